@@ -1,0 +1,115 @@
+"""Settings read from the environment, as pure functions so each switch is testable alone.
+
+The embedded default (no variables set) is SQLite on disk and the in-memory channel layer;
+`DATABASE_URL` and `REDIS_URL` scale the site out to PostgreSQL and Redis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+DEV_SECRET_KEY = "django-insecure-polis-online-development-key-never-use-in-production"
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+
+
+def env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """A boolean variable; anything but a known word is an error, not a silent False."""
+    raw = env.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false, yes/no, on/off)")
+
+
+def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    raw = env.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def secret_key(env: Mapping[str, str], debug: bool) -> str:
+    """The development key keeps `make run` zero-config; with DEBUG off it would sign real sessions."""
+    key = env.get("SECRET_KEY", "")
+    if not key:
+        if not debug:
+            raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        return DEV_SECRET_KEY
+    if not debug and key == DEV_SECRET_KEY:
+        raise ImproperlyConfigured("SECRET_KEY is the development default, which is refused when DEBUG is off")
+    return key
+
+
+def database(env: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
+    """`DATABASE_URL` as postgres://user:password@host:port/name[?options] or sqlite:///path."""
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return _sqlite(Path(env.get("SQLITE_PATH", "") or base_dir / "var" / "db.sqlite3"))
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        # As dj-database-url reads it: sqlite:///relative.db, sqlite:////absolute/path.db
+        return _sqlite(Path(unquote(parts.path[1:])))
+    if parts.scheme not in {"postgres", "postgresql", "postgresql+psycopg"}:
+        raise ImproperlyConfigured(f"DATABASE_URL scheme {parts.scheme!r} is not supported (postgres or sqlite)")
+    name = unquote(parts.path.lstrip("/"))
+    if not name:
+        raise ImproperlyConfigured(f"DATABASE_URL {url!r} names no database")
+    options = dict(parse_qsl(parts.query))
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(parts.port or ""),
+        "OPTIONS": options,
+        # Persistent connections: Daphne's worker threads would otherwise reconnect per request.
+        "CONN_MAX_AGE": int(env.get("DB_CONN_MAX_AGE", "60")),
+        "CONN_HEALTH_CHECKS": True,
+        # Channels' live-server tests need an explicit test database name on PostgreSQL.
+        "TEST": {"NAME": f"test_{name}"},
+    }
+
+
+def _sqlite(path: Path) -> dict[str, Any]:
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(path),
+        # WAL lets the websocket threads read while a move is written; the live-server tests need
+        # a test database on disk, not in memory, so several threads see the same data.
+        "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE"},
+        "TEST": {"NAME": str(path.with_name(f"test_{path.name}"))},
+    }
+
+
+def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
+    """`REDIS_URL` selects channels-redis; without it one process keeps its groups in memory."""
+    url = env.get("REDIS_URL", "").strip()
+    if not url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if urlsplit(url).scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(f"REDIS_URL {url!r} is not a redis://, rediss:// or unix:// URL")
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # redis-py 8 gives pooled connections a 5 s socket timeout, which kills the
+                # blocking receive of every idle websocket (close 1011): no timeout here.
+                "hosts": [{"address": url, "socket_timeout": None}],
+                "prefix": env.get("CHANNELS_PREFIX", "polis"),
+                "capacity": 1500,
+                "expiry": 60,
+            },
+        }
+    }

@@ -1,0 +1,54 @@
+"""The foundation's websocket: proves a socket, the channel layer and cross-process groups work.
+
+Every answer travels through the channel layer (never straight back), so a passing echo means
+the layer itself works: in memory on one process, or through Redis between several.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+ECHO_GROUP = "echo.all"
+MAX_TEXT = 1000
+
+
+class EchoConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        await self.channel_layer.group_add(ECHO_GROUP, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "hello", "server": self.scope.get("server", ["?", 0])[1]})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(ECHO_GROUP, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        if text_data is None or len(text_data) > 4 * MAX_TEXT:
+            await self.send_json({"type": "error", "code": "malformed", "message": "send a short JSON text frame"})
+            return
+        await super().receive(text_data=text_data, **kwargs)
+
+    async def decode_json(self, text_data: str) -> Any:
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") not in {"echo", "broadcast"}:
+            await self.send_json(
+                {"type": "error", "code": "malformed", "message": 'expected {"type": "echo" | "broadcast", "text": "..."}'}
+            )
+            return
+        text = str(content.get("text", ""))[:MAX_TEXT]
+        if content["type"] == "echo":
+            await self.channel_layer.send(self.channel_name, {"type": "echo.reply", "text": text})
+        else:
+            await self.channel_layer.group_send(ECHO_GROUP, {"type": "echo.broadcast", "text": text})
+
+    async def echo_reply(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "echo", "text": event["text"]})
+
+    async def echo_broadcast(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "broadcast", "text": event["text"]})

@@ -1,0 +1,1 @@
+"""Matches of Polis: seats, the action log, the one write path, the live websocket."""

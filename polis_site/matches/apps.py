@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MatchesConfig(AppConfig):
+    name = "polis_site.matches"
+    verbose_name = "Matches"

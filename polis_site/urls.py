@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from polis_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

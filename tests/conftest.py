@@ -1,0 +1,46 @@
+"""Session-wide real servers. Each starts only when a test asks for it, and stops at the end."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.services import PostgresServer, RedisServer, make_run_dir
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def services_dir() -> Iterator[Path]:
+    path = make_run_dir("polis-services-")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_server(services_dir: Path) -> Iterator[RedisServer]:
+    server = RedisServer(services_dir / "redis-shared")
+    server.run_dir.mkdir()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server(services_dir: Path) -> Iterator[PostgresServer]:
+    server = PostgresServer(services_dir / "postgres")
+    server.run_dir.mkdir()
+    server.run_dir.chmod(0o755)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """Screenshots and logs that CI keeps for people to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

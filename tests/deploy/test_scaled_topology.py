@@ -1,0 +1,130 @@
+"""docker-compose.yml's topology run natively: PostgreSQL, Redis, two Daphne processes, nginx."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+from tests.deploy.compose import REPO, load, web_services
+from tests.support.services import (
+    DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,
+)
+
+pytestmark = pytest.mark.services
+
+
+@dataclass
+class Topology:
+    webs: list[DaphneProcess]
+    proxy: NginxProxy
+
+
+@pytest.fixture(scope="module")
+def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[Topology]:
+    run_dir = make_run_dir("polis-topology-")
+    compose = load()
+    database_url = postgres_server.create_database("polis_topology")
+    webs: list[DaphneProcess] = []
+    proxy: NginxProxy | None = None
+    try:
+        env = site_env(DATABASE_URL=database_url, REDIS_URL=redis_server.url)
+        manage(["migrate", "--noinput"], env)  # compose's migrate service
+        for service in web_services(compose):
+            # The service's own variables, with the container addresses mapped to this machine.
+            service_env = {**service.environment, "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
+                           "SECRET_KEY": env["SECRET_KEY"], "ALLOWED_HOSTS": env["ALLOWED_HOSTS"]}
+            webs.append(DaphneProcess(run_dir, {**env, **service_env}, name=service.name).start(service.application))
+        ports = {web.name: web.port for web in webs}
+        proxy_service = compose["services"]["proxy"]
+        upstreams = {key: f"127.0.0.1:{ports[value.split(':')[0]]}"
+                     for key, value in proxy_service["environment"].items() if key.endswith("_UPSTREAM")}
+        template = REPO / next(v for v in proxy_service["volumes"] if "templates" in v).split(":")[0].removeprefix("./")
+        proxy = NginxProxy(run_dir, template, upstreams).start()
+        yield Topology(webs, proxy)
+    finally:
+        if proxy:
+            proxy.stop()
+        for web in webs:
+            web.stop()
+
+
+def test_every_process_and_the_proxy_report_healthy_on_postgresql_and_redis(topology: Topology) -> None:
+    for base_url in [web.base_url for web in topology.webs] + [topology.proxy.base_url]:
+        status, body = http_get(base_url + "/healthz")
+        report = json.loads(body)
+        assert status == 200, report
+        assert report["checks"]["database"]["detail"] == "postgresql"
+        assert report["checks"]["channel_layer"]["detail"] == "RedisChannelLayer"
+
+
+def test_home_page_and_static_files_through_the_proxy(topology: Topology) -> None:
+    status, body = http_get(topology.proxy.base_url + "/")
+    assert status == 200 and b'id="ws-status"' in body
+    status, body = http_get(topology.proxy.base_url + "/static/js/home.js")
+    assert status == 200 and b"WebSocket" in body
+
+
+async def open_socket(base: str) -> tuple[ClientConnection, dict]:
+    http_base = base.replace("ws://", "http://")
+    socket = await connect(base + "/ws/echo/", origin=http_base)
+    hello = json.loads(await asyncio.wait_for(socket.recv(), 5))
+    assert hello["type"] == "hello"
+    return socket, hello
+
+
+async def test_a_message_sent_on_one_process_reaches_sockets_on_the_other_after_idling(topology: Topology) -> None:
+    first, second = topology.webs[:2]
+    a, hello_a = await open_socket(first.ws_url)
+    b, hello_b = await open_socket(second.ws_url)
+    c, _ = await open_socket(topology.proxy.ws_url)
+    assert hello_a["server"] == first.port and hello_b["server"] == second.port
+    try:
+        await asyncio.sleep(6.5)  # longer than redis-py 8's default socket timeout
+        await a.send(json.dumps({"type": "broadcast", "text": "from process one"}))
+        for socket in (b, c, a):
+            reply = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            assert reply == {"type": "broadcast", "text": "from process one"}
+        await b.send(json.dumps({"type": "echo", "text": "still open"}))
+        assert json.loads(await asyncio.wait_for(b.recv(), 5)) == {"type": "echo", "text": "still open"}
+    finally:
+        for socket in (a, b, c):
+            await socket.close()
+
+
+def test_healthz_names_a_stopped_redis(postgres_server: PostgresServer) -> None:
+    run_dir = make_run_dir("polis-redis-down-")
+    redis = RedisServer(run_dir).start()
+    database_url = postgres_server.create_database("polis_redis_down")
+    env = site_env(DATABASE_URL=database_url, REDIS_URL=redis.url)
+    web = DaphneProcess(run_dir, env).start()
+    try:
+        status, body = http_get(web.base_url + "/healthz")
+        assert status == 200, body
+        redis.stop()
+        status, body = http_get(web.base_url + "/healthz", timeout=15)
+        report = json.loads(body)
+        assert status == 503
+        assert report["down"] == ["channel_layer"]
+        assert report["checks"]["database"]["ok"] is True
+    finally:
+        web.stop()
+
+
+def test_healthz_names_an_unreachable_database(tmp_path: Path) -> None:
+    run_dir = make_run_dir("polis-db-down-")
+    # Nothing listens on port 1: the database is down, the in-memory layer is fine.
+    web = DaphneProcess(run_dir, site_env(DATABASE_URL="postgres://app:app@127.0.0.1:1/none")).start()
+    try:
+        status, body = http_get(web.base_url + "/healthz", timeout=15)
+        report = json.loads(body)
+        assert status == 503
+        assert report["down"] == ["database"]
+        assert "OperationalError" in report["checks"]["database"]["detail"]
+    finally:
+        web.stop()

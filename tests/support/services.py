@@ -1,0 +1,330 @@
+"""Real servers for the tests: Redis, PostgreSQL, Daphne and nginx, on free loopback ports.
+
+Each is started as the same program production runs, in a folder of the test run, and stopped
+when the test (or the session) ends. Nothing here is a mock.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _newest_postgres_bin() -> Path:
+    """Debian installs each major version side by side; take the newest unless PG_BIN says."""
+    if os.environ.get("PG_BIN"):
+        return Path(os.environ["PG_BIN"])
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+    return versions[-1] if versions else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _newest_postgres_bin()
+
+
+class ServiceError(RuntimeError):
+    """A server did not start or answer; the message carries the tail of its log."""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def make_run_dir(prefix: str) -> Path:
+    """A world-traversable folder under TMPDIR: PostgreSQL runs as another user and must reach it.
+
+    When TMPDIR sits below a private folder (a checkout in /root, say), /tmp is used instead.
+    """
+    base = Path(tempfile.gettempdir())
+    if not _others_can_traverse(base):
+        base = Path("/tmp")
+    path = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+    path.chmod(0o755)
+    return path
+
+
+def _others_can_traverse(path: Path) -> bool:
+    return all(parent.stat().st_mode & 0o001 for parent in [path.resolve(), *path.resolve().parents])
+
+
+def require_program(path: str | Path) -> str:
+    found = shutil.which(str(path))
+    if not found:
+        raise ServiceError(f"{path} is not installed: run `make test`, which installs the test services")
+    return found
+
+
+def _tail(path: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _wait_until(predicate, timeout: float, what: str, log: Path | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.1)
+    raise ServiceError(f"{what} not ready after {timeout:g} s\n{_tail(log) if log else ''}")
+
+
+@dataclass
+class RedisServer:
+    run_dir: Path
+    port: int = field(default_factory=free_port)
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        program = require_program("redis-server")
+        subprocess.run(
+            [program, "--daemonize", "yes", "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", str(self.run_dir),
+             "--pidfile", str(self.run_dir / "redis.pid"), "--logfile", str(self.run_dir / "redis.log")],
+            check=True,
+        )
+        _wait_until(self.ping, 10, f"redis on port {self.port}", self.run_dir / "redis.log")
+        return self
+
+    def ping(self) -> bool:
+        result = subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True)
+        return result.stdout.strip() == "PONG"
+
+    def stop(self) -> None:
+        subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True)
+        _wait_until(lambda: not self.ping(), 10, f"redis on port {self.port} to stop")
+
+
+@dataclass
+class PostgresServer:
+    run_dir: Path
+    port: int = field(default_factory=free_port)
+    user: str = "app"
+    password: str = "app"
+
+    @property
+    def data_dir(self) -> Path:
+        return self.run_dir / "pg" / "data"
+
+    def url(self, database: str) -> str:
+        return f"postgres://{self.user}:{self.password}@127.0.0.1:{self.port}/{database}"
+
+    def _as_postgres(self, args: list[str]) -> list[str]:
+        # initdb and postgres refuse to run as root.
+        return ["runuser", "-u", "postgres", "--", *args] if os.geteuid() == 0 else args
+
+    def start(self) -> PostgresServer:
+        require_program(PG_BIN / "initdb")
+        pg_dir = self.run_dir / "pg"
+        pg_dir.mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(pg_dir, "postgres", "postgres")
+        subprocess.run(
+            self._as_postgres([str(PG_BIN / "initdb"), "-D", str(self.data_dir), "-U", "postgres",
+                               "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]),
+            check=True, capture_output=True,
+        )
+        # Durability off: these databases live for one test run.
+        # TCP only (-k ''): a Unix socket path inside a deep run folder can exceed 107 bytes.
+        options = (f"-p {self.port} -k '' -c listen_addresses=127.0.0.1 -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        subprocess.run(
+            self._as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(self.data_dir), "-l", str(pg_dir / "pg.log"),
+                               "-w", "-t", "30", "start", "-o", options]),
+            check=True, capture_output=True,
+        )
+        self.psql(f"CREATE ROLE {self.user} LOGIN PASSWORD '{self.password}' CREATEDB")
+        return self
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        result = subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", database,
+             "-v", "ON_ERROR_STOP=1", "-At", "-c", sql],
+            capture_output=True, text=True,
+        )
+        if result.returncode:
+            raise ServiceError(f"psql failed: {sql}\n{result.stderr}")
+        return result.stdout
+
+    def create_database(self, name: str) -> str:
+        self.psql(f"CREATE DATABASE {name} OWNER {self.user}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        subprocess.run(
+            self._as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(self.data_dir), "-m", "fast", "-w", "stop"]),
+            capture_output=True,
+        )
+
+
+def site_env(**overrides: str) -> dict[str, str]:
+    """The environment of a production-like site process: DEBUG off, a real key, our hosts."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+    for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"):
+        env.pop(key, None)
+    env.update(
+        DEBUG="0",
+        SECRET_KEY="test-secret-key-for-a-production-like-process-" + "x" * 20,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(overrides)
+    return env
+
+
+def manage(args: list[str], env: Mapping[str, str]) -> None:
+    result = subprocess.run([sys.executable, str(REPO / "manage.py"), *args], env=dict(env), cwd=REPO,
+                            capture_output=True, text=True)
+    if result.returncode:
+        raise ServiceError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+
+
+def http_get(url: str, timeout: float = 5.0) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _answers(url: str) -> bool:
+    try:
+        http_get(url, timeout=2)
+        return True
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+@dataclass
+class DaphneProcess:
+    """One `daphne polis_site.asgi:application` process, as docker-compose's web services run it."""
+
+    run_dir: Path
+    env: Mapping[str, str]
+    port: int = field(default_factory=free_port)
+    name: str = "web"
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def log(self) -> Path:
+        return self.run_dir / f"{self.name}.log"
+
+    def start(self, application: str = "polis_site.asgi:application") -> DaphneProcess:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), application],
+                env=dict(self.env), cwd=REPO, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        def up() -> bool:
+            if self.process is not None and self.process.poll() is not None:
+                raise ServiceError(f"daphne {self.name} exited with {self.process.returncode}\n{_tail(self.log)}")
+            return _answers(self.base_url + "/healthz")
+
+        _wait_until(up, 30, f"daphne {self.name} on port {self.port}", self.log)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+TEMPLATE_VARIABLE = re.compile(r"\$\{([A-Z0-9_]+)\}")
+
+
+def render_template(text: str, values: Mapping[str, str]) -> str:
+    """What the nginx image's envsubst does to /etc/nginx/templates: only ${NAME} of known names."""
+    missing = sorted({name for name in TEMPLATE_VARIABLE.findall(text) if name not in values})
+    if missing:
+        raise ServiceError(f"template variables without a value: {', '.join(missing)}")
+    return TEMPLATE_VARIABLE.sub(lambda match: values[match.group(1)], text)
+
+
+@dataclass
+class NginxProxy:
+    """docker-compose's proxy service run natively, from the very same conf.d template."""
+
+    run_dir: Path
+    template: Path
+    values: Mapping[str, str]
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> NginxProxy:
+        program = require_program(shutil.which("nginx") or "/usr/sbin/nginx")
+        prefix = self.run_dir / "nginx"
+        prefix.mkdir(parents=True, exist_ok=True)
+        prefix.chmod(0o777)  # workers run as nobody and keep temp files here
+        server_block = render_template(self.template.read_text(), {**self.values, "PROXY_PORT": str(self.port)})
+        # The official image wraps conf.d/*.conf in this same http block.
+        (prefix / "nginx.conf").write_text(
+            "worker_processes 1;\n"
+            f"pid {prefix}/nginx.pid;\n"
+            f"error_log {prefix}/error.log warn;\n"
+            "events { worker_connections 1024; }\n"
+            "http {\n"
+            f"  access_log {prefix}/access.log;\n"
+            + server_block + "\n}\n"
+        )
+        log = (prefix / "stdout.log").open("ab")
+        self.process = subprocess.Popen(
+            [program, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(prefix / "nginx.conf"),
+             "-g", "daemon off;"],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+
+        def up() -> bool:
+            if self.process is not None and self.process.poll() is not None:
+                raise ServiceError(f"nginx exited with {self.process.returncode}\n{_tail(prefix / 'error.log')}")
+            return _answers(self.base_url + "/healthz")
+
+        _wait_until(up, 15, f"nginx on port {self.port}", prefix / "error.log")
+        return self
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)

@@ -1,0 +1,81 @@
+"""The foundation's websocket answers through the channel layer: in memory and on real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from channels.layers import channel_layers
+from channels.testing import WebsocketCommunicator
+from django.test import override_settings
+
+from polis_site.asgi import application
+from polis_site.config import channel_layers as layers_for
+from tests.support.services import RedisServer
+
+ORIGIN = [(b"origin", b"http://127.0.0.1")]
+
+
+@pytest.fixture
+def redis_layer(redis_server: RedisServer) -> Iterator[None]:
+    with override_settings(CHANNEL_LAYERS=layers_for({"REDIS_URL": redis_server.url})):
+        channel_layers.backends.clear()
+        yield
+    channel_layers.backends.clear()
+
+
+async def connect(path: str = "/ws/echo/") -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, path, headers=ORIGIN)
+    connected, _ = await communicator.connect()
+    assert connected
+    assert (await communicator.receive_json_from())["type"] == "hello"
+    return communicator
+
+
+async def test_echo_through_the_in_memory_layer() -> None:
+    assert type(channel_layers["default"]).__name__ == "InMemoryChannelLayer"
+    socket = await connect()
+    await socket.send_json_to({"type": "echo", "text": "chaire"})
+    assert await socket.receive_json_from() == {"type": "echo", "text": "chaire"}
+    await socket.disconnect()
+
+
+@pytest.mark.services
+async def test_echo_and_broadcast_through_real_redis(redis_layer: None) -> None:
+    assert type(channel_layers["default"]).__name__ == "RedisChannelLayer"
+    first, second = await connect(), await connect()
+    await first.send_json_to({"type": "echo", "text": "over redis"})
+    assert await first.receive_json_from(timeout=5) == {"type": "echo", "text": "over redis"}
+    await first.send_json_to({"type": "broadcast", "text": "to all"})
+    assert await second.receive_json_from(timeout=5) == {"type": "broadcast", "text": "to all"}
+    assert await first.receive_json_from(timeout=5) == {"type": "broadcast", "text": "to all"}
+    await first.disconnect()
+    await second.disconnect()
+
+
+@pytest.mark.services
+async def test_a_socket_idle_for_more_than_five_seconds_stays_open_on_redis(redis_layer: None) -> None:
+    """redis-py 8's 5 s socket timeout would kill the consumer's blocking receive (close 1011)."""
+    socket = await connect()
+    await asyncio.sleep(6.5)
+    await socket.send_json_to({"type": "echo", "text": "still here"})
+    assert await socket.receive_json_from(timeout=5) == {"type": "echo", "text": "still here"}
+    await socket.disconnect()
+
+
+async def test_a_socket_without_an_allowed_origin_is_refused() -> None:
+    communicator = WebsocketCommunicator(application, "/ws/echo/", headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+@pytest.mark.parametrize("frame, code", [("not json", "malformed"), ('{"type": "launch"}', "malformed"), ("[1, 2]", "malformed")])
+async def test_malformed_frames_get_an_error_and_the_socket_lives_on(frame: str, code: str) -> None:
+    socket = await connect()
+    await socket.send_to(text_data=frame)
+    reply = await socket.receive_json_from()
+    assert (reply["type"], reply["code"]) == ("error", code)
+    await socket.send_json_to({"type": "echo", "text": "after"})
+    assert await socket.receive_json_from() == {"type": "echo", "text": "after"}
+    await socket.disconnect()

@@ -1,0 +1,36 @@
+"""The first page and /healthz on the embedded default (SQLite, in-memory layer)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import AsyncClient, Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_is_rendered_from_the_templates_folder(client: Client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert [t.name for t in response.templates][:2] == ["home.html", "base.html"]
+    assert b'id="ws-status"' in response.content and b"js/home.js" in response.content
+
+
+def test_home_in_spanish(client: Client) -> None:
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 200
+    assert response["Content-Language"] == "es"
+    assert "Atenas contra Esparta, en tu navegador" in response.content.decode()
+
+
+async def test_healthz_checks_the_database_and_the_layer() -> None:
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 200
+    report = response.json()
+    assert report["status"] == "ok" and report["down"] == []
+    assert report["checks"]["database"] == {**report["checks"]["database"], "ok": True, "detail": "sqlite"}
+    assert report["checks"]["channel_layer"]["detail"] == "InMemoryChannelLayer"
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_healthz_only_answers_get(client: Client) -> None:
+    assert client.post("/healthz").status_code == 405
