@@ -13,6 +13,11 @@ from tests.support.services import PostgresServer, RedisServer, make_run_dir
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running while it is open."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 @pytest.fixture(scope="session")
 def services_dir() -> Iterator[Path]:
     path = make_run_dir("polis-services-")

@@ -32,8 +32,9 @@ def live_site() -> Iterator[DaphneProcess]:
     shutil.rmtree(run_dir, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Module-scoped: Playwright's sync API holds an event loop open, which async tests cannot share."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():

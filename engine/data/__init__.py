@@ -1,0 +1,24 @@
+"""Board data of Polis (Devir 2020): pure data records, each tagged with its provenance.
+
+Modules (one topic each): provenance, resources, sides, rounds, poleis, geography,
+layout, projects, tribute, markets, battle_cards, components, personal_board, setup.
+Every record is a frozen dataclass with a ``source`` field (see ``provenance``);
+reconstructed data is explained in docs/board-reconstruction.md.
+"""
+
+DATA_MODULES: tuple[str, ...] = (
+    "provenance",
+    "resources",
+    "sides",
+    "rounds",
+    "poleis",
+    "geography",
+    "layout",
+    "projects",
+    "tribute",
+    "markets",
+    "battle_cards",
+    "components",
+    "personal_board",
+    "setup",
+)

@@ -1,0 +1,128 @@
+"""The 14 project tiles (seven categories of two).
+
+The category descriptions and the poleis that may host each category are printed
+(4. Develop a project); so is Myron's tile (2 wood + 3 silver, 2 prestige + 3 at the
+end of the game). Every other cost and prestige value is reconstructed from the
+category descriptions and the 2012 edition's tiles (docs/board-reconstruction.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ._frozen import frozen_map
+from .poleis import POLIS_RECORDS
+from .provenance import reconstructed, rulebook
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectCategory:
+    """A project type: what it costs in kind, and the poleis that may host it."""
+
+    id: str
+    name: str
+    tiles: tuple[str, ...]
+    hosts: tuple[str, ...]
+    description: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectTile:
+    """A project tile; silver may replace any whole resource of its cost (engine rule)."""
+
+    id: str
+    name: str
+    category: str
+    cost: Mapping[str, int] = field(hash=False)
+    #: Prestige given to the polis's controller when completed (end of round).
+    prestige: int
+    #: Blue squares: prestige counted at the end of the game.
+    end_game_prestige: int
+    source: str
+
+    @property
+    def total_cost(self) -> int:
+        """Resources paid in all."""
+        return sum(self.cost.values())
+
+
+_CAT = "4. Develop a project, list of the seven project types"
+CATEGORY_RECORDS: tuple[ProjectCategory, ...] = (
+    ProjectCategory("philosophers", "Philosophers", ("protagoras", "socrates"), ("athinae", "syrakousae"),
+                    "paid in silver only", rulebook(_CAT + ": Philosophers, Athinae and Syrakousae")),
+    ProjectCategory("artists", "Artists", ("myron", "fidas"), ("athinae", "syrakousae", "korinthos"),
+                    "wood and silver", rulebook(_CAT + ": Artists, Athinae, Syrakousae, Korinthos")),
+    ProjectCategory("temples", "Temples", ("apollo", "zeus"), ("sparti", "syrakousae"),
+                    "wood, iron and silver; substantial prestige", rulebook(_CAT + ": Temples, Sparta and Syrakousae")),
+    ProjectCategory("theaters", "Theaters", ("koilon", "skini"), ("korinthos", "athinae", "thibae"),
+                    "more affordable than temples", rulebook(_CAT + ": Theaters, Korinthos, Athinae, Thibae")),
+    ProjectCategory("statues", "Statues", ("efebos", "aphrodite"), ("abdira", "gela", "epidamnos", "sparti"),
+                    "wood and a bit of iron; least prestige", rulebook(_CAT + ": Statues, Abdira, Gela, Epidamnos, Sparta")),
+    ProjectCategory("mysteries", "Mysteries", ("dionysos", "demeter"), ("sparti", "potidaea", "samos"),
+                    "large quantities of wine", rulebook(_CAT + ": Mysteries, Sparta, Potidaea, Samos")),
+    ProjectCategory("games", "Games", ("isthmia", "nemea"), ("korinthos", "pydna", "argos"),
+                    "winners awarded wine and wheat", rulebook(_CAT + ": Games, Korinthos, Pydna, Argos")),
+)
+
+
+def _r(why: str) -> str:
+    return reconstructed(why)
+
+
+TILE_RECORDS: tuple[ProjectTile, ...] = (
+    ProjectTile("protagoras", "Protagoras", "philosophers", frozen_map({"silver": 3}), 2, 1,
+                _r("2012 tile Protagoras 3 silver for 2 + 1; philosophers cost silver only")),
+    ProjectTile("socrates", "Socrates", "philosophers", frozen_map({"silver": 6}), 4, 2,
+                _r("2012 rules' example prints Socrates 6 silver for 4 + 2 (board-facts: matches); assumed unchanged in 2020")),
+    ProjectTile("myron", "Myron", "artists", frozen_map({"wood": 2, "silver": 3}), 2, 3,
+                rulebook("4. Develop a project example: Myron costs 2 wood and 3 silver, 2 prestige at round end, 3 at game end")),
+    ProjectTile("fidas", "Fidas", "artists", frozen_map({"wood": 3, "silver": 2}), 3, 2,
+                _r("artists cost wood + silver; mirror of the printed Myron (same total), more prestige now and less later, "
+                   "echoing 2012 Phidias's population-dependent prestige")),
+    ProjectTile("apollo", "Apollo", "temples", frozen_map({"iron": 2, "wood": 3, "silver": 2}), 4, 2,
+                _r("2012 Temple of Apollo cost 2 iron 3 wood 2 silver; prestige raised to 4 + 2 so temples give the most")),
+    ProjectTile("zeus", "Zeus", "temples", frozen_map({"iron": 3, "wood": 3, "silver": 3}), 5, 3,
+                _r("the second temple: wood + iron + silver, dearer than Apollo, the largest prestige of all tiles")),
+    ProjectTile("koilon", "Koilon", "theaters", frozen_map({"iron": 1, "wood": 2, "silver": 1}), 2, 1,
+                _r("2012 'Theatre' (the koilon, the seating) 1 iron 2 wood 1 silver for 2 + 1")),
+    ProjectTile("skini", "Skini", "theaters", frozen_map({"iron": 1, "wood": 2, "silver": 2}), 3, 1,
+                _r("2012 'Theatre with skene' 1 iron 2 wood 2 silver for 3 + 1")),
+    ProjectTile("efebos", "Efebos", "statues", frozen_map({"wood": 2}), 1, 0,
+                _r("2012 Ephebe statue 2 wood for 1 + 0; statues are the cheapest and least prestigious")),
+    ProjectTile("aphrodite", "Aphrodite", "statues", frozen_map({"iron": 1, "wood": 2}), 1, 1,
+                _r("2012 Statue of Aphrodite 1 iron 2 wood for 1 + 1 ('wood and a bit of iron')")),
+    ProjectTile("dionysos", "Dionysos", "mysteries", frozen_map({"wine": 4}), 2, 0,
+                _r("2012 Dionysos festival 3 wine 1 oil for 2 + 0; oil left the game in 2020, so its share becomes wine")),
+    ProjectTile("demeter", "Demeter", "mysteries", frozen_map({"wine": 4, "silver": 1}), 3, 0,
+                _r("2012 Demeter festival 3 wine 1 oil 1 silver for 3 + 0; oil becomes wine as for Dionysos")),
+    ProjectTile("isthmia", "Isthmia", "games", frozen_map({"wine": 2, "wheat": 2}), 2, 0,
+                _r("2012 Isthmian games 2 wine 2 oil for 2 + 0; 2020 games are paid in wine and wheat, so oil becomes wheat")),
+    ProjectTile("nemea", "Nemea", "games", frozen_map({"wine": 2, "wheat": 3}), 3, 0,
+                _r("2012 Nemean games 4 oil 1 silver (5 goods) for 3 + 0; 2020 games are paid in wine and wheat, same total")),
+)
+
+CATEGORIES: tuple[str, ...] = tuple(c.id for c in CATEGORY_RECORDS)
+PROJECTS: tuple[str, ...] = tuple(t.id for t in TILE_RECORDS)
+TILE_BY_ID: dict[str, ProjectTile] = {t.id: t for t in TILE_RECORDS}
+CATEGORY_BY_ID: dict[str, ProjectCategory] = {c.id: c for c in CATEGORY_RECORDS}
+
+#: Poleis that may host each tile (from the category; checked against the polis table by tests).
+ALLOWED_POLEIS: dict[str, frozenset[str]] = {
+    t.id: frozenset(CATEGORY_BY_ID[t.category].hosts) for t in TILE_RECORDS
+}
+#: Tiles each polis may host, derived from the categories.
+PROJECTS_OF_POLIS: dict[str, frozenset[str]] = {
+    p.id: frozenset(t for t, hosts in ALLOWED_POLEIS.items() if p.id in hosts) for p in POLIS_RECORDS
+}
+
+
+def tile(project_id: str) -> ProjectTile:
+    """The tile record for an id."""
+    return TILE_BY_ID[project_id]
+
+
+def allowed_poleis(project_id: str) -> frozenset[str]:
+    """Poleis where this project may be developed."""
+    return ALLOWED_POLEIS[project_id]

@@ -1,0 +1,263 @@
+"""Cross-checks between the board data modules: ids resolve, the map hangs together,
+and the reconstruction follows the geography the design notes ask for (board-facts.md §3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.data import (
+    battle_cards,
+    geography,
+    layout,
+    markets,
+    personal_board,
+    poleis,
+    projects,
+    resources,
+    setup,
+    sides,
+    tribute,
+)
+
+PLACES = set(geography.TERRITORIES) | set(geography.SEAS)
+
+
+# --------------------------------------------------------------------------- ids resolve
+
+
+def test_identifiers_are_lowercase_snake_case_and_unique() -> None:
+    ids = [*geography.TERRITORIES, *geography.SEAS, *geography.MARKETS, *geography.NEUTRAL_AREAS, *poleis.POLEIS]
+    assert len(ids) == len(set(ids))
+    for i in [*ids, *projects.PROJECTS, *resources.TRACKS, *sides.SIDES, *(s.id for s in markets.SPACES)]:
+        assert i == i.lower() and " " not in i and "-" not in i, i
+
+
+def test_edges_reference_known_places_without_loops_or_duplicates() -> None:
+    land = [frozenset((e.a, e.b)) for e in geography.LAND_EDGES]
+    sea = [frozenset((e.a, e.b)) for e in geography.SEA_EDGES]
+    coast = [(e.territory, e.sea) for e in geography.COAST_EDGES]
+    for pair in land:
+        assert len(pair) == 2 and pair <= set(geography.TERRITORIES)
+    for pair in sea:
+        assert len(pair) == 2 and pair <= set(geography.SEAS)
+    for t, s in coast:
+        assert geography.is_territory(t) and geography.is_sea(s)
+    for edges in (land, sea, coast):
+        assert len(edges) == len(set(edges))
+
+
+def test_ports_trade_routes_and_links_reference_known_ids() -> None:
+    for p in geography.POLIS_PORTS:
+        assert p.polis in poleis.POLIS_BY_ID and geography.is_sea(p.sea)
+    for l in geography.COMMERCIAL_PORT_LINKS:
+        assert l.side in sides.SIDES and geography.is_sea(l.sea)
+    for r in geography.TRADE_ROUTES:
+        assert r.market in geography.MARKETS and geography.is_sea(r.sea)
+    for l in geography.LAND_TRADE_LINKS:
+        assert poleis.POLIS_BY_ID[l.polis].neutral_area and l.market in geography.MARKETS
+    assert {c.side for c in geography.COMMERCIAL_PORT_RECORDS} == set(sides.SIDES)
+
+
+def test_polis_territories_exist() -> None:
+    for p in poleis.POLIS_RECORDS:
+        assert p.territory is None or geography.is_territory(p.territory)
+
+
+def test_setup_references_known_ids() -> None:
+    for s in setup.SIDE_SETUPS:
+        assert set(s.poleis) <= set(poleis.POLEIS)
+        assert set(s.hoplites) <= set(geography.TERRITORIES)
+        assert set(s.galleys) <= set(geography.SEAS)
+        assert set(s.cube_spaces) == set(resources.TRACKS)
+        assert s.side in sides.SIDES
+    assert {s.side for s in setup.SIDE_SETUPS} == set(sides.SIDES)
+
+
+def test_resources_referenced_by_projects_tribute_and_markets_exist() -> None:
+    for t in projects.TILE_RECORDS:
+        assert set(t.cost) <= set(resources.RESOURCES) and all(n > 0 for n in t.cost.values())
+    for c in tribute.COLUMNS:
+        assert c.resource in resources.RESOURCES
+    for s in markets.SPACES:
+        assert set(s.accepts) <= set(resources.MARKET_GOODS)
+    assert resources.MARKET_GOODS == ("iron", "wood", "wine")
+    assert resources.TRACKS == ("prestige", "iron", "wood", "wine", "silver", "wheat")
+    assert resources.PERISHABLE == {"wine", "wheat"}
+
+
+# --------------------------------------------------------------------------- the map hangs together
+
+
+def test_every_polis_port_opens_onto_a_sea_its_territory_touches() -> None:
+    for p in geography.POLIS_PORTS:
+        t = geography.territory_of(p.polis)
+        if t is not None:
+            assert p.sea in geography.coast_seas(t), p
+
+
+def test_every_territory_but_sicelia_and_ionia_is_one_land_mass() -> None:
+    mainland = set(geography.TERRITORIES) - {"sicelia", "ionia"}
+    assert geography.territories_reachable_by_land("attika") == mainland
+
+
+def test_every_territory_touches_a_sea_or_a_coastal_neighbour() -> None:
+    for t in geography.TERRITORIES:
+        assert geography.coast_seas(t) or any(geography.coast_seas(n) for n in geography.land_neighbours(t)), t
+
+
+def test_all_seas_connected_without_the_diolkos() -> None:
+    assert geography.seas_reachable(frozenset({"ionion_pelagos"})) == set(geography.SEAS)
+
+
+def test_every_territory_reachable_by_hoplites_from_every_other() -> None:
+    """Land moves or sea-only moves (two separate actions if needed) reach every territory."""
+    def step(t: str) -> set[str]:
+        by_sea = {
+            u for u in geography.TERRITORIES
+            if geography.seas_reachable(geography.coast_seas(t)) & geography.coast_seas(u)
+        }
+        return set(geography.land_neighbours(t)) | by_sea
+    for start in geography.TERRITORIES:
+        seen, todo = {start}, [start]
+        while todo:
+            for n in step(todo.pop()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        assert seen == set(geography.TERRITORIES), start
+
+
+def test_every_polis_reachable_by_proxenos() -> None:
+    for p in poleis.POLIS_RECORDS:
+        assert p.territory is not None or geography.port_seas(p.id), p.id
+
+
+def test_helper_lookups_are_symmetric() -> None:
+    for t in geography.TERRITORIES:
+        for n in geography.land_neighbours(t):
+            assert t in geography.land_neighbours(n)
+        for s in geography.coast_seas(t):
+            assert t in geography.coastal_territories(s)
+    for s in geography.SEAS:
+        for n in geography.sea_neighbours(s, with_diolkos=True):
+            assert s in geography.sea_neighbours(n, with_diolkos=True)
+        for p in geography.poleis_with_port_in(s):
+            assert s in geography.port_seas(p)
+
+
+# --------------------------------------------------------------------------- geography asked for in board-facts.md §3
+
+
+@pytest.mark.parametrize("polis_id, seas", [
+    ("nafpaktos", {"ionion_pelagos"}),
+    ("gythion", {"myrtoon_pelagos"}),
+    ("pylos", {"ionion_pelagos"}),
+    ("argos", {"myrtoon_pelagos"}),
+    ("korinthos", {"ionion_pelagos", "kyklades"}),
+    ("samos", {"noties_sporades"}),
+    ("chios", {"noties_sporades"}),
+    ("pydna", {"thrakiko_pelagos"}),
+    ("potidaea", {"thrakiko_pelagos"}),
+    ("epidamnos", {"ionion_pelagos"}),
+    ("kerkyra", {"ionion_pelagos"}),
+    ("abdira", {"thrakiko_pelagos"}),
+    ("syrakousae", {"ionion_pelagos"}),
+    ("gela", {"ionion_pelagos"}),
+])
+def test_port_follows_real_geography(polis_id: str, seas: set[str]) -> None:
+    assert geography.port_seas(polis_id) == seas
+
+
+def test_megaris_touches_attika_by_land() -> None:
+    assert "attika" in geography.land_neighbours("megaris")
+
+
+def test_achaea_is_north_peloponnese_on_the_corinthian_gulf() -> None:
+    assert geography.land_neighbours("achaea") == {"megaris", "arcadia", "messinia"}
+    assert geography.coast_seas("achaea") == {"ionion_pelagos"}
+
+
+def test_peloponnese_borders() -> None:
+    assert geography.land_neighbours("arcadia") == {"megaris", "achaea", "messinia", "lakedaemon"}
+    assert geography.land_neighbours("messinia") == {"achaea", "arcadia", "lakedaemon"}
+    assert geography.land_neighbours("lakedaemon") == {"arcadia", "messinia"}
+
+
+# --------------------------------------------------------------------------- tribute follows the hints
+
+
+@pytest.mark.parametrize("territory, resource", [
+    ("attika", "silver"), ("lakedaemon", "iron"), ("makedonia", "wood"),
+    ("ionia", "wine"), ("sicelia", "wine"),
+    ("thessalia", "wheat"), ("boiotia", "wheat"), ("messinia", "wheat"), ("sicelia", "wheat"),
+])
+def test_tribute_hint_resource_present(territory: str, resource: str) -> None:
+    assert resource in {c.resource for c in tribute.columns(territory)}
+
+
+def test_tribute_has_no_oil_and_boxes_hold_at_least_a_full_stack() -> None:
+    assert all(c.resource != "oil" for c in tribute.COLUMNS)
+    for t in geography.TERRITORIES:
+        assert tribute.max_hoplites(t) >= 5, t
+
+
+def test_home_tribute_boxes_of_the_two_capitals_are_equally_rich() -> None:
+    def total(t: str) -> int:
+        return sum(c.values[-1] for c in tribute.columns(t))
+    assert total("attika") == total("lakedaemon")
+
+
+# --------------------------------------------------------------------------- numbers fit the personal board
+
+
+def test_track_maxima_hold_the_starting_values_and_the_largest_gains() -> None:
+    for s in setup.SIDE_SETUPS:
+        for t, v in s.tracks.items():
+            assert 0 <= v <= personal_board.max_value(t)
+    largest_tribute = max(c.values[-1] for c in tribute.COLUMNS)
+    for r in resources.RESOURCES:
+        assert personal_board.max_value(r) >= largest_tribute
+        assert personal_board.max_value(r) >= max(markets.CHART[-1].costs)
+    assert personal_board.clamp("wine", 99) == personal_board.max_value("wine")
+    assert personal_board.clamp("wine", -3) == 0
+
+
+def test_market_chart_positions_and_clamp() -> None:
+    assert markets.clamp_position(-2) == 0
+    assert markets.clamp_position(99) == markets.MAX_POSITION == markets.POSITIONS - 1
+
+
+def test_battle_cards_numbers_unique_and_faces_shared() -> None:
+    assert len(set(battle_cards.CARD_NUMBERS)) == 24
+    assert Counter(id(c.land) for c in battle_cards.BATTLE_CARDS).most_common(1)[0][1] == 5
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def test_layout_positions_every_drawn_thing_inside_the_board() -> None:
+    want = (
+        {("territory", t) for t in geography.TERRITORIES}
+        | {("sea", s) for s in geography.SEAS}
+        | {("market", m) for m in geography.MARKETS}
+        | {("polis", p) for p in poleis.POLEIS}
+        | {("neutral_area", a) for a in geography.NEUTRAL_AREAS}
+        | {("commercial_port", s) for s in sides.SIDES}
+    )
+    assert set(layout.POSITION_BY_ID) == want
+    assert len(layout.POSITIONS) == len(want)
+    for p in layout.POSITIONS:
+        assert 0 <= p.x <= layout.WIDTH and 0 <= p.y <= layout.HEIGHT
+
+
+def test_layout_follows_real_geography() -> None:
+    x = {k[1]: v.x for k, v in layout.POSITION_BY_ID.items()}
+    y = {k[1]: v.y for k, v in layout.POSITION_BY_ID.items()}
+    assert x["sicelia"] == min(x[t] for t in geography.TERRITORIES)
+    assert x["ionia"] == max(x[t] for t in geography.TERRITORIES)
+    assert y["makedonia"] < y["thessalia"] < y["boiotia"] < y["arcadia"] < y["lakedaemon"]
+    assert x["illyria"] < x["thraki"] < x["euxinos"] and y["euxinos"] < 200 and y["illyria"] < 200
+    assert x["persia"] > x["ionia"] and y["aegyptos"] == max(y.values())
