@@ -1,0 +1,156 @@
+"""What every action module shares: reading the submitted JSON and checking payments.
+
+Each action module (one per rulebook action) provides `TYPE`, a frozen dataclass, and
+`parse`, `check`, `cost`, `prestige_cost`, `apply`, `options`, `generate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import combinations_with_replacement
+from typing import Any, Protocol
+
+from engine.data.resources import RESOURCES
+from engine.errors import IllegalAction, MalformedAction
+from engine.state import GameState
+
+
+class Fields:
+    """Typed reads of one submitted action; every refusal names the field and the value sent."""
+
+    def __init__(self, raw: Mapping[str, Any], action_type: str) -> None:
+        self.raw = raw
+        self.type = action_type
+
+    def _missing(self, name: str) -> MalformedAction:
+        return MalformedAction(f"{self.type}: field {name!r} is missing", code="missing_field", field=name)
+
+    def text(self, name: str, choices: Iterable[str]) -> str:
+        if name not in self.raw:
+            raise self._missing(name)
+        value = self.raw[name]
+        allowed = tuple(choices)
+        if not isinstance(value, str) or value not in allowed:
+            raise MalformedAction(
+                f"{self.type}: {name}={value!r} is not one of {', '.join(allowed)}",
+                code="unknown_id", field=name, value=value,
+            )
+        return value
+
+    def optional_text(self, name: str, choices: Iterable[str]) -> str | None:
+        return None if self.raw.get(name) is None else self.text(name, choices)
+
+    def integer(self, name: str, minimum: int = 1, maximum: int = 99) -> int:
+        if name not in self.raw:
+            raise self._missing(name)
+        value = self.raw[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+            raise MalformedAction(
+                f"{self.type}: {name}={value!r} is not a whole number from {minimum} to {maximum}",
+                code="bad_number", field=name, value=value,
+            )
+        return value
+
+    def counts(self, name: str, keys: Iterable[str], *, allow_empty: bool = False) -> dict[str, int]:
+        """A mapping of ids to positive counts, such as a payment or a tribute allocation."""
+        if name not in self.raw:
+            raise self._missing(name)
+        value = self.raw[name]
+        allowed = tuple(keys)
+        if not isinstance(value, Mapping) or (not value and not allow_empty):
+            raise MalformedAction(f"{self.type}: {name}={value!r} must be an object of counts",
+                                  code="bad_counts", field=name, value=value)
+        result: dict[str, int] = {}
+        for key, count in value.items():
+            if key not in allowed:
+                raise MalformedAction(f"{self.type}: {name} names {key!r}, not one of {', '.join(allowed)}",
+                                      code="unknown_id", field=name, value=key)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise MalformedAction(f"{self.type}: {name}[{key!r}]={count!r} is not a whole number",
+                                      code="bad_number", field=name, value=count)
+            if count:
+                result[key] = count
+        return result
+
+    def id_list(self, name: str, choices: Iterable[str], *, maximum: int = 20) -> list[str]:
+        if name not in self.raw:
+            raise self._missing(name)
+        value = self.raw[name]
+        allowed = frozenset(choices)
+        if not isinstance(value, list) or not value or len(value) > maximum:
+            raise MalformedAction(f"{self.type}: {name}={value!r} must be a list of 1 to {maximum} ids",
+                                  code="bad_list", field=name, value=value)
+        for item in value:
+            if item not in allowed:
+                raise MalformedAction(f"{self.type}: {name} names {item!r}, not one of {', '.join(sorted(allowed))}",
+                                      code="unknown_id", field=name, value=item)
+        return list(value)
+
+
+def per_unit_payment(fields: Fields, allowed: tuple[str, ...], units: int) -> dict[str, int]:
+    """'1 iron or 1 silver per hoplite': each unit is paid with one of `allowed`, in any mix."""
+    payment = fields.counts("payment", allowed)
+    paid = sum(payment.values())
+    if paid != units:
+        raise MalformedAction(
+            f"{fields.type}: payment {payment} pays for {paid} units, not {units}",
+            code="payment_mismatch", payment=payment, units=units,
+        )
+    return payment
+
+
+def payment_splits(allowed: tuple[str, ...], units: int) -> Iterator[dict[str, int]]:
+    """Every way to pay `units` units, one resource of `allowed` each (for legal-action lists)."""
+    for combo in combinations_with_replacement(allowed, units):
+        split: dict[str, int] = {}
+        for resource in combo:
+            split[resource] = split.get(resource, 0) + 1
+        yield split
+
+
+def require(condition: bool, code: str, message: str, **details: Any) -> None:
+    if not condition:
+        raise IllegalAction(message, code=code, **details)
+
+
+def affordable(state: GameState, side: str, cost: Mapping[str, int]) -> bool:
+    tracks = state.players[side].tracks
+    return all(tracks[resource] >= amount for resource, amount in cost.items())
+
+
+def pay(state: GameState, side: str, cost: Mapping[str, int]) -> None:
+    tracks = state.players[side].tracks
+    for resource, amount in cost.items():
+        tracks[resource] -= amount
+
+
+def add_costs(*costs: Mapping[str, int]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for cost in costs:
+        for resource, amount in cost.items():
+            total[resource] = total.get(resource, 0) + amount
+    return total
+
+
+def resources_afforded(state: GameState, side: str, spare: Mapping[str, int]) -> dict[str, int]:
+    """What is left of each resource after `spare` is set aside (e.g. the extra resource)."""
+    tracks = state.players[side].tracks
+    return {resource: tracks[resource] - spare.get(resource, 0) for resource in RESOURCES}
+
+
+class ActionModule(Protocol):
+    TYPE: str
+
+    def parse(self, fields: Fields) -> Any: ...
+
+    def check(self, state: GameState, side: str, action: Any) -> None: ...
+
+    def cost(self, state: GameState, side: str, action: Any) -> dict[str, int]: ...
+
+    def prestige_cost(self, state: GameState, side: str, action: Any) -> int: ...
+
+    def apply(self, state: GameState, side: str, action: Any) -> None: ...
+
+    def options(self, state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def generate(self, state: GameState, side: str) -> Iterator[Any]: ...

@@ -1,0 +1,109 @@
+"""Action 8, Collect tribute (p. 15): hoplites fill a territory's tribute columns from the top.
+
+1 prestige, except in the side's own capital's territory. Once per territory per round (the
+tribute disk). Achaea has no polis: hoplites alone allow it there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, require
+from engine.data import geography, personal_board, tribute
+from engine.errors import MalformedAction
+from engine.state import GameState
+
+TYPE = "collect_tribute"
+
+
+@dataclass(frozen=True)
+class CollectTribute:
+    territory: str
+    #: Resource column -> hoplites placed in it.
+    columns: Mapping[str, int] = field(hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "territory": self.territory, "columns": dict(self.columns)}
+
+
+def parse(fields: Fields) -> CollectTribute:
+    territory = fields.text("territory", geography.TERRITORIES)
+    box = {c.resource: c for c in tribute.columns(territory)}
+    columns = fields.counts("columns", box)
+    for resource, hoplites in columns.items():
+        if hoplites > box[resource].max_hoplites:
+            raise MalformedAction(
+                f"collect_tribute: the {resource} column of {territory} has {box[resource].max_hoplites} spaces, "
+                f"not {hoplites}", code="column_overflow", column=resource)
+    return CollectTribute(territory, columns)
+
+
+def eligible(state: GameState, side: str, territory: str) -> bool:
+    """Hoplites there, and a polis of the side there (Achaea, with no polis, needs hoplites only)."""
+    if territory in state.tribute or not essentials.units(state, side, territory):
+        return False
+    poleis_there = geography.poleis_in(territory)
+    return not poleis_there or any(state.poleis[p].owner == side for p in poleis_there)
+
+
+def income(action: CollectTribute) -> dict[str, int]:
+    return {r: tribute.column(action.territory, r).pays(n) for r, n in action.columns.items()}
+
+
+def check(state: GameState, side: str, action: CollectTribute) -> None:
+    territory = action.territory
+    require(territory not in state.tribute, "tribute_taken",
+            f"collect_tribute: {territory}'s tribute was already collected this round by {state.tribute.get(territory)}")
+    hoplites = essentials.units(state, side, territory)
+    require(hoplites > 0, "no_hoplites", f"collect_tribute: {side} has no hoplites in {territory}")
+    poleis_there = geography.poleis_in(territory)
+    require(not poleis_there or any(state.poleis[p].owner == side for p in poleis_there), "no_polis",
+            f"collect_tribute: {side} controls no polis in {territory} ({', '.join(poleis_there)})")
+    used = sum(action.columns.values())
+    require(used >= 1, "no_hoplites", "collect_tribute: place at least one hoplite in a column")
+    require(used <= hoplites, "too_few_hoplites",
+            f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}")
+    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
+            f"collect_tribute: {side} has no disk left to mark the tribute")
+
+
+def cost(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
+    return {}
+
+
+def prestige_cost(state: GameState, side: str, action: CollectTribute) -> int:
+    return 0 if tribute.free_for(action.territory) == side else 1
+
+
+def apply(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
+    state.tribute[action.territory] = side
+    received = {}
+    for resource, amount in income(action).items():
+        received[resource] = essentials.gain(state, side, resource, amount)
+    return received
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    if "territory" not in partial:
+        return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)]}
+    territory = partial["territory"]
+    return {"next": "columns", "hoplites": essentials.units(state, side, territory),
+            "free": tribute.free_for(territory) == side,
+            "choices": {c.resource: list(c.values) for c in tribute.columns(territory)},
+            "room": {r: personal_board.max_value(r) - state.players[side].tracks[r]
+                     for r in (c.resource for c in tribute.columns(territory))}}
+
+
+def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
+    for territory in geography.TERRITORIES:
+        if not eligible(state, side, territory):
+            continue
+        hoplites = essentials.units(state, side, territory)
+        box = tribute.columns(territory)
+        for counts in product(*(range(c.max_hoplites + 1) for c in box)):
+            if 1 <= sum(counts) <= hoplites:
+                yield CollectTribute(territory, {c.resource: n for c, n in zip(box, counts) if n})

@@ -1,0 +1,116 @@
+"""Action 2, Create galleys (p. 9): population cubes of one polis become galleys in its port's sea.
+
+Sparti and Thibae have no port. Korinthos has two, and each galley may go to either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, payment_splits, per_unit_payment, require
+from engine.data import geography, poleis
+from engine.errors import MalformedAction
+from engine.state import GameState
+
+TYPE = "create_galleys"
+PAID_WITH = ("wood", "silver")
+
+
+@dataclass(frozen=True)
+class CreateGalleys:
+    polis: str
+    #: Sea -> galleys placed there (one sea, or both of Korinthos's).
+    seas: Mapping[str, int] = field(hash=False)
+    payment: Mapping[str, int] = field(hash=False)
+
+    @property
+    def count(self) -> int:
+        return sum(self.seas.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "polis": self.polis, "seas": dict(self.seas), "payment": dict(self.payment)}
+
+
+def parse(fields: Fields) -> CreateGalleys:
+    polis_id = fields.text("polis", poleis.POLEIS)
+    seas = fields.counts("seas", geography.SEAS)
+    count = sum(seas.values())
+    if count > 99:
+        raise MalformedAction(f"create_galleys: {count} galleys is not a plausible number", code="bad_number")
+    return CreateGalleys(polis_id, seas, per_unit_payment(fields, PAID_WITH, count))
+
+
+def room(state: GameState, side: str, sea: str) -> int:
+    return max(0, essentials.stacking_limit(state) - essentials.units(state, side, sea))
+
+
+def most_galleys(state: GameState, side: str, polis_id: str) -> int:
+    if state.poleis[polis_id].owner != side:
+        return 0
+    space = sum(room(state, side, sea) for sea in geography.port_seas(polis_id))
+    return max(0, min(state.poleis[polis_id].population - 1, space))
+
+
+def check(state: GameState, side: str, action: CreateGalleys) -> None:
+    polis = state.poleis[action.polis]
+    require(polis.owner == side, "not_your_polis", f"create_galleys: {action.polis} is not controlled by {side}")
+    ports = geography.port_seas(action.polis)
+    require(bool(ports), "no_port", f"create_galleys: {action.polis} has no port")
+    for sea, count in action.seas.items():
+        require(sea in ports, "not_its_port",
+                f"create_galleys: {action.polis}'s port opens on {', '.join(sorted(ports))}, not {sea}")
+        present = essentials.units(state, side, sea)
+        limit = essentials.stacking_limit(state)
+        require(present + count <= limit, "stacking_limit",
+                f"create_galleys: {sea} already has {present} of {side}'s galleys; "
+                f"{count} more would pass the stacking limit of {limit}")
+    require(action.count <= polis.population - 1, "last_cube",
+            f"create_galleys: {action.polis} has {polis.population} population and its last cube must stay "
+            f"(at most {polis.population - 1} galleys, not {action.count})")
+
+
+def cost(state: GameState, side: str, action: CreateGalleys) -> dict[str, int]:
+    return dict(action.payment)
+
+
+def prestige_cost(state: GameState, side: str, action: CreateGalleys) -> int:
+    return 0
+
+
+def apply(state: GameState, side: str, action: CreateGalleys) -> None:
+    state.poleis[action.polis].population -= action.count
+    units = state.players[side].units
+    for sea, count in action.seas.items():
+        units[sea] = units.get(sea, 0) + count
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    if "polis" not in partial:
+        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side) if most_galleys(state, side, p)]}
+    polis_id = partial["polis"]
+    if "seas" not in partial:
+        return {"next": "seas", "most": most_galleys(state, side, polis_id),
+                "choices": {sea: min(room(state, side, sea), state.poleis[polis_id].population - 1)
+                            for sea in sorted(geography.port_seas(polis_id))}}
+    return {"next": "payment", "per_unit": list(PAID_WITH), "units": sum(partial["seas"].values())}
+
+
+def generate(state: GameState, side: str) -> Iterator[CreateGalleys]:
+    for polis_id in essentials.poleis_of(state, side):
+        most = most_galleys(state, side, polis_id)
+        if not most:
+            continue
+        ports = sorted(geography.port_seas(polis_id))
+        first, rest = ports[0], ports[1:]
+        for total in range(1, most + 1):
+            splits = [{first: total}] if not rest else [
+                {sea: n for sea, n in ((first, k), (rest[0], total - k)) if n}
+                for k in range(total + 1)
+            ]
+            for seas in splits:
+                if all(n <= room(state, side, sea) for sea, n in seas.items()):
+                    for split in payment_splits(PAID_WITH, total):
+                        yield CreateGalleys(polis_id, seas, split)

@@ -1,0 +1,84 @@
+"""Action 3, Create merchants (p. 10): in one of the side's own commercial poleis only.
+
+The cube goes back to the reserve and a merchant appears in the side's commercial port; the
+stacking limit does not apply, only the 8 merchant figures of each side do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, payment_splits, per_unit_payment, require
+from engine.data import components, poleis, sides
+from engine.state import GameState
+
+TYPE = "create_merchants"
+PAID_WITH = ("wood", "silver")
+
+
+@dataclass(frozen=True)
+class CreateMerchants:
+    polis: str
+    count: int
+    payment: Mapping[str, int] = field(hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "polis": self.polis, "count": self.count, "payment": dict(self.payment)}
+
+
+def parse(fields: Fields) -> CreateMerchants:
+    count = fields.integer("count", maximum=components.MERCHANTS_PER_SIDE)
+    return CreateMerchants(fields.text("polis", poleis.POLEIS), count, per_unit_payment(fields, PAID_WITH, count))
+
+
+def most_merchants(state: GameState, side: str, polis_id: str) -> int:
+    if polis_id not in sides.SIDE_BY_ID[side].commercial_poleis or state.poleis[polis_id].owner != side:
+        return 0
+    figures_left = components.MERCHANTS_PER_SIDE - state.players[side].merchants
+    return max(0, min(state.poleis[polis_id].population - 1, figures_left))
+
+
+def check(state: GameState, side: str, action: CreateMerchants) -> None:
+    own_commercial = sides.SIDE_BY_ID[side].commercial_poleis
+    require(action.polis in own_commercial, "not_commercial",
+            f"create_merchants: {side} creates merchants only in {' or '.join(own_commercial)}, not {action.polis}")
+    polis = state.poleis[action.polis]
+    require(polis.owner == side, "not_your_polis", f"create_merchants: {action.polis} is not controlled by {side}")
+    require(action.count <= polis.population - 1, "last_cube",
+            f"create_merchants: {action.polis} has {polis.population} population and its last cube must stay "
+            f"(at most {polis.population - 1} merchants, not {action.count})")
+    left = components.MERCHANTS_PER_SIDE - state.players[side].merchants
+    require(action.count <= left, "no_pieces",
+            f"create_merchants: {side} has {left} merchant figures left, not {action.count}")
+
+
+def cost(state: GameState, side: str, action: CreateMerchants) -> dict[str, int]:
+    return dict(action.payment)
+
+
+def prestige_cost(state: GameState, side: str, action: CreateMerchants) -> int:
+    return 0
+
+
+def apply(state: GameState, side: str, action: CreateMerchants) -> None:
+    state.poleis[action.polis].population -= action.count
+    state.players[side].merchants += action.count
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    if "polis" not in partial:
+        return {"next": "polis", "choices": [p for p in sides.SIDE_BY_ID[side].commercial_poleis
+                                             if most_merchants(state, side, p)]}
+    if "count" not in partial:
+        return {"next": "count", "choices": list(range(1, most_merchants(state, side, partial["polis"]) + 1))}
+    return {"next": "payment", "per_unit": list(PAID_WITH), "units": partial["count"]}
+
+
+def generate(state: GameState, side: str) -> Iterator[CreateMerchants]:
+    for polis_id in sides.SIDE_BY_ID[side].commercial_poleis:
+        for count in range(1, most_merchants(state, side, polis_id) + 1):
+            for split in payment_splits(PAID_WITH, count):
+                yield CreateMerchants(polis_id, count, split)

@@ -1,0 +1,106 @@
+"""Action 4, Develop a project (p. 10): a tile on offer goes face down on a polis of the side.
+
+Each resource of the cost may be paid entirely (never partly) in silver instead. A polis
+develops one project per round; the tile completes at the round's end (engine.end_of_round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from engine.actions.base import Fields, require
+from engine.data import poleis, projects
+from engine.errors import MalformedAction
+from engine.state import GameState
+
+TYPE = "develop_project"
+
+
+@dataclass(frozen=True)
+class DevelopProject:
+    project: str
+    polis: str
+    #: Resources of the cost paid entirely in silver instead.
+    silver_for: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "project": self.project, "polis": self.polis, "silver_for": list(self.silver_for)}
+
+
+def parse(fields: Fields) -> DevelopProject:
+    project = fields.text("project", projects.PROJECTS)
+    polis_id = fields.text("polis", poleis.POLEIS)
+    silver_for: tuple[str, ...] = ()
+    if fields.raw.get("silver_for"):
+        cost_resources = tuple(r for r in projects.tile(project).cost if r != "silver")
+        if not cost_resources:
+            raise MalformedAction(f"develop_project: {project} is paid in silver already; silver_for must be empty",
+                                  code="bad_list", field="silver_for")
+        silver_for = tuple(sorted(set(fields.id_list("silver_for", cost_resources))))
+    return DevelopProject(project, polis_id, silver_for)
+
+
+def price(project: str, silver_for: tuple[str, ...]) -> dict[str, int]:
+    total: dict[str, int] = {}
+    for resource, amount in projects.tile(project).cost.items():
+        paid_in = "silver" if resource in silver_for else resource
+        total[paid_in] = total.get(paid_in, 0) + amount
+    return total
+
+
+def hosts(state: GameState, side: str, project: str) -> list[str]:
+    """Poleis of the side that may take this tile now."""
+    return [p for p in sorted(projects.allowed_poleis(project))
+            if state.poleis[p].owner == side and state.poleis[p].developing is None]
+
+
+def check(state: GameState, side: str, action: DevelopProject) -> None:
+    require(action.project in state.projects_offer, "not_on_offer",
+            f"develop_project: {action.project} is not on offer (on offer: {', '.join(state.projects_offer) or 'none'})")
+    require(action.polis in projects.allowed_poleis(action.project), "not_allowed_here",
+            f"develop_project: {action.project} can be developed only in "
+            f"{', '.join(sorted(projects.allowed_poleis(action.project)))}, not {action.polis}")
+    polis = state.poleis[action.polis]
+    require(polis.owner == side, "not_your_polis", f"develop_project: {action.polis} is not controlled by {side}")
+    require(polis.developing is None, "one_project_per_round",
+            f"develop_project: {action.polis} is already developing {polis.developing} this round")
+
+
+def cost(state: GameState, side: str, action: DevelopProject) -> dict[str, int]:
+    return price(action.project, action.silver_for)
+
+
+def prestige_cost(state: GameState, side: str, action: DevelopProject) -> int:
+    return 0
+
+
+def apply(state: GameState, side: str, action: DevelopProject) -> None:
+    state.projects_offer.remove(action.project)
+    state.poleis[action.polis].developing = action.project
+
+
+def substitutions(project: str) -> Iterator[tuple[str, ...]]:
+    own = sorted(r for r in projects.tile(project).cost if r != "silver")
+    for size in range(len(own) + 1):
+        yield from combinations(own, size)
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    if "project" not in partial:
+        return {"next": "project", "choices": [p for p in state.projects_offer if hosts(state, side, p)]}
+    project = partial["project"]
+    if "polis" not in partial:
+        return {"next": "polis", "choices": hosts(state, side, project)}
+    return {"next": "silver_for", "choices": [
+        {"silver_for": list(subs), "cost": price(project, subs)} for subs in substitutions(project)
+    ]}
+
+
+def generate(state: GameState, side: str) -> Iterator[DevelopProject]:
+    for project in list(state.projects_offer):
+        for polis_id in hosts(state, side, project):
+            for subs in substitutions(project):
+                yield DevelopProject(project, polis_id, subs)

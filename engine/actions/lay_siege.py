@@ -1,0 +1,138 @@
+"""Action 7, Lay siege to a polis (p. 13): 1 prestige, then a four-sided die against its fortification.
+
+The die is a chance decision the server resolves; `resolve` finishes the siege with the roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, require
+from engine.data import geography, poleis
+from engine.data.sides import opponent
+from engine.state import GameState
+
+TYPE = "lay_siege"
+
+
+@dataclass(frozen=True)
+class LaySiege:
+    polis: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "polis": self.polis}
+
+
+def parse(fields: Fields) -> LaySiege:
+    return LaySiege(fields.text("polis", poleis.POLEIS))
+
+
+def siege_bonus(state: GameState, side: str, territory: str) -> int:
+    """+1 for each of the side's siege disks in the territory (docs/rulings.md: siege disks)."""
+    return sum(state.sieges.get(p, {}).get(side, 0) for p in geography.poleis_in(territory))
+
+
+def cubes_needed(state: GameState, polis_id: str) -> int:
+    polis = state.poleis[polis_id]
+    return poleis.polis(polis_id).base_population if polis.owner is None else polis.population
+
+
+def check(state: GameState, side: str, action: LaySiege) -> None:
+    record = poleis.polis(action.polis)
+    polis = state.poleis[action.polis]
+    require(polis.owner != side, "own_polis", f"lay_siege: {action.polis} is already controlled by {side}")
+    require(record.capital_of is None, "capital", f"lay_siege: {action.polis} is a capital and can never be besieged")
+    territory = record.territory
+    require(territory is not None, "neutral_area",
+            f"lay_siege: {action.polis} lies in a neutral area, where no hoplite can stand")
+    assert territory is not None
+    require(essentials.controls_area(state, side, territory), "no_control",
+            f"lay_siege: {side} does not control {territory} (it needs more hoplites there than the opponent)")
+    hoplites = essentials.units(state, side, territory)
+    require(hoplites >= record.fortification, "too_few_hoplites",
+            f"lay_siege: {action.polis} has fortification {record.fortification}; "
+            f"{side} has only {hoplites} hoplites in {territory}")
+    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
+            f"lay_siege: {side} has no disk left for the polis or a siege disk")
+    needed = cubes_needed(state, action.polis)
+    require(essentials.cubes_in_reserve(state, side) >= needed, "no_pieces",
+            f"lay_siege: taking {action.polis} needs {needed} population cubes; "
+            f"{side} has {essentials.cubes_in_reserve(state, side)} in reserve")
+
+
+def cost(state: GameState, side: str, action: LaySiege) -> dict[str, int]:
+    return {}
+
+
+def prestige_cost(state: GameState, side: str, action: LaySiege) -> int:
+    return 1
+
+
+def apply(state: GameState, side: str, action: LaySiege) -> dict[str, Any]:
+    """Clears the opponent's disks at a neutral polis and asks chance for the die."""
+    if state.poleis[action.polis].owner is None:
+        disks = state.sieges.get(action.polis)
+        if disks and opponent(side) in disks:
+            del disks[opponent(side)]
+            if not disks:
+                del state.sieges[action.polis]
+    return {"dice": 1, "purpose": TYPE, "side": side, "polis": action.polis}
+
+
+def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> dict[str, Any]:
+    side, polis_id = request["side"], request["polis"]
+    record = poleis.polis(polis_id)
+    territory = record.territory
+    assert territory is not None
+    bonus = siege_bonus(state, side, territory)
+    total = dice[0] + bonus
+    polis = state.poleis[polis_id]
+    report: dict[str, Any] = {"polis": polis_id, "roll": dice[0], "bonus": bonus,
+                              "fortification": record.fortification, "success": total >= record.fortification}
+    if report["success"]:
+        if polis.owner is None:
+            polis.population = record.base_population
+        polis.owner = side
+        enemy = state.players[opponent(side)]
+        if enemy.proxenos == polis_id:
+            enemy.proxenos = None
+            report["proxenos_captured"] = opponent(side)
+        disks = state.sieges.get(polis_id)
+        if disks and side in disks:
+            del disks[side]
+            if not disks:
+                del state.sieges[polis_id]
+        report["prestige"] = essentials.gain(state, side, "prestige", record.fortification)
+        return report
+    essentials.lose_units(state, side, territory, 1)
+    if essentials.units(state, side, territory):
+        state.sieges.setdefault(polis_id, {})[side] = state.sieges.get(polis_id, {}).get(side, 0) + 1
+    if polis.owner is not None:
+        polis.population -= 1
+        if polis.population == 0:
+            polis.owner = None
+            report["rebelled"] = True
+    return report
+
+
+def targets(state: GameState, side: str) -> list[str]:
+    result = []
+    for polis_id in poleis.POLEIS:
+        try:
+            check(state, side, LaySiege(polis_id))
+        except Exception:  # noqa: BLE001 - any refusal means "not a target"
+            continue
+        result.append(polis_id)
+    return result
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    return {"next": "polis", "choices": targets(state, side)}
+
+
+def generate(state: GameState, side: str) -> Iterator[LaySiege]:
+    for polis_id in targets(state, side):
+        yield LaySiege(polis_id)

@@ -1,0 +1,12 @@
+"""Action 6, Move galleys (p. 12): 1 prestige; one destination sea; galleys never enter land."""
+
+from engine.actions.moving import Move, UnitMove
+from engine.data import geography
+from engine.movement import galley_can_reach
+
+TYPE = "move_galleys"
+RULES = UnitMove(TYPE, "galley", geography.SEAS, galley_can_reach)
+MoveGalleys = Move
+
+parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
+apply, options, generate = RULES.apply, RULES.options, RULES.generate

@@ -1,0 +1,12 @@
+"""Action 5, Move hoplites (p. 11): 1 prestige; one destination territory; land-only or sea-only routes."""
+
+from engine.actions.moving import Move, UnitMove
+from engine.data import geography
+from engine.movement import hoplite_can_reach
+
+TYPE = "move_hoplites"
+RULES = UnitMove(TYPE, "hoplite", geography.TERRITORIES, hoplite_can_reach)
+MoveHoplites = Move
+
+parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
+apply, options, generate = RULES.apply, RULES.options, RULES.generate

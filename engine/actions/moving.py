@@ -1,0 +1,116 @@
+"""What Move hoplites (5) and Move galleys (6) share: one destination, units moved one by one.
+
+Each unit's route is checked against the board as it stands after the units before it moved,
+because leaving a space can hand its control to the opponent (the rulebook's Omega example).
+Both actions cost 1 prestige.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, require
+from engine.state import GameState
+
+Reach = Callable[[GameState, str, str, str], bool]
+
+
+@dataclass(frozen=True)
+class Move:
+    type: str
+    destination: str
+    #: Where each unit starts, in the order they move.
+    origins: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "destination": self.destination, "origins": list(self.origins)}
+
+
+@dataclass(frozen=True)
+class UnitMove:
+    """The rules of one kind of unit's movement action."""
+
+    type: str
+    unit: str
+    areas: tuple[str, ...]
+    can_reach: Reach
+
+    def parse(self, fields: Fields) -> Move:
+        destination = fields.text("destination", self.areas)
+        return Move(self.type, destination, tuple(fields.id_list("origins", self.areas, maximum=10)))
+
+    def check(self, state: GameState, side: str, action: Move) -> None:
+        self.walk(state.clone(), side, action.destination, action.origins)
+
+    def walk(self, state: GameState, side: str, destination: str, origins: tuple[str, ...]) -> None:
+        """Move the units on `state` one by one, refusing the first that cannot go."""
+        limit = essentials.stacking_limit(state)
+        units = state.players[side].units
+        for number, origin in enumerate(origins, start=1):
+            require(origin != destination, "origin_is_destination",
+                    f"{self.type}: unit {number} starts in {destination}, the destination")
+            require(units.get(origin, 0) > 0, "no_unit",
+                    f"{self.type}: unit {number} would leave {origin}, where {side} has no {self.unit} left")
+            require(units.get(destination, 0) < limit, "stacking_limit",
+                    f"{self.type}: unit {number} would put more than {limit} {self.unit}s of {side} in {destination}")
+            require(self.can_reach(state, side, origin, destination), "no_route",
+                    f"{self.type}: unit {number} has no route from {origin} to {destination} "
+                    "(every space crossed must be free of the opponent's control and below the stacking limit)")
+            self.step(state, side, origin, destination)
+
+    @staticmethod
+    def step(state: GameState, side: str, origin: str, destination: str) -> None:
+        essentials.lose_units(state, side, origin, 1)
+        units = state.players[side].units
+        units[destination] = units.get(destination, 0) + 1
+
+    def apply(self, state: GameState, side: str, action: Move) -> None:
+        for origin in action.origins:
+            self.step(state, side, origin, action.destination)
+
+    def reachable_origins(self, state: GameState, side: str, destination: str) -> list[str]:
+        if essentials.units(state, side, destination) >= essentials.stacking_limit(state):
+            return []
+        return [area for area in state.players[side].units
+                if area in self.areas and self.can_reach(state, side, area, destination)]
+
+    def options(self, state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+        if "destination" not in partial:
+            return {"next": "destination",
+                    "choices": [a for a in self.areas if self.reachable_origins(state, side, a)]}
+        board = state.clone()
+        self.walk(board, side, partial["destination"], tuple(partial.get("origins", ())))
+        return {"next": "origins", "done_allowed": bool(partial.get("origins")),
+                "choices": self.reachable_origins(board, side, partial["destination"])}
+
+    def generate(self, state: GameState, side: str) -> Iterator[Move]:
+        """Each distinct result once (a multiset of origins), in the first order found that works."""
+        for destination in self.areas:
+            if not self.reachable_origins(state, side, destination):
+                continue
+            seen: set[tuple[str, ...]] = set()
+            yield from self._extend(state.clone(), side, destination, (), seen)
+
+    def _extend(self, board: GameState, side: str, destination: str, done: tuple[str, ...],
+                seen: set[tuple[str, ...]]) -> Iterator[Move]:
+        for origin in self.reachable_origins(board, side, destination):
+            origins = done + (origin,)
+            key = tuple(sorted(origins))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield Move(self.type, destination, origins)
+            after = board.clone()
+            self.step(after, side, origin, destination)
+            yield from self._extend(after, side, destination, origins, seen)
+
+    @staticmethod
+    def cost(state: GameState, side: str, action: Move) -> dict[str, int]:
+        return {}
+
+    @staticmethod
+    def prestige_cost(state: GameState, side: str, action: Move) -> int:
+        return 1

@@ -1,0 +1,127 @@
+"""The engine's questions and answers, in OpenSpiel's spirit: who decides, what is legal, apply, view.
+
+    state = new_game(Setup.from_seed(7))
+    decision = current_decision(state)            # who must decide what
+    for action in legal_actions(state, "sparta"): ...
+    state, events = apply_action(state, "sparta", {...})
+    while chance_request(state): state, _ = apply_chance(state, sample_chance(state, rng))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from engine import end_of_round, flow
+from engine.actions import ACTIONS
+from engine.actions.base import add_costs, affordable
+from engine.data.resources import RESOURCES
+from engine.errors import ActionError, MalformedAction
+from engine.flow import PASS, apply_action, apply_chance, chance_request
+from engine.setup import Setup, new_game
+from engine.state import Decision, GameState, from_json, to_json
+
+__all__ = [
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "apply_action",
+    "apply_chance", "chance_request", "sample_chance", "view_for", "outcome", "replay", "to_json", "from_json",
+]
+
+
+def current_decision(state: GameState) -> Decision | None:
+    """The decision the game waits for (None once the game is over)."""
+    return state.decision
+
+
+def outcome(state: GameState) -> dict[str, Any] | None:
+    return state.outcome
+
+
+def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
+    """Every action `side` may submit now, lazily, as the JSON it would send (decision id included)."""
+    decision = state.decision
+    if decision is None or decision.side != side:
+        return
+    envelope = {"decision": decision.id}
+    if decision.kind == end_of_round.PROJECT_DISCARD:
+        for project in decision.data["drawn"]:
+            yield {"type": "discard_project", "project": project, **envelope}
+        return
+    yield {"type": PASS, **envelope}
+    alone = flow.acting_alone(state, side)
+    extras: Iterable[str | None] = RESOURCES if alone else (None,)
+    for kind, module in ACTIONS.items():
+        if not alone and kind in state.turn_actions:
+            continue
+        for action in module.generate(state, side):
+            cost = module.cost(state, side, action)
+            for extra in extras:
+                if affordable(state, side, add_costs(cost, {extra: 1} if extra else {})):
+                    yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What a UI may offer next while `side` builds an action step by step.
+
+    With no type yet: the action types that have at least one legal action now. With a type:
+    that action's next field and its choices (the origins that can still reach a destination,
+    the tribute columns open, ...).
+    """
+    partial = dict(partial or {})
+    decision = state.decision
+    if decision is None or decision.side != side:
+        return {"next": None, "waiting_for": None if decision is None else (decision.side or "chance")}
+    if decision.kind == end_of_round.PROJECT_DISCARD:
+        return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
+    alone = flow.acting_alone(state, side)
+    kind = partial.get("type")
+    if kind is None:
+        available = [PASS] + [k for k, module in ACTIONS.items()
+                              if (alone or k not in state.turn_actions) and _has_legal(state, side, module, alone)]
+        return {"next": "type", "choices": available, "alone": alone, "extra_choices": list(RESOURCES) if alone else []}
+    module = ACTIONS.get(kind)
+    if module is None:
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join(ACTIONS)}", code="unknown_action")
+    return {"type": kind, **module.options(state, side, partial)}
+
+
+def _has_legal(state: GameState, side: str, module: Any, alone: bool) -> bool:
+    extras = RESOURCES if alone else (None,)
+    for action in module.generate(state, side):
+        cost = module.cost(state, side, action)
+        if any(affordable(state, side, add_costs(cost, {e: 1} if e else {})) for e in extras):
+            return True
+    return False
+
+
+def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:
+    """The server's (or a playout's) roll for the pending chance decision."""
+    request = chance_request(state)
+    if request is None:
+        raise MalformedAction("no chance outcome is awaited now", code="no_chance")
+    return {"dice": [rng.randint(1, 4) for _ in range(request["dice"])]}
+
+
+def view_for(state: GameState, side: str | None) -> dict[str, Any]:
+    """What `side` may see (None: a spectator). A whitelist: the pile order and future events never."""
+    data = to_json(state)
+    data["project_pile"] = len(state.project_pile)
+    data["events"] = state.events[: state.round + 1]
+    # Pending decisions hold nothing secret yet; battle hands (Engine III) will be redacted here.
+    data["viewer"] = side
+    return data
+
+
+def replay(setup: Setup, log: Iterable[Mapping[str, Any]]) -> GameState:
+    """Rebuild a game from its setup and log entries ({"side", "action"} or {"chance"})."""
+    state = new_game(setup)
+    for number, entry in enumerate(log, start=1):
+        try:
+            if "chance" in entry:
+                state, _ = apply_chance(state, entry["chance"])
+            else:
+                state, _ = apply_action(state, entry["side"], entry["action"])
+        except ActionError as error:
+            raise MalformedAction(f"log entry {number} does not replay: {error.message}", code="bad_log") from error
+    return state
+

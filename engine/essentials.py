@@ -1,0 +1,107 @@
+"""The essential concepts (rulebook pp. 6-8): control, stacking, limited pieces, the personal board.
+
+Everything here is derived from the state, so no count can drift out of step with the pieces.
+"""
+
+from __future__ import annotations
+
+from engine.data import components, geography, personal_board, rounds
+from engine.data.resources import PRESTIGE
+from engine.data.sides import opponent
+from engine.state import Decision, GameState
+
+
+def stacking_limit(state: GameState) -> int:
+    """Hoplites or galleys one side may have in one territory or sea: 3 / 4 / 5 by round."""
+    return rounds.round_at(state.round).stacking_limit
+
+
+def units(state: GameState, side: str, area: str) -> int:
+    return state.players[side].units.get(area, 0)
+
+
+def controls_area(state: GameState, side: str, area: str) -> bool:
+    """A side controls a territory (sea) with more hoplites (galleys) there than the opponent."""
+    units_there = state.players[side].units
+    return units_there.get(area, 0) > state.players[opponent(side)].units.get(area, 0)
+
+
+def controls_polis(state: GameState, side: str, polis: str) -> bool:
+    return state.poleis[polis].owner == side
+
+
+def poleis_of(state: GameState, side: str) -> list[str]:
+    return [polis_id for polis_id, polis in state.poleis.items() if polis.owner == side]
+
+
+def cubes_in_reserve(state: GameState, side: str) -> int:
+    """39 cubes make population, hoplites and galleys (the other 6 mark the personal board)."""
+    on_cards = sum(polis.population for polis in state.poleis.values() if polis.owner == side)
+    return components.UNIT_CUBES_PER_SIDE - on_cards - sum(state.players[side].units.values())
+
+
+def disks_in_reserve(state: GameState, side: str) -> int:
+    """25 disks mark controlled poleis, tribute collected and siege attempts."""
+    control = sum(1 for polis in state.poleis.values() if polis.owner == side)
+    tribute = sum(1 for collector in state.tribute.values() if collector == side)
+    sieges = sum(disks.get(side, 0) for disks in state.sieges.values())
+    return components.DISKS_PER_SIDE - control - tribute - sieges
+
+
+def merchants_in_port(state: GameState, side: str) -> int:
+    on_markets = sum(1 for owner in state.market_spaces.values() if owner == side)
+    return state.players[side].merchants - on_markets
+
+
+def remove_siege_disks_when_gone(state: GameState, side: str, area: str) -> None:
+    """Siege disks leave a territory at once when their side has no hoplite left there."""
+    if state.players[side].units.get(area, 0):
+        return
+    for polis_id in geography.poleis_in(area) if geography.is_territory(area) else ():
+        disks = state.sieges.get(polis_id)
+        if disks and side in disks:
+            del disks[side]
+            if not disks:
+                del state.sieges[polis_id]
+
+
+def lose_units(state: GameState, side: str, area: str, count: int) -> None:
+    """Hoplites or galleys back to the reserve (a failed siege, a battle)."""
+    units = state.players[side].units
+    units[area] -= count
+    if not units[area]:
+        del units[area]
+        remove_siege_disks_when_gone(state, side, area)
+
+
+def gain(state: GameState, side: str, track: str, amount: int) -> int:
+    """Add to a personal-board track; what passes its last space is lost. Returns what was kept."""
+    tracks = state.players[side].tracks
+    before = tracks[track]
+    tracks[track] = personal_board.clamp(track, before + amount)
+    return tracks[track] - before
+
+
+def lose_prestige(state: GameState, side: str, amount: int, reason: str) -> None:
+    """Prestige a side must lose but does not have ends the game at once: that side loses."""
+    tracks = state.players[side].tracks
+    if tracks[PRESTIGE] < amount:
+        tracks[PRESTIGE] = 0
+        end_game(state, winner=opponent(side), reason="prestige_exhausted",
+                 detail=f"{side} had to lose {amount} prestige ({reason}) and could not")
+        return
+    tracks[PRESTIGE] -= amount
+
+
+def end_game(state: GameState, winner: str | None, reason: str, **extra: object) -> None:
+    if state.outcome is None:
+        state.outcome = {"winner": winner, "reason": reason, **extra}
+        state.pending.clear()
+
+
+def ask(state: GameState, side: str | None, kind: str, data: dict[str, object] | None = None) -> Decision:
+    """Push a decision for a side (or for chance, side None) with a fresh id."""
+    decision = Decision(state.next_decision_id, side, kind, dict(data or {}))
+    state.next_decision_id += 1
+    state.pending.append(decision)
+    return decision

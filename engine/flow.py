@@ -1,0 +1,217 @@
+"""How the game is played (rulebook pp. 6-7): rounds, turns of two different actions, passing.
+
+Every step ends by asking for the next decision, so the state always says who must decide what.
+Chance (dice, shuffles) is a decision with no side: the server resolves it with the match's RNG
+and the log keeps the outcome, so replays never depend on a random generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import end_of_round, essentials
+from engine.essentials import ask
+from engine.actions import ACTIONS, lay_siege
+from engine.actions.base import Fields, add_costs, affordable, pay
+from engine.data import components, geography, rounds
+from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
+from engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision, StaleDecision
+from engine.state import Decision, GameState
+
+PASS = "pass"
+ACTION = "action"
+CHANCE = "chance"
+
+Event = dict[str, Any]
+
+#: What finishes an action after its dice are rolled, by the action's type.
+CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve}
+
+
+def first_player(state: GameState) -> str:
+    """Less prestige starts; on a tie, and in the first round, Sparta."""
+    if state.round == 0:
+        return SPARTA
+    athens, sparta = (state.players[side].tracks[PRESTIGE] for side in (ATHENS, SPARTA))
+    return ATHENS if athens < sparta else SPARTA
+
+
+def begin_round(state: GameState) -> None:
+    """The event step opens the round (engine.events, to come), then the first turn."""
+    state.passed = []
+    state.turn_actions = []
+    state.active = first_player(state)
+    ask_for_action(state)
+
+
+def acting_alone(state: GameState, side: str) -> bool:
+    """After the opponent passed, a side acts alone: any actions, each 1 extra resource."""
+    return opponent(side) in state.passed
+
+
+def ask_for_action(state: GameState) -> None:
+    side = state.active
+    ask(state, side, ACTION, {"alone": acting_alone(state, side), "taken": list(state.turn_actions)})
+
+
+def battle_sites(state: GameState) -> list[str]:
+    """Territories and seas holding 8 or more units of both sides together (the battle check)."""
+    athens, sparta = state.players[ATHENS].units, state.players[SPARTA].units
+    return [area for area in (*geography.TERRITORIES, *geography.SEAS)
+            if athens.get(area, 0) + sparta.get(area, 0) >= rounds.BATTLE_THRESHOLD]
+
+
+def proceed(state: GameState, events: list[Event]) -> None:
+    """Move the game on until somebody (or chance) must decide something."""
+    if state.outcome is not None or state.pending:
+        return
+    if len(state.passed) == 2:
+        events.append({"event": "battle_check", "sites": battle_sites(state), "when": "round_end"})
+        events.extend(end_of_round.run(state))
+        if state.outcome is None and not state.pending:
+            begin_round(state)
+        return
+    if not state.passed and len(state.turn_actions) >= 2:
+        # The end of a turn: the battle check, then the other side's turn. Once a side has
+        # passed, battles wait for the end of the round.
+        events.append({"event": "battle_check", "sites": battle_sites(state), "when": "turn_end"})
+        state.active = opponent(state.active)
+        state.turn_actions = []
+    ask_for_action(state)
+
+
+def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
+    if state.outcome is not None:
+        raise GameOver(f"the game is over ({state.outcome['reason']}); {side} cannot act")
+    if not isinstance(raw, Mapping):
+        raise MalformedAction(f"an action must be a JSON object, not {raw!r}", code="not_an_object")
+    if side not in SIDES:
+        raise MalformedAction(f"side {side!r} is not athens or sparta", code="unknown_side")
+    decision = state.pending[-1]
+    if decision.side != side:
+        waiting = "chance" if decision.side is None else decision.side
+        raise NotYourDecision(f"{side} cannot act now: the game waits for {waiting} ({decision.kind})",
+                              waiting_for=waiting)
+    answered = raw.get("decision")
+    if answered != decision.id:
+        raise StaleDecision(f"{side} answered decision {answered!r}, but the current decision is {decision.id}",
+                            current=decision.id)
+    kind = raw.get("type")
+    if not isinstance(kind, str):
+        raise MalformedAction(f"action {dict(raw)!r} has no 'type'", code="missing_field", field="type")
+    return decision, kind
+
+
+def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    """Validate and apply one submitted action; returns the new state and what happened.
+
+    Raises an ActionError (and leaves `state` untouched) when the action is refused.
+    """
+    decision, kind = _current(state, side, raw)
+    if decision.kind == end_of_round.PROJECT_DISCARD:
+        return _discard_project(state, side, decision, raw)
+    if decision.kind != ACTION:
+        raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
+    if kind == PASS:
+        return _pass(state, side)
+    module = ACTIONS.get(kind)
+    if module is None:
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS])}",
+                              code="unknown_action", value=kind)
+    alone = acting_alone(state, side)
+    if not alone and kind in state.turn_actions:
+        raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
+                            code="same_action_twice")
+    fields = Fields(raw, kind)
+    action = module.parse(fields)
+    extra = _extra_resource(fields, alone, side)
+    module.check(state, side, action)
+    cost = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
+    if not affordable(state, side, cost):
+        have = {r: state.players[side].tracks[r] for r in cost}
+        raise IllegalAction(f"{kind}: {side} must pay {cost} but has {have}", code="cannot_afford",
+                            cost=cost, have=have)
+    new = state.clone()
+    new.pending.pop()
+    pay(new, side, cost)
+    events: list[Event] = [{"event": "action", "side": side, "action": action.to_json(),
+                            "paid": cost, **({"extra": extra} if extra else {})}]
+    prestige = module.prestige_cost(state, side, action)
+    if prestige:
+        essentials.lose_prestige(new, side, prestige, kind)
+        if new.outcome is not None:
+            events.append({"event": "game_over", **new.outcome})
+            return new, events
+    result = module.apply(new, side, action)
+    new.turn_actions.append(kind)
+    if isinstance(result, dict) and "dice" in result:
+        ask(new, None, CHANCE, result)
+    elif result:
+        events.append({"event": "result", "side": side, "result": result})
+    proceed(new, events)
+    return new, events
+
+
+def _extra_resource(fields: Fields, alone: bool, side: str) -> str | None:
+    if not alone:
+        if fields.raw.get("extra") is not None:
+            raise MalformedAction(f"{fields.type}: no extra resource is due while both sides still take turns",
+                                  code="extra_not_due")
+        return None
+    if fields.raw.get("extra") is None:
+        raise MalformedAction(f"{fields.type}: {side} acts alone after the opponent passed and must name the "
+                              f"'extra' resource it pays ({', '.join(RESOURCES)})", code="extra_required")
+    return fields.text("extra", RESOURCES)
+
+
+def _pass(state: GameState, side: str) -> tuple[GameState, list[Event]]:
+    new = state.clone()
+    new.pending.pop()
+    new.passed.append(side)
+    new.turn_actions = []
+    events: list[Event] = [{"event": "pass", "side": side, "first": len(new.passed) == 1}]
+    if len(new.passed) == 1:
+        new.active = opponent(side)
+    proceed(new, events)
+    return new, events
+
+
+def _discard_project(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    drawn = decision.data["drawn"]
+    if raw.get("type") != "discard_project":
+        raise MalformedAction(f"decision {decision.id} asks {side} to discard a project: send "
+                              "{'type': 'discard_project', 'project': ...}", code="wrong_decision")
+    project = Fields(raw, "discard_project").text("project", drawn)
+    new = state.clone()
+    new.pending.pop()
+    new.projects_out.append(project)
+    new.projects_offer = [p for p in drawn if p != project]
+    events: list[Event] = [{"event": "project_discarded", "side": side, "project": project}]
+    begin_round(new)
+    return new, events
+
+
+def chance_request(state: GameState) -> dict[str, Any] | None:
+    """What chance must decide now (e.g. {"dice": 1, ...}), or None when a side must act."""
+    decision = state.decision
+    return dict(decision.data) if decision is not None and decision.kind == CHANCE else None
+
+
+def apply_chance(state: GameState, outcome: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    request = chance_request(state)
+    if request is None:
+        raise NotYourDecision("no chance outcome is awaited now", waiting_for=state.decision.side if state.decision else None)
+    dice = outcome.get("dice") if isinstance(outcome, Mapping) else None
+    if (not isinstance(dice, list) or len(dice) != request["dice"]
+            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= components.DIE_SIDES for d in dice)):
+        raise MalformedAction(f"chance outcome {outcome!r} must be {{'dice': [{request['dice']} rolls of 1-4]}}",
+                              code="bad_chance")
+    new = state.clone()
+    new.pending.pop()
+    report = CHANCE_RESOLVERS[request["purpose"]](new, request, list(dice))
+    events: list[Event] = [{"event": "chance", "dice": list(dice), "purpose": request["purpose"]},
+                           {"event": "result", "side": request.get("side"), "result": report}]
+    proceed(new, events)
+    return new, events

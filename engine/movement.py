@@ -1,0 +1,85 @@
+"""Routes over the map (pp. 11-12): what one unit may cross, given control and stacking now.
+
+A route never crosses its origin or destination, only the spaces between. Hoplites go by land
+only or by sea only; galleys by sea. The diolkos joins Kyklades and Ionion pelagos for whoever
+controls Korinthos.
+"""
+
+from __future__ import annotations
+
+from engine import essentials
+from engine.data import geography
+from engine.data.sides import opponent
+from engine.state import GameState
+
+
+def uses_diolkos(state: GameState, side: str) -> bool:
+    return state.poleis[geography.diolkos_polis()].owner == side
+
+
+def _crossable(state: GameState, side: str, space: str, *, stacking: bool) -> bool:
+    """Not controlled by the opponent and, for a unit of the same kind, not full of the side's own."""
+    mine = state.players[side].units.get(space, 0)
+    if state.players[opponent(side)].units.get(space, 0) > mine:
+        return False
+    return not stacking or mine < essentials.stacking_limit(state)
+
+
+def hoplite_can_reach(state: GameState, side: str, origin: str, destination: str) -> bool:
+    """One hoplite from `origin` to `destination`, by land only or by sea only."""
+    if origin == destination or not geography.is_territory(destination):
+        return False
+    return _by_land(state, side, origin, destination) or _by_sea(state, side, origin, destination)
+
+
+def _by_land(state: GameState, side: str, origin: str, destination: str) -> bool:
+    seen = {origin}
+    frontier = [origin]
+    while frontier:
+        here = frontier.pop()
+        for there in geography.land_neighbours(here):
+            if there == destination:
+                return True
+            if there not in seen and _crossable(state, side, there, stacking=True):
+                seen.add(there)
+                frontier.append(there)
+    return False
+
+
+def _by_sea(state: GameState, side: str, origin: str, destination: str) -> bool:
+    """Embark into a sea touching the origin, cross seas only, land from a sea touching the destination.
+
+    The seas are all crossed; galleys at the stacking limit there do not stop a hoplite.
+    """
+    landings = geography.coast_seas(destination)
+    if not landings:
+        return False
+    diolkos = uses_diolkos(state, side)
+    start = [sea for sea in geography.coast_seas(origin) if _crossable(state, side, sea, stacking=False)]
+    seen = set(start)
+    while start:
+        sea = start.pop()
+        if sea in landings:
+            return True
+        for nxt in geography.sea_neighbours(sea, diolkos):
+            if nxt not in seen and _crossable(state, side, nxt, stacking=False):
+                seen.add(nxt)
+                start.append(nxt)
+    return False
+
+
+def galley_can_reach(state: GameState, side: str, origin: str, destination: str) -> bool:
+    if origin == destination or not geography.is_sea(destination):
+        return False
+    diolkos = uses_diolkos(state, side)
+    seen = {origin}
+    frontier = [origin]
+    while frontier:
+        here = frontier.pop()
+        for there in geography.sea_neighbours(here, diolkos):
+            if there == destination:
+                return True
+            if there not in seen and _crossable(state, side, there, stacking=True):
+                seen.add(there)
+                frontier.append(there)
+    return False

@@ -1,0 +1,54 @@
+"""Seeded random play: the contract tests' and the benchmark's player."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import api
+from engine.actions import ACTIONS
+from engine.actions.base import Fields
+from engine.state import GameState
+
+PASS_WEIGHT = 0.08
+
+
+def random_action(state: GameState, side: str, rng: random.Random) -> dict[str, Any]:
+    """Pick an action type among those legal now, then one of its legal actions, uniformly."""
+    choices = [a for a in api.legal_actions(state, side) if not _self_defeating(state, side, a)]
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in choices:
+        by_type.setdefault(action["type"], []).append(action)
+    if api.PASS in by_type and (len(by_type) == 1 or rng.random() < PASS_WEIGHT):
+        return by_type[api.PASS][0]
+    kinds = sorted(k for k in by_type if k != api.PASS)
+    return rng.choice(by_type[rng.choice(kinds)])
+
+
+def play(seed: int, max_steps: int = 5000) -> tuple[GameState, list[dict[str, Any]]]:
+    """A whole seeded random game; returns the final state and the log that replays it."""
+    rng = random.Random(seed)
+    state = api.new_game(api.Setup.from_seed(seed))
+    log: list[dict[str, Any]] = []
+    for _ in range(max_steps):
+        if state.outcome is not None:
+            break
+        if api.chance_request(state) is not None:
+            outcome = api.sample_chance(state, rng)
+            state, _ = api.apply_chance(state, outcome)
+            log.append({"chance": outcome})
+            continue
+        side = state.decision.side
+        action = random_action(state, side, rng)
+        state, _ = api.apply_action(state, side, action)
+        log.append({"side": side, "action": action})
+    return state, log
+
+
+def _self_defeating(state: GameState, side: str, action: dict[str, Any]) -> bool:
+    """Legal but lost at once: prestige spent that the side does not have."""
+    module = ACTIONS.get(action["type"])
+    if module is None:
+        return False
+    cost = module.prestige_cost(state, side, module.parse(Fields(action, action["type"])))
+    return cost > state.players[side].tracks["prestige"]

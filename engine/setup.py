@@ -1,0 +1,84 @@
+"""Game setup (rulebook pp. 4-5): the printed starting position, and the random draws as data.
+
+The random parts (project pile order, one event card per round) are a `Setup` value made from a
+seed, so `new_game(setup)` is deterministic and a replay needs only the setup and the log.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine import flow
+from engine.data import markets, poleis, projects
+from engine.data.setup import SETUP_BY_SIDE
+from engine.data.sides import SIDES
+from engine.errors import MalformedAction
+from engine.state import GameState, Player, Polis
+
+PROJECTS_FACE_UP_AT_START = 3
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chance decides before the first turn."""
+
+    #: All 14 project tiles, shuffled: the first three go face up, the rest are the pile in order.
+    project_order: tuple[str, ...]
+    #: The event card of Alpha, Epsilon and Omega (ids; the event decks come with engine.events).
+    events: tuple[str, ...] = ()
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Setup:
+        rng = random.Random(f"polis-setup:{seed}")
+        order = list(projects.PROJECTS)
+        rng.shuffle(order)
+        return cls(tuple(order))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"project_order": list(self.project_order), "events": list(self.events)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Setup:
+        order = tuple(data.get("project_order", ()))
+        if sorted(order) != sorted(projects.PROJECTS):
+            raise MalformedAction(f"setup: project_order {list(order)!r} is not the 14 project tiles once each",
+                                  code="bad_setup")
+        return cls(order, tuple(data.get("events", ())))
+
+
+def new_game(setup: Setup | int | str = 0) -> GameState:
+    """The printed setup; the first round then begins (its event step, then Sparta's first turn)."""
+    if not isinstance(setup, Setup):
+        setup = Setup.from_seed(setup)
+    players = {}
+    owners: dict[str, tuple[str, int]] = {}
+    for side in SIDES:
+        printed = SETUP_BY_SIDE[side]
+        units = {**printed.hoplites, **printed.galleys}
+        players[side] = Player(dict(printed.tracks), dict(units), printed.merchants, printed.proxenos)
+        owners.update({polis_id: (side, population) for polis_id, population in printed.poleis.items()})
+    state = GameState(
+        round=0,
+        active="sparta",
+        turn_actions=[],
+        passed=[],
+        players=players,
+        poleis={
+            polis_id: Polis(*owners[polis_id]) if polis_id in owners else Polis(None, 0)
+            for polis_id in poleis.POLEIS
+        },
+        tribute={},
+        sieges={},
+        market_value={good: markets.START_POSITION for good in ("iron", "wood", "wine")},
+        market_spaces={},
+        projects_offer=list(setup.project_order[:PROJECTS_FACE_UP_AT_START]),
+        project_pile=list(setup.project_order[PROJECTS_FACE_UP_AT_START:]),
+        projects_out=[],
+        events=list(setup.events),
+        pending=[],
+        next_decision_id=1,
+    )
+    flow.begin_round(state)
+    return state

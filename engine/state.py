@@ -1,0 +1,186 @@
+"""The game state: plain data that round-trips through JSON and compares with `==`.
+
+Only what cannot be derived is stored. Reserves (cubes, disks, merchants in port), control of
+territories and seas, and black cubes on the markets are computed from it (engine.essentials).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import MalformedAction
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(slots=True)
+class Player:
+    """One side's personal board and pieces on the map."""
+
+    #: prestige, iron, wood, wine, silver, wheat (the values shown on the personal board).
+    tracks: dict[str, int]
+    #: Hoplites by territory and galleys by sea; areas with none are absent.
+    units: dict[str, int]
+    #: Merchants created so far (in the commercial port or on a market space).
+    merchants: int
+    #: The polis hosting this side's proxenos; None while the opponent holds it captive.
+    proxenos: str | None
+
+    def clone(self) -> Player:
+        return Player(dict(self.tracks), dict(self.units), self.merchants, self.proxenos)
+
+
+@dataclass(slots=True)
+class Polis:
+    """A polis card: who controls it, its population cubes and the projects tied to it."""
+
+    owner: str | None
+    #: Cubes of the owner on the card; 0 while neutral (a neutral polis shows its base population).
+    population: int
+    #: Completed project tiles (face up), which travel with the polis.
+    projects: list[str] = field(default_factory=list)
+    #: The project developed this round (face down), if any: one per polis per round.
+    developing: str | None = None
+
+    def clone(self) -> Polis:
+        return Polis(self.owner, self.population, list(self.projects), self.developing)
+
+
+@dataclass(slots=True)
+class Decision:
+    """Something the game waits for: a side's choice, or a chance outcome (side None)."""
+
+    id: int
+    side: str | None
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Decision:
+        return Decision(self.id, self.side, self.kind, dict(self.data))
+
+
+@dataclass(slots=True)
+class GameState:
+    #: 0 Alpha, 1 Epsilon, 2 Omega.
+    round: int
+    #: The side whose turn it is (or who acts alone after the other passed).
+    active: str
+    #: Action types taken in the current turn (two of different types make a turn).
+    turn_actions: list[str]
+    #: Sides that have passed this round, in the order they passed.
+    passed: list[str]
+    players: dict[str, Player]
+    poleis: dict[str, Polis]
+    #: Territory -> side whose tribute disk sits in its box this round.
+    tribute: dict[str, str]
+    #: Polis -> side -> siege disks placed next to it by failed sieges.
+    sieges: dict[str, dict[str, int]]
+    #: Market-value cube position of iron, wood and wine (0 = far left).
+    market_value: dict[str, int]
+    #: Occupied foreign-market space -> side of the merchant on it.
+    market_spaces: dict[str, str]
+    projects_offer: list[str]
+    #: Face-down project tiles in the order they will be drawn (secret).
+    project_pile: list[str]
+    #: Tiles removed from the game (undeveloped at a round's end, or discarded).
+    projects_out: list[str]
+    #: The event card of each round, fixed at setup (secret until its round begins).
+    events: list[str]
+    #: Decisions the game waits for; the last one is current.
+    pending: list[Decision]
+    next_decision_id: int
+    #: None while playing; then {"winner": side or None, "reason": str, ...}.
+    outcome: dict[str, Any] | None = None
+    schema_version: int = SCHEMA_VERSION
+
+    def clone(self) -> GameState:
+        """A deep copy, written out by hand: the engine clones once per action, so it must be cheap."""
+        return GameState(
+            round=self.round,
+            active=self.active,
+            turn_actions=list(self.turn_actions),
+            passed=list(self.passed),
+            players={side: player.clone() for side, player in self.players.items()},
+            poleis={polis_id: polis.clone() for polis_id, polis in self.poleis.items()},
+            tribute=dict(self.tribute),
+            sieges={polis_id: dict(disks) for polis_id, disks in self.sieges.items()},
+            market_value=dict(self.market_value),
+            market_spaces=dict(self.market_spaces),
+            projects_offer=list(self.projects_offer),
+            project_pile=list(self.project_pile),
+            projects_out=list(self.projects_out),
+            events=list(self.events),
+            pending=[decision.clone() for decision in self.pending],
+            next_decision_id=self.next_decision_id,
+            outcome=None if self.outcome is None else dict(self.outcome),
+            schema_version=self.schema_version,
+        )
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.pending[-1] if self.pending else None
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    """Plain JSON data (dicts, lists, str, int, None); `from_json` reverses it exactly."""
+    return {
+        "schema_version": state.schema_version,
+        "round": state.round,
+        "active": state.active,
+        "turn_actions": list(state.turn_actions),
+        "passed": list(state.passed),
+        "players": {
+            side: {"tracks": dict(p.tracks), "units": dict(p.units), "merchants": p.merchants, "proxenos": p.proxenos}
+            for side, p in state.players.items()
+        },
+        "poleis": {
+            polis_id: {"owner": p.owner, "population": p.population, "projects": list(p.projects), "developing": p.developing}
+            for polis_id, p in state.poleis.items()
+        },
+        "tribute": dict(state.tribute),
+        "sieges": {polis_id: dict(disks) for polis_id, disks in state.sieges.items()},
+        "market_value": dict(state.market_value),
+        "market_spaces": dict(state.market_spaces),
+        "projects_offer": list(state.projects_offer),
+        "project_pile": list(state.project_pile),
+        "projects_out": list(state.projects_out),
+        "events": list(state.events),
+        "pending": [{"id": d.id, "side": d.side, "kind": d.kind, "data": dict(d.data)} for d in state.pending],
+        "next_decision_id": state.next_decision_id,
+        "outcome": None if state.outcome is None else dict(state.outcome),
+    }
+
+
+def from_json(data: dict[str, Any]) -> GameState:
+    version = data.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise MalformedAction(
+            f"state schema_version {version!r} is not {SCHEMA_VERSION}", code="schema_version", found=version
+        )
+    return GameState(
+        round=data["round"],
+        active=data["active"],
+        turn_actions=list(data["turn_actions"]),
+        passed=list(data["passed"]),
+        players={
+            side: Player(dict(p["tracks"]), dict(p["units"]), p["merchants"], p["proxenos"])
+            for side, p in data["players"].items()
+        },
+        poleis={
+            polis_id: Polis(p["owner"], p["population"], list(p["projects"]), p["developing"])
+            for polis_id, p in data["poleis"].items()
+        },
+        tribute=dict(data["tribute"]),
+        sieges={polis_id: dict(disks) for polis_id, disks in data["sieges"].items()},
+        market_value=dict(data["market_value"]),
+        market_spaces=dict(data["market_spaces"]),
+        projects_offer=list(data["projects_offer"]),
+        project_pile=list(data["project_pile"]),
+        projects_out=list(data["projects_out"]),
+        events=list(data["events"]),
+        pending=[Decision(d["id"], d["side"], d["kind"], dict(d["data"])) for d in data["pending"]],
+        next_decision_id=data["next_decision_id"],
+        outcome=None if data["outcome"] is None else dict(data["outcome"]),
+        schema_version=version,
+    )

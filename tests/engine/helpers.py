@@ -1,0 +1,46 @@
+"""Small helpers to set up positions and play actions in engine tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import api
+from engine.state import GameState, to_json
+
+
+def game(seed: int = 0, round: int = 0, active: str = "sparta") -> GameState:
+    """A fresh game, moved to `round` with `active` to act (a test's starting board)."""
+    state = api.new_game(api.Setup.from_seed(seed))
+    state.round = round
+    if active != state.active:
+        state.active = active
+        state.pending[-1].side = active
+    return state
+
+
+def act(state: GameState, side: str, type: str, **fields: Any) -> tuple[GameState, list[dict[str, Any]]]:
+    decision = state.decision
+    assert decision is not None
+    return api.apply_action(state, side, {"type": type, "decision": decision.id, **fields})
+
+
+def roll(state: GameState, *dice: int) -> tuple[GameState, list[dict[str, Any]]]:
+    return api.apply_chance(state, {"dice": list(dice)})
+
+
+def set_units(state: GameState, side: str, **areas: int) -> None:
+    units = state.players[side].units
+    for area, count in areas.items():
+        if count:
+            units[area] = count
+        else:
+            units.pop(area, None)
+
+
+def give(state: GameState, side: str, polis: str, population: int) -> None:
+    state.poleis[polis].owner = side
+    state.poleis[polis].population = population
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    return to_json(state)

@@ -1,0 +1,126 @@
+"""Setup, turn order, two different actions a turn, passing and acting alone, rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import api, essentials
+from engine.errors import IllegalAction, MalformedAction, NotYourDecision, StaleDecision
+from engine.state import from_json, to_json
+from tests.engine.helpers import act, game, snapshot
+
+
+def test_printed_setup() -> None:
+    state = api.new_game(api.Setup.from_seed(3))
+    sparta, athens = state.players["sparta"], state.players["athens"]
+    assert sparta.tracks == {"prestige": 3, "iron": 4, "wood": 4, "wine": 4, "silver": 4, "wheat": 0}
+    assert athens.tracks == {"prestige": 3, "iron": 4, "wood": 4, "wine": 4, "silver": 0, "wheat": 4}
+    assert sparta.units == {"lakedaemon": 3, "ionion_pelagos": 1, "myrtoon_pelagos": 2}
+    assert athens.units == {"attika": 3, "ionia": 2, "kyklades": 2, "noties_sporades": 1}
+    assert {p: s.population for p, s in state.poleis.items() if s.owner == "sparta"} == {"pylos": 2, "gythion": 1, "sparti": 4}
+    assert {p: s.population for p, s in state.poleis.items() if s.owner == "athens"} == {"chios": 2, "chalkis": 1, "athinae": 5}
+    assert (sparta.proxenos, athens.proxenos, sparta.merchants, athens.merchants) == ("sparti", "athinae", 1, 1)
+    assert len(state.projects_offer) == 3 and len(state.project_pile) == 11
+    assert state.market_value == {"iron": 0, "wood": 0, "wine": 0}
+    assert essentials.cubes_in_reserve(state, "sparta") == 39 - 7 - 6
+    assert essentials.disks_in_reserve(state, "athens") == 25 - 3
+
+
+def test_sparta_starts_the_first_round() -> None:
+    state = api.new_game(api.Setup.from_seed(1))
+    assert (state.decision.side, state.decision.kind, state.round) == ("sparta", "action", 0)
+
+
+def test_setup_is_deterministic_from_its_seed_and_differs_between_seeds() -> None:
+    assert api.Setup.from_seed(5) == api.Setup.from_seed(5)
+    assert len({api.Setup.from_seed(s).project_order for s in range(10)}) > 1
+
+
+def test_json_round_trip() -> None:
+    state = api.new_game(api.Setup.from_seed(2))
+    assert from_json(to_json(state)) == state
+
+
+def test_a_turn_is_two_actions_of_different_types_then_the_other_side() -> None:
+    state = game()
+    state, _ = act(state, "sparta", "create_hoplites", polis="pylos", count=1, payment={"iron": 1})
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "sparta", "create_hoplites", polis="pylos", count=1, payment={"silver": 1})
+    assert refused.value.code == "same_action_twice"
+    assert snapshot(state) == before
+    state, _ = act(state, "sparta", "create_galleys", polis="pylos", seas={"ionion_pelagos": 1}, payment={"wood": 1})
+    assert state.decision.side == "athens" and state.turn_actions == []
+
+
+def test_acting_out_of_turn_or_on_a_stale_decision_is_refused() -> None:
+    state = game()
+    with pytest.raises(NotYourDecision):
+        act(state, "athens", "pass")
+    with pytest.raises(StaleDecision):
+        api.apply_action(state, "sparta", {"type": "pass", "decision": state.decision.id + 5})
+    with pytest.raises(MalformedAction) as bad:
+        act(state, "sparta", "conquer_persia")
+    assert bad.value.code == "unknown_action" and "conquer_persia" in bad.value.message
+
+
+def test_passing_lets_the_other_side_act_alone_paying_one_extra_resource() -> None:
+    state = game()
+    state, _ = act(state, "sparta", "pass")
+    assert state.decision.side == "athens" and state.decision.data["alone"] is True
+    with pytest.raises(MalformedAction) as missing:
+        act(state, "athens", "create_galleys", polis="athinae", seas={"kyklades": 1}, payment={"wood": 1})
+    assert missing.value.code == "extra_required"
+    state, _ = act(state, "athens", "create_galleys", polis="athinae", seas={"kyklades": 1}, payment={"wood": 1},
+                   extra="wine")
+    assert state.players["athens"].tracks["wood"] == 3 and state.players["athens"].tracks["wine"] == 3
+    # Alone, the same action may be repeated.
+    state, _ = act(state, "athens", "create_galleys", polis="chios", seas={"noties_sporades": 1}, payment={"wood": 1},
+                   extra="wood")
+    assert state.players["athens"].tracks["wood"] == 1
+    assert state.decision.side == "athens"
+
+
+def test_extra_resource_is_refused_when_not_due() -> None:
+    state = game()
+    with pytest.raises(MalformedAction) as error:
+        act(state, "sparta", "create_hoplites", polis="pylos", count=1, payment={"iron": 1}, extra="wine")
+    assert error.value.code == "extra_not_due"
+
+
+def test_both_passing_ends_the_round_and_the_next_round_raises_the_stacking_limit() -> None:
+    state = game()
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    if state.decision.kind == "project_discard":
+        state, _ = act(state, state.decision.side, "discard_project", project=state.decision.data["drawn"][0])
+    assert state.round == 1 and essentials.stacking_limit(state) == 4
+    assert len(state.projects_offer) == 4
+    # Equal prestige: Sparta starts again.
+    assert state.decision.side == "sparta"
+
+
+def test_the_side_with_less_prestige_starts_a_later_round() -> None:
+    state = game()
+    state.players["sparta"].tracks["prestige"] = 5
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    if state.decision.kind == "project_discard":
+        assert state.decision.side == "athens"  # least prestige discards
+        state, _ = act(state, "athens", "discard_project", project=state.decision.data["drawn"][0])
+    assert state.decision.side == "athens"
+
+
+def test_spending_prestige_one_does_not_have_loses_at_once() -> None:
+    state = game()
+    state.players["sparta"].tracks["prestige"] = 0
+    state, events = act(state, "sparta", "move_hoplites", destination="arcadia", origins=["lakedaemon"])
+    assert state.outcome["winner"] == "athens" and state.outcome["reason"] == "prestige_exhausted"
+    assert state.decision is None
+
+
+def test_view_hides_the_project_pile_order_and_future_events() -> None:
+    state = api.new_game(api.Setup.from_seed(4))
+    view = api.view_for(state, "athens")
+    assert view["project_pile"] == 11
+    assert "project_pile" not in str({k: v for k, v in view.items() if k != "project_pile"})
