@@ -49,7 +49,7 @@ def test_a_turn_is_two_actions_of_different_types_then_the_other_side() -> None:
         act(state, "sparta", "create_hoplites", polis="pylos", count=1, payment={"silver": 1})
     assert refused.value.code == "same_action_twice"
     assert snapshot(state) == before
-    state, _ = act(state, "sparta", "create_galleys", polis="pylos", seas={"ionion_pelagos": 1}, payment={"wood": 1})
+    state, _ = act(state, "sparta", "move_galleys", destination="myrtoon_pelagos", origins=["ionion_pelagos"])
     assert state.decision.side == "athens" and state.turn_actions == []
 
 
