@@ -94,9 +94,10 @@ def run(state: GameState) -> list[dict[str, Any]]:
     adjust_goods(state)
     broke = [side for side in SIDES if state.players[side].tracks[PRESTIGE] == 0]
     if broke:
-        side = broke[0] if len(broke) == 1 else in_step_order(state)[1]
-        essentials.end_game(state, winner=opponent(side), reason="no_prestige_at_round_end",
-                            detail=f"{side} ended the round with no prestige")
+        # Both at zero: both meet the losing condition, so neither wins (docs/rulings.md).
+        winner = opponent(broke[0]) if len(broke) == 1 else None
+        essentials.end_game(state, winner=winner, reason="no_prestige_at_round_end",
+                            detail=f"{' and '.join(broke)} ended the round with no prestige")
         events.append({"event": "game_over", **(state.outcome or {})})
         return events
     events += prepare_next_round(state)

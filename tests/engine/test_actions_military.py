@@ -235,3 +235,31 @@ def test_tribute_refusals_and_achaea() -> None:
     refused(state, "sparta", "collect_tribute", "no_polis", territory="arcadia", columns={"iron": 1})
     refused(state, "sparta", "collect_tribute", "no_hoplites", territory="megaris", columns={"wood": 1})
     refused(state, "sparta", "collect_tribute", "column_overflow", territory="lakedaemon", columns={"silver": 3})
+
+
+def test_a_siege_needs_the_cubes_its_success_would_place() -> None:
+    """docs/rulings.md, pieces for a siege."""
+    state = game(round=2)
+    set_units(state, "sparta", boiotia=5, lakedaemon=5, arcadia=5, messinia=5, megaris=5, achaea=5, thessalia=1,
+              ionion_pelagos=0, myrtoon_pelagos=0)
+    # 39 cubes: 7 population + 31 units on the map leaves 1 in reserve; Thibae needs 3.
+    from engine import essentials
+
+    assert essentials.cubes_in_reserve(state, "sparta") == 1
+    refused(state, "sparta", "lay_siege", "no_pieces", polis="thibae")
+
+
+def test_siege_disks_count_for_any_polis_of_the_territory_and_go_when_the_hoplites_go() -> None:
+    """docs/rulings.md, siege disks."""
+    state = game(round=2)
+    set_units(state, "sparta", sicelia=5)
+    state.sieges = {"gela": {"sparta": 1}}
+    state, _ = act(state, "sparta", "lay_siege", polis="syrakousae")
+    state, events = roll(state, 3)  # 3 + 1 disk at Gela = 4 = Syrakousae's fortification
+    assert state.poleis["syrakousae"].owner == "sparta"
+    assert state.sieges == {"gela": {"sparta": 1}}  # only the disks at the taken polis come back
+    state2 = game(round=2)
+    set_units(state2, "sparta", boiotia=1)
+    state2.sieges = {"thibae": {"sparta": 2}}
+    state2, _ = act(state2, "sparta", "move_hoplites", destination="attika", origins=["boiotia"])
+    assert state2.sieges == {}

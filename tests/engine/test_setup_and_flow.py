@@ -124,3 +124,43 @@ def test_view_hides_the_project_pile_order_and_future_events() -> None:
     view = api.view_for(state, "athens")
     assert view["project_pile"] == 11
     assert "project_pile" not in str({k: v for k, v in view.items() if k != "project_pile"})
+
+
+def test_after_a_pass_no_battle_is_checked_until_both_have_passed() -> None:
+    """docs/rulings.md, battle check after a pass."""
+    state = game(round=1)
+    state.players["sparta"].units["boiotia"] = 4
+    state.players["athens"].units["boiotia"] = 4
+    state, events = act(state, "sparta", "pass")
+    assert not [e for e in events if e["event"] == "battle_check"]
+    state, events = act(state, "athens", "pass")
+    checks = [e for e in events if e["event"] == "battle_check"]
+    assert checks == [{"event": "battle_check", "sites": ["boiotia"], "when": "round_end"}]
+
+
+def test_the_turn_end_battle_check_finds_eight_units() -> None:
+    state = game(round=1)
+    state.players["sparta"].units["boiotia"] = 3
+    state.players["athens"].units["boiotia"] = 4
+    state.players["sparta"].units["megaris"] = 1
+    state, _ = act(state, "sparta", "move_hoplites", destination="boiotia", origins=["megaris"])
+    state, events = act(state, "sparta", "create_hoplites", polis="pylos", count=1, payment={"iron": 1})
+    assert {"event": "battle_check", "sites": ["boiotia"], "when": "turn_end"} in events
+
+
+def test_both_without_prestige_after_a_round_means_no_winner() -> None:
+    """docs/rulings.md, both sides at zero prestige between rounds."""
+    state = game()
+    state.players["sparta"].tracks["prestige"] = 0
+    state.players["athens"].tracks["prestige"] = 0
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    assert state.outcome["winner"] is None and state.outcome["reason"] == "no_prestige_at_round_end"
+
+
+def test_one_side_without_prestige_after_a_round_loses() -> None:
+    state = game()
+    state.players["sparta"].tracks["prestige"] = 0
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    assert state.outcome["winner"] == "athens"
