@@ -7,6 +7,8 @@ controls Korinthos.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import essentials
 from engine.data import geography
 from engine.data.sides import opponent
@@ -33,11 +35,17 @@ def hoplite_can_reach(state: GameState, side: str, origin: str, destination: str
 
 
 def _by_land(state: GameState, side: str, origin: str, destination: str) -> bool:
+    return _reaches(state, side, origin, destination, geography.land_neighbours)
+
+
+def _reaches(state: GameState, side: str, origin: str, destination: str,
+             neighbours: Callable[[str], frozenset[str]]) -> bool:
+    """Breadth of spaces of one kind: the destination next to the origin or to a crossable space."""
     seen = {origin}
     frontier = [origin]
     while frontier:
         here = frontier.pop()
-        for there in geography.land_neighbours(here):
+        for there in neighbours(here):
             if there == destination:
                 return True
             if there not in seen and _crossable(state, side, there, stacking=True):
@@ -72,14 +80,4 @@ def galley_can_reach(state: GameState, side: str, origin: str, destination: str)
     if origin == destination or not geography.is_sea(destination):
         return False
     diolkos = uses_diolkos(state, side)
-    seen = {origin}
-    frontier = [origin]
-    while frontier:
-        here = frontier.pop()
-        for there in geography.sea_neighbours(here, diolkos):
-            if there == destination:
-                return True
-            if there not in seen and _crossable(state, side, there, stacking=True):
-                seen.add(there)
-                frontier.append(there)
-    return False
+    return _reaches(state, side, origin, destination, lambda sea: geography.sea_neighbours(sea, diolkos))

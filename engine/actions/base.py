@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
-from typing import Any, Protocol
+from typing import Any
 
-from engine.data.resources import RESOURCES
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
@@ -37,9 +36,6 @@ class Fields:
             )
         return value
 
-    def optional_text(self, name: str, choices: Iterable[str]) -> str | None:
-        return None if self.raw.get(name) is None else self.text(name, choices)
-
     def integer(self, name: str, minimum: int = 1, maximum: int = 99) -> int:
         if name not in self.raw:
             raise self._missing(name)
@@ -51,13 +47,13 @@ class Fields:
             )
         return value
 
-    def counts(self, name: str, keys: Iterable[str], *, allow_empty: bool = False) -> dict[str, int]:
+    def counts(self, name: str, keys: Iterable[str]) -> dict[str, int]:
         """A mapping of ids to positive counts, such as a payment or a tribute allocation."""
         if name not in self.raw:
             raise self._missing(name)
         value = self.raw[name]
         allowed = tuple(keys)
-        if not isinstance(value, Mapping) or (not value and not allow_empty):
+        if not isinstance(value, Mapping) or not value:
             raise MalformedAction(f"{self.type}: {name}={value!r} must be an object of counts",
                                   code="bad_counts", field=name, value=value)
         result: dict[str, int] = {}
@@ -132,25 +128,10 @@ def add_costs(*costs: Mapping[str, int]) -> dict[str, int]:
     return total
 
 
-def resources_afforded(state: GameState, side: str, spare: Mapping[str, int]) -> dict[str, int]:
-    """What is left of each resource after `spare` is set aside (e.g. the extra resource)."""
-    tracks = state.players[side].tracks
-    return {resource: tracks[resource] - spare.get(resource, 0) for resource in RESOURCES}
+def paid_per_unit(state: GameState, side: str, action: Any) -> dict[str, int]:
+    """The cost of a unit-creating action is the payment it names (checked against its count)."""
+    return dict(action.payment)
 
 
-class ActionModule(Protocol):
-    TYPE: str
-
-    def parse(self, fields: Fields) -> Any: ...
-
-    def check(self, state: GameState, side: str, action: Any) -> None: ...
-
-    def cost(self, state: GameState, side: str, action: Any) -> dict[str, int]: ...
-
-    def prestige_cost(self, state: GameState, side: str, action: Any) -> int: ...
-
-    def apply(self, state: GameState, side: str, action: Any) -> None: ...
-
-    def options(self, state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]: ...
-
-    def generate(self, state: GameState, side: str) -> Iterator[Any]: ...
+def no_prestige(state: GameState, side: str, action: Any) -> int:
+    return 0

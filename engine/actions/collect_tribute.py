@@ -72,7 +72,7 @@ def check(state: GameState, side: str, action: CollectTribute) -> None:
 
 
 def cost(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
-    return {}
+    return {}  # paid in prestige only
 
 
 def prestige_cost(state: GameState, side: str, action: CollectTribute) -> int:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, payment_splits, per_unit_payment, require
+from engine.actions.base import Fields, no_prestige, paid_per_unit, payment_splits, per_unit_payment, require
 from engine.data import geography, poleis
 from engine.errors import MalformedAction
 from engine.state import GameState
@@ -72,12 +72,8 @@ def check(state: GameState, side: str, action: CreateGalleys) -> None:
             f"(at most {polis.population - 1} galleys, not {action.count})")
 
 
-def cost(state: GameState, side: str, action: CreateGalleys) -> dict[str, int]:
-    return dict(action.payment)
-
-
-def prestige_cost(state: GameState, side: str, action: CreateGalleys) -> int:
-    return 0
+cost = paid_per_unit
+prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: CreateGalleys) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, per_unit_payment, payment_splits, require
+from engine.actions.base import Fields, no_prestige, paid_per_unit, per_unit_payment, payment_splits, require
 from engine.data import geography, poleis
 from engine.state import GameState
 
@@ -55,12 +55,8 @@ def check(state: GameState, side: str, action: CreateHoplites) -> None:
             f"{action.count} more would pass the stacking limit of {limit}")
 
 
-def cost(state: GameState, side: str, action: CreateHoplites) -> dict[str, int]:
-    return dict(action.payment)
-
-
-def prestige_cost(state: GameState, side: str, action: CreateHoplites) -> int:
-    return 0
+cost = paid_per_unit
+prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: CreateHoplites) -> None:

@@ -10,8 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import essentials
-from engine.actions.base import Fields, payment_splits, per_unit_payment, require
+from engine.actions.base import Fields, no_prestige, paid_per_unit, payment_splits, per_unit_payment, require
 from engine.data import components, poleis, sides
 from engine.state import GameState
 
@@ -55,12 +54,8 @@ def check(state: GameState, side: str, action: CreateMerchants) -> None:
             f"create_merchants: {side} has {left} merchant figures left, not {action.count}")
 
 
-def cost(state: GameState, side: str, action: CreateMerchants) -> dict[str, int]:
-    return dict(action.payment)
-
-
-def prestige_cost(state: GameState, side: str, action: CreateMerchants) -> int:
-    return 0
+cost = paid_per_unit
+prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: CreateMerchants) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.actions.base import Fields, require
+from engine.actions.base import Fields, no_prestige, require
 from engine.data import poleis, projects
 from engine.errors import MalformedAction
 from engine.state import GameState
@@ -73,8 +73,7 @@ def cost(state: GameState, side: str, action: DevelopProject) -> dict[str, int]:
     return price(action.project, action.silver_for)
 
 
-def prestige_cost(state: GameState, side: str, action: DevelopProject) -> int:
-    return 0
+prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: DevelopProject) -> None:

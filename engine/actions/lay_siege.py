@@ -13,6 +13,7 @@ from engine import essentials
 from engine.actions.base import Fields, require
 from engine.data import geography, poleis
 from engine.data.sides import opponent
+from engine.errors import ActionError
 from engine.state import GameState
 
 TYPE = "lay_siege"
@@ -64,7 +65,7 @@ def check(state: GameState, side: str, action: LaySiege) -> None:
 
 
 def cost(state: GameState, side: str, action: LaySiege) -> dict[str, int]:
-    return {}
+    return {}  # paid in prestige only
 
 
 def prestige_cost(state: GameState, side: str, action: LaySiege) -> int:
@@ -123,7 +124,7 @@ def targets(state: GameState, side: str) -> list[str]:
     for polis_id in poleis.POLEIS:
         try:
             check(state, side, LaySiege(polis_id))
-        except Exception:  # noqa: BLE001 - any refusal means "not a target"
+        except ActionError:
             continue
         result.append(polis_id)
     return result

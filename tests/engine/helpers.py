@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import api
+from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState, to_json
 
 
@@ -44,3 +47,12 @@ def give(state: GameState, side: str, polis: str, population: int) -> None:
 
 def snapshot(state: GameState) -> dict[str, Any]:
     return to_json(state)
+
+
+def refused(state: GameState, side: str, type: str, code: str, **fields: Any) -> None:
+    """The action is refused with `code`, and the state is exactly as it was."""
+    before = snapshot(state)
+    with pytest.raises((IllegalAction, MalformedAction)) as error:
+        act(state, side, type, **fields)
+    assert error.value.code == code, error.value.message
+    assert snapshot(state) == before

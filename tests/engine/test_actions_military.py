@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 
 from engine import api, movement
-from engine.errors import IllegalAction, MalformedAction
-from tests.engine.helpers import act, game, give, roll, set_units, snapshot
-
-
-def refused(state, side, type, code, **fields) -> None:
-    before = snapshot(state)
-    with pytest.raises((IllegalAction, MalformedAction)) as error:
-        act(state, side, type, **fields)
-    assert error.value.code == code, error.value.message
-    assert snapshot(state) == before
+from tests.engine.helpers import act, game, give, refused, roll, set_units
 
 
 def omega_thessalia() -> object:
