@@ -1,0 +1,62 @@
+"""Seeded random games checked at every step (OpenSpiel-style contract tests)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import api, essentials
+from engine.data import personal_board
+from engine.data.sides import SIDES
+from engine.playout import play, random_action
+from engine.state import GameState, from_json, to_json
+
+
+def check_invariants(state: GameState) -> None:
+    limit = essentials.stacking_limit(state)
+    for side in SIDES:
+        player = state.players[side]
+        assert essentials.cubes_in_reserve(state, side) >= 0
+        assert essentials.disks_in_reserve(state, side) >= 0
+        assert 0 <= essentials.merchants_in_port(state, side) <= player.merchants <= 8
+        for track, value in player.tracks.items():
+            assert 0 <= value <= personal_board.max_value(track), (side, track, value)
+        assert all(0 < count <= limit for count in player.units.values()), player.units
+    for polis_id, polis in state.poleis.items():
+        assert (polis.owner is None) == (polis.population == 0), polis_id
+    assert from_json(to_json(state)) == state
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None:
+    rng = random.Random(seed)
+    setup = api.Setup.from_seed(seed)
+    state = api.new_game(setup)
+    log = []
+    while state.outcome is None:
+        check_invariants(state)
+        if api.chance_request(state) is not None:
+            outcome = api.sample_chance(state, rng)
+            state, _ = api.apply_chance(state, outcome)
+            log.append({"chance": outcome})
+            continue
+        side = state.decision.side
+        action = random_action(state, side, rng)
+        state, _ = api.apply_action(state, side, action)
+        log.append({"side": side, "action": action})
+    check_invariants(state)
+    assert api.replay(setup, log) == state
+
+
+@pytest.mark.parametrize("seed, steps", [(7, 6), (11, 15), (23, 30)])
+def test_every_listed_legal_action_applies(seed: int, steps: int) -> None:
+    state, _ = play(seed, max_steps=steps)
+    rng = random.Random(seed)
+    while state.outcome is None and api.chance_request(state) is not None:
+        state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    side = state.decision.side
+    listed = list(api.legal_actions(state, side))
+    assert listed
+    for action in listed:
+        api.apply_action(state, side, action)  # raises if a listed action were illegal
