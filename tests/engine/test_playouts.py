@@ -49,12 +49,13 @@ def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None
     assert api.replay(setup, log) == state
 
 
-@pytest.mark.parametrize("seed, steps", [(7, 6), (11, 15), (23, 30)])
+@pytest.mark.parametrize("seed, steps", [(7, 6), (11, 9), (23, 4)])
 def test_every_listed_legal_action_applies(seed: int, steps: int) -> None:
     state, _ = play(seed, max_steps=steps)
     rng = random.Random(seed)
     while state.outcome is None and api.chance_request(state) is not None:
         state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    assert state.outcome is None, "pick a seed and step count that leave the game running"
     side = state.decision.side
     listed = list(api.legal_actions(state, side))
     assert listed
