@@ -87,21 +87,26 @@ def least_prestige(state: GameState) -> str:
 def run(state: GameState) -> list[dict[str, Any]]:
     events = complete_projects(state)
     events += megalopolis(state)
-    if state.round == LAST_ROUND:
-        finish(state)
-        events.append({"event": "game_over", **(state.outcome or {})})
-        return events
-    adjust_goods(state)
+    if state.round != LAST_ROUND:
+        adjust_goods(state)
+    if not ends_without_prestige(state):
+        if state.round == LAST_ROUND:
+            finish(state)
+        else:
+            return events + prepare_next_round(state)
+    events.append({"event": "game_over", **(state.outcome or {})})
+    return events
+
+
+def ends_without_prestige(state: GameState) -> bool:
+    """Finishing any round, the last one included, with no prestige loses (docs/rulings.md R8, R10)."""
     broke = [side for side in SIDES if state.players[side].tracks[PRESTIGE] == 0]
     if broke:
-        # Both at zero: both meet the losing condition, so neither wins (docs/rulings.md).
+        # Both at zero: both meet the losing condition, so neither wins.
         winner = opponent(broke[0]) if len(broke) == 1 else None
         essentials.end_game(state, winner=winner, reason="no_prestige_at_round_end",
                             detail=f"{' and '.join(broke)} ended the round with no prestige")
-        events.append({"event": "game_over", **(state.outcome or {})})
-        return events
-    events += prepare_next_round(state)
-    return events
+    return bool(broke)
 
 
 def score(state: GameState, side: str) -> dict[str, int]:

@@ -95,12 +95,15 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
         raise NotYourDecision(f"{side} cannot act now: the game waits for {waiting} ({decision.kind})",
                               waiting_for=waiting)
     answered = raw.get("decision")
-    if answered != decision.id:
+    if isinstance(answered, bool) or answered != decision.id:
         raise StaleDecision(f"{side} answered decision {answered!r}, but the current decision is {decision.id}",
                             current=decision.id)
-    kind = raw.get("type")
-    if not isinstance(kind, str):
+    if "type" not in raw:
         raise MalformedAction(f"action {dict(raw)!r} has no 'type'", code="missing_field", field="type")
+    kind = raw["type"]
+    if not isinstance(kind, str):
+        raise MalformedAction(f"action type {kind!r} is not a string naming an action", code="unknown_action",
+                              value=kind)
     return decision, kind
 
 
@@ -173,6 +176,9 @@ def _pass(state: GameState, side: str) -> tuple[GameState, list[Event]]:
     new.turn_actions = []
     events: list[Event] = [{"event": "pass", "side": side, "first": len(new.passed) == 1}]
     if len(new.passed) == 1:
+        # The passing side's turn still ends with the battle check; only the other side's
+        # later actions alone go unchecked until the round's end (docs/rulings.md R3).
+        events.append({"event": "battle_check", "sites": battle_sites(new), "when": "turn_end"})
         new.active = opponent(side)
     proceed(new, events)
     return new, events

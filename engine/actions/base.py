@@ -77,7 +77,7 @@ class Fields:
             raise MalformedAction(f"{self.type}: {name}={value!r} must be a list of 1 to {maximum} ids",
                                   code="bad_list", field=name, value=value)
         for item in value:
-            if item not in allowed:
+            if not isinstance(item, str) or item not in allowed:
                 raise MalformedAction(f"{self.type}: {name} names {item!r}, not one of {', '.join(sorted(allowed))}",
                                       code="unknown_id", field=name, value=item)
         return list(value)
@@ -89,7 +89,7 @@ def per_unit_payment(fields: Fields, allowed: tuple[str, ...], units: int) -> di
     paid = sum(payment.values())
     if paid != units:
         raise MalformedAction(
-            f"{fields.type}: payment {payment} pays for {paid} units, not {units}",
+            f"{fields.type}: payment {fields.raw['payment']!r} pays for {paid} units, not {units}",
             code="payment_mismatch", payment=payment, units=units,
         )
     return payment

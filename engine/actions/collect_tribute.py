@@ -64,7 +64,8 @@ def check(state: GameState, side: str, action: CollectTribute) -> None:
     require(not poleis_there or any(state.poleis[p].owner == side for p in poleis_there), "no_polis",
             f"collect_tribute: {side} controls no polis in {territory} ({', '.join(poleis_there)})")
     used = sum(action.columns.values())
-    require(used >= 1, "no_hoplites", "collect_tribute: place at least one hoplite in a column")
+    require(used >= 1, "no_hoplites",
+            f"collect_tribute: columns={dict(action.columns)!r} places no hoplite; place at least one in a column")
     require(used <= hoplites, "too_few_hoplites",
             f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}")
     require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",

@@ -38,8 +38,9 @@ def parse(fields: Fields) -> CreateGalleys:
     polis_id = fields.text("polis", poleis.POLEIS)
     seas = fields.counts("seas", geography.SEAS)
     count = sum(seas.values())
-    if count > 99:
-        raise MalformedAction(f"create_galleys: {count} galleys is not a plausible number", code="bad_number")
+    if not 1 <= count <= 99:
+        raise MalformedAction(f"create_galleys: seas={fields.raw['seas']!r} places {count} galleys; "
+                              "place from 1 to 99", code="bad_number", field="seas")
     return CreateGalleys(polis_id, seas, per_unit_payment(fields, PAID_WITH, count))
 
 

@@ -37,7 +37,8 @@ def parse(fields: Fields) -> DevelopProject:
     if fields.raw.get("silver_for"):
         cost_resources = tuple(r for r in projects.tile(project).cost if r != "silver")
         if not cost_resources:
-            raise MalformedAction(f"develop_project: {project} is paid in silver already; silver_for must be empty",
+            raise MalformedAction(f"develop_project: {project} is paid in silver already; "
+                                  f"silver_for={fields.raw['silver_for']!r} must be empty",
                                   code="bad_list", field="silver_for")
         silver_for = tuple(sorted(set(fields.id_list("silver_for", cost_resources))))
     return DevelopProject(project, polis_id, silver_for)

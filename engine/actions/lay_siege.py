@@ -108,9 +108,10 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
                 del state.sieges[polis_id]
         report["prestige"] = essentials.gain(state, side, "prestige", record.fortification)
         return report
+    # A failure needs fortification 2+, met by 2+ hoplites, so one always stays beside the disk.
     essentials.lose_units(state, side, territory, 1)
-    if essentials.units(state, side, territory):
-        state.sieges.setdefault(polis_id, {})[side] = state.sieges.get(polis_id, {}).get(side, 0) + 1
+    disks = state.sieges.setdefault(polis_id, {})
+    disks[side] = disks.get(side, 0) + 1
     if polis.owner is not None:
         polis.population -= 1
         if polis.population == 0:

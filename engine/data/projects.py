@@ -89,8 +89,9 @@ TILE_RECORDS: tuple[ProjectTile, ...] = (
                 _r("2012 'Theatre' (the koilon, the seating) 1 iron 2 wood 1 silver for 2 + 1")),
     ProjectTile("skini", "Skini", "theaters", frozen_map({"iron": 1, "wood": 2, "silver": 2}), 3, 1,
                 _r("2012 'Theatre with skene' 1 iron 2 wood 2 silver for 3 + 1")),
-    ProjectTile("efebos", "Efebos", "statues", frozen_map({"wood": 2}), 1, 0,
-                _r("2012 Ephebe statue 2 wood for 1 + 0; statues are the cheapest and least prestigious")),
+    ProjectTile("efebos", "Efebos", "statues", frozen_map({"iron": 1, "wood": 2}), 2, 0,
+                _r("2012 Ephebe statue 2 wood for 1 + 0; 2020 says statues need 'wood and a bit of iron', so it costs "
+                   "Aphrodite's 1 iron 2 wood and gives its 2 prestige at once instead of 1 + 1")),
     ProjectTile("aphrodite", "Aphrodite", "statues", frozen_map({"iron": 1, "wood": 2}), 1, 1,
                 _r("2012 Statue of Aphrodite 1 iron 2 wood for 1 + 1 ('wood and a bit of iron')")),
     ProjectTile("dionysos", "Dionysos", "mysteries", frozen_map({"wine": 4}), 2, 0,

@@ -126,12 +126,17 @@ def test_view_hides_the_project_pile_order_and_future_events() -> None:
     assert "project_pile" not in str({k: v for k, v in view.items() if k != "project_pile"})
 
 
-def test_after_a_pass_no_battle_is_checked_until_both_have_passed() -> None:
-    """docs/rulings.md, battle check after a pass."""
+def test_the_passing_turn_ends_with_a_check_then_none_until_both_have_passed() -> None:
+    """docs/rulings.md R3, the battle check around a pass."""
     state = game(round=1)
     state.players["sparta"].units["boiotia"] = 4
     state.players["athens"].units["boiotia"] = 4
     state, events = act(state, "sparta", "pass")
+    assert [e for e in events if e["event"] == "battle_check"] == [
+        {"event": "battle_check", "sites": ["boiotia"], "when": "turn_end"}]
+    state, events = act(state, "athens", "create_hoplites", polis="athinae", count=1, payment={"iron": 1}, extra="wine")
+    state, events = act(state, "athens", "create_galleys", polis="athinae", seas={"kyklades": 1},
+                        payment={"wood": 1}, extra="wine")
     assert not [e for e in events if e["event"] == "battle_check"]
     state, events = act(state, "athens", "pass")
     checks = [e for e in events if e["event"] == "battle_check"]
@@ -164,3 +169,34 @@ def test_one_side_without_prestige_after_a_round_loses() -> None:
     state, _ = act(state, "sparta", "pass")
     state, _ = act(state, "athens", "pass")
     assert state.outcome["winner"] == "athens"
+
+
+def test_no_prestige_at_the_end_of_the_last_round_loses_before_scoring() -> None:
+    """docs/rulings.md R10."""
+    state = game(round=2)
+    state.players["sparta"].tracks["prestige"] = 0
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    assert state.outcome["winner"] == "athens" and state.outcome["reason"] == "no_prestige_at_round_end"
+
+
+@pytest.mark.parametrize("raw, code", [
+    ({"type": 5}, "unknown_action"),
+    ({"type": "move_hoplites", "destination": "attika", "origins": [["lakedaemon"]]}, "unknown_id"),
+    ({"type": "create_galleys", "polis": "gythion", "seas": {"noties_sporades": 0}, "payment": {"silver": 0}},
+     "bad_number"),
+])
+def test_malformed_actions_are_typed_errors(raw: dict, code: str) -> None:
+    state = game()
+    before = snapshot(state)
+    with pytest.raises(MalformedAction) as error:
+        api.apply_action(state, "sparta", {**raw, "decision": state.decision.id})
+    assert error.value.code == code
+    assert snapshot(state) == before
+
+
+def test_a_boolean_is_not_a_decision_id() -> None:
+    state = game()
+    state.pending[-1].id = 1
+    with pytest.raises(StaleDecision):
+        api.apply_action(state, "sparta", {"type": "pass", "decision": True})
