@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from engine import api
@@ -25,12 +26,18 @@ def random_action(state: GameState, side: str, rng: random.Random) -> dict[str, 
     return rng.choice(by_type[rng.choice(kinds)])
 
 
-def play(seed: int, max_steps: int = 5000) -> tuple[GameState, list[dict[str, Any]]]:
-    """A whole seeded random game; returns the final state and the log that replays it."""
+def play(seed: int, max_steps: int = 5000,
+         observe: Callable[[GameState], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """A whole seeded random game; returns the final state and the log that replays it.
+
+    `observe` sees every state the game passes through, the last one included.
+    """
     rng = random.Random(seed)
     state = api.new_game(api.Setup.from_seed(seed))
     log: list[dict[str, Any]] = []
     for _ in range(max_steps):
+        if observe is not None:
+            observe(state)
         if state.outcome is not None:
             break
         if api.chance_request(state) is not None:

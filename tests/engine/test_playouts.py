@@ -9,7 +9,7 @@ import pytest
 from engine import api, essentials
 from engine.data import personal_board
 from engine.data.sides import SIDES
-from engine.playout import play, random_action
+from engine.playout import play
 from engine.state import GameState, from_json, to_json
 
 
@@ -30,23 +30,10 @@ def check_invariants(state: GameState) -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None:
-    rng = random.Random(seed)
-    setup = api.Setup.from_seed(seed)
-    state = api.new_game(setup)
-    log = []
-    while state.outcome is None:
-        check_invariants(state)
-        if api.chance_request(state) is not None:
-            outcome = api.sample_chance(state, rng)
-            state, _ = api.apply_chance(state, outcome)
-            log.append({"chance": outcome})
-            continue
-        side = state.decision.side
-        action = random_action(state, side, rng)
-        state, _ = api.apply_action(state, side, action)
-        log.append({"side": side, "action": action})
-    check_invariants(state)
-    assert api.replay(setup, log) == state
+    seen: list[GameState] = []
+    state, log = play(seed, observe=lambda s: (check_invariants(s), seen.append(s)))
+    assert state.outcome is not None and seen[-1] is state
+    assert api.replay(api.Setup.from_seed(seed), log) == state
 
 
 @pytest.mark.parametrize("seed, steps", [(7, 6), (11, 9), (23, 4)])
