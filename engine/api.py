@@ -49,15 +49,20 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
         return
     yield {"type": PASS, **envelope}
     alone = flow.acting_alone(state, side)
-    extras: Iterable[str | None] = RESOURCES if alone else (None,)
     for kind, module in ACTIONS.items():
         if not alone and kind in state.turn_actions:
             continue
         for action in module.generate(state, side):
-            cost = module.cost(state, side, action)
-            for extra in extras:
-                if affordable(state, side, add_costs(cost, {extra: 1} if extra else {})):
-                    yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
+            for extra in _payable_extras(state, side, module.cost(state, side, action), alone):
+                yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
+
+
+def _payable_extras(state: GameState, side: str, cost: Mapping[str, int], alone: bool) -> Iterator[str | None]:
+    """The extra resources (None: none is due) with which the side can pay this cost."""
+    extras: Iterable[str | None] = RESOURCES if alone else (None,)
+    for extra in extras:
+        if affordable(state, side, add_costs(cost, {extra: 1} if extra else {})):
+            yield extra
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -86,10 +91,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
 
 
 def _has_legal(state: GameState, side: str, module: Any, alone: bool) -> bool:
-    extras = RESOURCES if alone else (None,)
     for action in module.generate(state, side):
-        cost = module.cost(state, side, action)
-        if any(affordable(state, side, add_costs(cost, {e: 1} if e else {})) for e in extras):
+        for _ in _payable_extras(state, side, module.cost(state, side, action), alone):
             return True
     return False
 

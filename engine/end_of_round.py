@@ -89,7 +89,7 @@ def run(state: GameState) -> list[dict[str, Any]]:
     events += megalopolis(state)
     if state.round != LAST_ROUND:
         adjust_goods(state)
-    if not ends_without_prestige(state):
+    if not lose_if_without_prestige(state):
         if state.round == LAST_ROUND:
             finish(state)
         else:
@@ -98,7 +98,7 @@ def run(state: GameState) -> list[dict[str, Any]]:
     return events
 
 
-def ends_without_prestige(state: GameState) -> bool:
+def lose_if_without_prestige(state: GameState) -> bool:
     """Finishing any round, the last one included, with no prestige loses (docs/rulings.md R8, R10)."""
     broke = [side for side in SIDES if state.players[side].tracks[PRESTIGE] == 0]
     if broke:

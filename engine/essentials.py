@@ -26,10 +26,6 @@ def controls_area(state: GameState, side: str, area: str) -> bool:
     return units_there.get(area, 0) > state.players[opponent(side)].units.get(area, 0)
 
 
-def controls_polis(state: GameState, side: str, polis: str) -> bool:
-    return state.poleis[polis].owner == side
-
-
 def poleis_of(state: GameState, side: str) -> list[str]:
     return [polis_id for polis_id, polis in state.poleis.items() if polis.owner == side]
 
@@ -53,25 +49,26 @@ def merchants_in_port(state: GameState, side: str) -> int:
     return state.players[side].merchants - on_markets
 
 
-def remove_siege_disks_when_gone(state: GameState, side: str, area: str) -> None:
-    """Siege disks leave a territory at once when their side has no hoplite left there."""
-    if state.players[side].units.get(area, 0):
-        return
-    for polis_id in geography.poleis_in(area) if geography.is_territory(area) else ():
-        disks = state.sieges.get(polis_id)
-        if disks and side in disks:
-            del disks[side]
-            if not disks:
-                del state.sieges[polis_id]
+def drop_siege_disks(state: GameState, polis_id: str, side: str) -> None:
+    """Take a side's siege disks from beside a polis back to its reserve."""
+    disks = state.sieges.get(polis_id)
+    if disks and side in disks:
+        del disks[side]
+        if not disks:
+            del state.sieges[polis_id]
 
 
 def lose_units(state: GameState, side: str, area: str, count: int) -> None:
-    """Hoplites or galleys back to the reserve (a failed siege, a battle)."""
+    """Hoplites or galleys leave a space (moved away, a failed siege, a battle).
+
+    Siege disks leave a territory at once when their side has no hoplite left there.
+    """
     units = state.players[side].units
     units[area] -= count
     if not units[area]:
         del units[area]
-        remove_siege_disks_when_gone(state, side, area)
+        for polis_id in geography.poleis_in(area) if geography.is_territory(area) else ():
+            drop_siege_disks(state, polis_id, side)
 
 
 def gain(state: GameState, side: str, track: str, amount: int) -> int:

@@ -63,12 +63,16 @@ def battle_sites(state: GameState) -> list[str]:
             if athens.get(area, 0) + sparta.get(area, 0) >= rounds.BATTLE_THRESHOLD]
 
 
+def battle_check(state: GameState, when: str) -> Event:
+    return {"event": "battle_check", "sites": battle_sites(state), "when": when}
+
+
 def proceed(state: GameState, events: list[Event]) -> None:
     """Move the game on until somebody (or chance) must decide something."""
     if state.outcome is not None or state.pending:
         return
     if len(state.passed) == 2:
-        events.append({"event": "battle_check", "sites": battle_sites(state), "when": "round_end"})
+        events.append(battle_check(state, "round_end"))
         events.extend(end_of_round.run(state))
         if state.outcome is None and not state.pending:
             begin_round(state)
@@ -76,7 +80,7 @@ def proceed(state: GameState, events: list[Event]) -> None:
     if not state.passed and len(state.turn_actions) >= 2:
         # The end of a turn: the battle check, then the other side's turn. Once a side has
         # passed, battles wait for the end of the round.
-        events.append({"event": "battle_check", "sites": battle_sites(state), "when": "turn_end"})
+        events.append(battle_check(state, "turn_end"))
         state.active = opponent(state.active)
         state.turn_actions = []
     ask_for_action(state)
@@ -178,7 +182,7 @@ def _pass(state: GameState, side: str) -> tuple[GameState, list[Event]]:
     if len(new.passed) == 1:
         # The passing side's turn still ends with the battle check; only the other side's
         # later actions alone go unchecked until the round's end (docs/rulings.md R3).
-        events.append({"event": "battle_check", "sites": battle_sites(new), "when": "turn_end"})
+        events.append(battle_check(new, "turn_end"))
         new.active = opponent(side)
     proceed(new, events)
     return new, events

@@ -6,6 +6,7 @@ Each action module (one per rulebook action) provides `TYPE`, a frozen dataclass
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 from typing import Any
@@ -98,10 +99,7 @@ def per_unit_payment(fields: Fields, allowed: tuple[str, ...], units: int) -> di
 def payment_splits(allowed: tuple[str, ...], units: int) -> Iterator[dict[str, int]]:
     """Every way to pay `units` units, one resource of `allowed` each (for legal-action lists)."""
     for combo in combinations_with_replacement(allowed, units):
-        split: dict[str, int] = {}
-        for resource in combo:
-            split[resource] = split.get(resource, 0) + 1
-        yield split
+        yield dict(Counter(combo))
 
 
 def require(condition: bool, code: str, message: str, **details: Any) -> None:

@@ -75,11 +75,7 @@ def prestige_cost(state: GameState, side: str, action: LaySiege) -> int:
 def apply(state: GameState, side: str, action: LaySiege) -> dict[str, Any]:
     """Clears the opponent's disks at a neutral polis and asks chance for the die."""
     if state.poleis[action.polis].owner is None:
-        disks = state.sieges.get(action.polis)
-        if disks and opponent(side) in disks:
-            del disks[opponent(side)]
-            if not disks:
-                del state.sieges[action.polis]
+        essentials.drop_siege_disks(state, action.polis, opponent(side))
     return {"dice": 1, "purpose": TYPE, "side": side, "polis": action.polis}
 
 
@@ -101,11 +97,7 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
         if enemy.proxenos == polis_id:
             enemy.proxenos = None
             report["proxenos_captured"] = opponent(side)
-        disks = state.sieges.get(polis_id)
-        if disks and side in disks:
-            del disks[side]
-            if not disks:
-                del state.sieges[polis_id]
+        essentials.drop_siege_disks(state, polis_id, side)
         report["prestige"] = essentials.gain(state, side, "prestige", record.fortification)
         return report
     # A failure needs fortification 2+, met by 2+ hoplites, so one always stays beside the disk.
