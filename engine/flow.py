@@ -38,12 +38,24 @@ def first_player(state: GameState) -> str:
     return ATHENS if athens < sparta else SPARTA
 
 
-def begin_round(state: GameState) -> None:
-    """The event step opens the round (engine.events, to come), then the first turn."""
+def begin_round(state: GameState) -> list[Event]:
+    """The event step opens the round, then the player with less prestige takes the first turn."""
     state.passed = []
     state.turn_actions = []
+    events = [event_step(state)]
     state.active = first_player(state)
     ask_for_action(state)
+    return events
+
+
+def event_step(state: GameState) -> Event:
+    """The round's event card is revealed (until then `view_for` hides it).
+
+    Its effects are resolved here by engine.events (Engine IV), the side with more prestige
+    first; the card is fixed at setup, so a round without one (an old setup) reveals None.
+    """
+    card = state.events[state.round] if state.round < len(state.events) else None
+    return {"event": "round_begins", "round": state.round, "event_card": card}
 
 
 def acting_alone(state: GameState, side: str) -> bool:
@@ -75,7 +87,7 @@ def proceed(state: GameState, events: list[Event]) -> None:
         events.append(battle_check(state, "round_end"))
         events.extend(end_of_round.run(state))
         if state.outcome is None and not state.pending:
-            begin_round(state)
+            events.extend(begin_round(state))
         return
     if not state.passed and len(state.turn_actions) >= 2:
         # The end of a turn: the battle check, then the other side's turn. Once a side has
@@ -199,7 +211,7 @@ def _discard_project(state: GameState, side: str, decision: Decision, raw: Mappi
     new.projects_out.append(project)
     new.projects_offer = [p for p in drawn if p != project]
     events: list[Event] = [{"event": "project_discarded", "side": side, "project": project}]
-    begin_round(new)
+    events.extend(begin_round(new))
     return new, events
 
 

@@ -126,6 +126,18 @@ def test_view_hides_the_project_pile_order_and_future_events() -> None:
     assert "project_pile" not in str({k: v for k, v in view.items() if k != "project_pile"})
 
 
+def test_each_round_opens_with_its_event_step_revealing_that_rounds_card() -> None:
+    order = api.Setup.from_seed(4).project_order
+    state = api.new_game(api.Setup(order, events=("alpha_card", "epsilon_card", "omega_card")))
+    assert api.view_for(state, "sparta")["events"] == ["alpha_card"]
+    state, _ = act(state, "sparta", "pass")
+    state, events = act(state, "athens", "pass")
+    if state.decision.kind == "project_discard":
+        state, events = act(state, state.decision.side, "discard_project", project=state.decision.data["drawn"][0])
+    assert {"event": "round_begins", "round": 1, "event_card": "epsilon_card"} in events
+    assert api.view_for(state, "athens")["events"] == ["alpha_card", "epsilon_card"]
+
+
 def test_the_passing_turn_ends_with_a_check_then_none_until_both_have_passed() -> None:
     """docs/rulings.md R3, the battle check around a pass."""
     state = game(round=1)
