@@ -111,8 +111,10 @@ SPACES: tuple[MarketSpace, ...] = (
                 _r("2012 Aegyptos oil->silver 5, oil read as wine and widened with iron like Persia's silver space")),
     MarketSpace("euxinos_0", "euxinos", 0, 3, WHEAT, ("wood", "wine"),
                 _r("2012 Euxinos had no value-3 space; board-facts: " + _ONE3 + "; Pontic grain for Greek wine and ship timber")),
-    MarketSpace("euxinos_1", "euxinos", 1, 5, WHEAT, ("wine",),
-                _r("2012 Euxinos oil->wheat 5, oil read as wine: the Black Sea grain route")),
+    MarketSpace("euxinos_1", "euxinos", 1, 4, WHEAT, ("wine",),
+                _r("2012 Euxinos oil->wheat 5, oil read as wine: the Black Sea grain route; value 4 (not 5) so the "
+                   "cube removed after Alpha uncovers a 4, as on every market, and the black cubes always agree "
+                   "with the round's values")),
     MarketSpace("euxinos_2", "euxinos", 2, 5, WHEAT, ("iron", "wine"),
                 _r("2012 Euxinos wine->wheat 5, widened with iron (tools for the Pontic colonies)")),
     MarketSpace("illyria_0", "illyria", 0, 3, WHEAT, ("iron", "wood"),

@@ -589,6 +589,16 @@ def test_black_cube_removal_top_first_leaves_every_space_open_by_omega() -> None
         assert len(order) <= len(rounds.ROUNDS) - 1
 
 
+def test_black_cubes_left_in_each_round_cover_exactly_the_spaces_of_values_not_yet_allowed() -> None:
+    """Removing the top cube each round end and allowing 3 / 3-4 / 3-4-5 describe the same spaces."""
+    for m in geography.MARKETS:
+        order = markets.black_cube_removal_order(m)
+        for round_index in range(len(rounds.ROUNDS)):
+            covered = set(order[round_index:])
+            allowed = {s.id for s in markets.available_spaces(m, round_index)}
+            assert covered == {s.id for s in markets.spaces_of(m)} - allowed, (m, round_index)
+
+
 def test_market_spaces_receive_wheat_or_silver_for_market_goods() -> None:
     for s in markets.SPACES:
         assert s.receive in ("wheat", "silver")
