@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from engine import end_of_round, flow
-from engine.actions import ACTIONS
+from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
 from engine.data.resources import RESOURCES
 from engine.errors import ActionError, MalformedAction
@@ -48,13 +48,20 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
             yield {"type": "discard_project", "project": project, **envelope}
         return
     yield {"type": PASS, **envelope}
-    alone = flow.acting_alone(state, side)
-    for kind, module in ACTIONS.items():
-        if not alone and kind in state.turn_actions:
-            continue
+    for kind, module, alone in _open_types(state, side):
         for action in module.generate(state, side):
             for extra in _payable_extras(state, side, module.cost(state, side, action), alone):
                 yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
+
+
+def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
+    """The action types not yet taken this turn, each with whether it costs the extra resource."""
+    alone = flow.acting_alone(state, side)
+    for kind, module in ACTIONS.items():
+        if alone or kind not in state.turn_actions:
+            yield kind, module, alone
+    for kind, module in FREE_ACTIONS.items():
+        yield kind, module, False
 
 
 def _payable_extras(state: GameState, side: str, cost: Mapping[str, int], alone: bool) -> Iterator[str | None]:
@@ -81,13 +88,19 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     alone = flow.acting_alone(state, side)
     kind = partial.get("type")
     if kind is None:
-        available = [PASS] + [k for k, module in ACTIONS.items()
-                              if (alone or k not in state.turn_actions) and _has_legal(state, side, module, alone)]
-        return {"next": "type", "choices": available, "alone": alone, "extra_choices": list(RESOURCES) if alone else []}
-    module = ACTIONS.get(kind)
+        available = [PASS] + [k for k, module, extra_due in _open_types(state, side)
+                              if _has_legal(state, side, module, extra_due)]
+        return {"next": "type", "choices": available, "alone": alone, "extra_choices": list(RESOURCES) if alone else [],
+                "free": [k for k in available if k in FREE_ACTIONS]}
+    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
     if module is None:
-        raise MalformedAction(f"action type {kind!r} is not one of {', '.join(ACTIONS)}", code="unknown_action")
-    return {"type": kind, **module.options(state, side, partial)}
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([*ACTIONS, *FREE_ACTIONS])}",
+                              code="unknown_action")
+    try:
+        return {"type": kind, **module.options(state, side, partial)}
+    except (KeyError, TypeError) as error:
+        raise MalformedAction(f"options: the partial action {partial!r} names something unknown ({error})",
+                              code="bad_partial") from error
 
 
 def _has_legal(state: GameState, side: str, module: Any, alone: bool) -> bool:

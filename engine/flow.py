@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import end_of_round, essentials
 from engine.essentials import ask
-from engine.actions import ACTIONS, lay_siege
+from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
 from engine.data import components, geography, rounds
 from engine.data.resources import PRESTIGE, RESOURCES
@@ -27,7 +27,7 @@ CHANCE = "chance"
 Event = dict[str, Any]
 
 #: What finishes an action after its dice are rolled, by the action's type.
-CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve}
+CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve}
 
 
 def first_player(state: GameState) -> str:
@@ -135,11 +135,12 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
         raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
     if kind == PASS:
         return _pass(state, side)
-    module = ACTIONS.get(kind)
+    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
     if module is None:
-        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS])}",
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS, *FREE_ACTIONS])}",
                               code="unknown_action", value=kind)
-    alone = acting_alone(state, side)
+    free = kind in FREE_ACTIONS
+    alone = acting_alone(state, side) and not free
     if not alone and kind in state.turn_actions:
         raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
                             code="same_action_twice")
@@ -164,7 +165,8 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
             events.append({"event": "game_over", **new.outcome})
             return new, events
     result = module.apply(new, side, action)
-    new.turn_actions.append(kind)
+    if not free:
+        new.turn_actions.append(kind)
     if isinstance(result, dict) and "dice" in result:
         ask(new, None, CHANCE, result)
     elif result:
@@ -176,8 +178,8 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
 def _extra_resource(fields: Fields, alone: bool, side: str) -> str | None:
     if not alone:
         if fields.raw.get("extra") is not None:
-            raise MalformedAction(f"{fields.type}: no extra resource is due while both sides still take turns",
-                                  code="extra_not_due")
+            raise MalformedAction(f"{fields.type}: no extra resource is due (only an action taken alone, after "
+                                  "the opponent passed, costs one)", code="extra_not_due")
         return None
     if fields.raw.get("extra") is None:
         raise MalformedAction(f"{fields.type}: {side} acts alone after the opponent passed and must name the "

@@ -1,7 +1,7 @@
 """Routes over the map (pp. 11-12): what one unit may cross, given control and stacking now.
 
 A route never crosses its origin or destination, only the spaces between. Hoplites go by land
-only or by sea only; galleys by sea. The diolkos joins Kyklades and Ionion pelagos for whoever
+only or by sea only; galleys by sea; merchants from their commercial port to a market (p. 16). The diolkos joins Kyklades and Ionion pelagos for whoever
 controls Korinthos.
 """
 
@@ -55,25 +55,36 @@ def _reaches(state: GameState, side: str, origin: str, destination: str,
 
 
 def _by_sea(state: GameState, side: str, origin: str, destination: str) -> bool:
-    """Embark into a sea touching the origin, cross seas only, land from a sea touching the destination.
-
-    The seas are all crossed; galleys at the stacking limit there do not stop a hoplite.
-    """
+    """Embark into a sea touching the origin, cross seas only, land from a sea touching the destination."""
     landings = geography.coast_seas(destination)
-    if not landings:
-        return False
+    return bool(landings) and free_sea_route(state, side, geography.coast_seas(origin), landings)
+
+
+def free_sea_route(state: GameState, side: str, first: frozenset[str], last: frozenset[str]) -> bool:
+    """A chain of seas from one of `first` to one of `last`, none controlled by the opponent.
+
+    Every sea of the chain is crossed, the first and last included; the side's own galleys at the
+    stacking limit never stop a hoplite or a merchant.
+    """
     diolkos = uses_diolkos(state, side)
-    start = [sea for sea in geography.coast_seas(origin) if _crossable(state, side, sea, stacking=False)]
+    start = [sea for sea in first if _crossable(state, side, sea, stacking=False)]
     seen = set(start)
     while start:
         sea = start.pop()
-        if sea in landings:
+        if sea in last:
             return True
         for nxt in geography.sea_neighbours(sea, diolkos):
             if nxt not in seen and _crossable(state, side, nxt, stacking=False):
                 seen.add(nxt)
                 start.append(nxt)
     return False
+
+
+def merchant_can_reach(state: GameState, side: str, market: str) -> bool:
+    """Overland from Epidamnos or Abdira for their controller, else by a free sea route (p. 16)."""
+    if any(link.market == market and state.poleis[link.polis].owner == side for link in geography.LAND_TRADE_LINKS):
+        return True
+    return free_sea_route(state, side, geography.commercial_port_seas(side), geography.market_seas(market))
 
 
 def galley_can_reach(state: GameState, side: str, origin: str, destination: str) -> bool:

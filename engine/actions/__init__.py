@@ -1,4 +1,7 @@
-"""The eleven actions of the rulebook (pp. 9-18), one module each, plus the registry by type."""
+"""The eleven actions of the rulebook (pp. 9-18), one module each, plus the registry by type.
+
+FREE_ACTIONS are done during one's turn without using up an action (the proxenos's ransom).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,13 @@ from engine.actions import (
     create_hoplites,
     create_merchants,
     develop_project,
+    instigate_civil_war,
     lay_siege,
     move_galleys,
     move_hoplites,
+    move_proxenos,
+    ransom_proxenos,
+    trade,
 )
 
 ACTIONS: dict[str, ModuleType] = {
@@ -26,5 +33,11 @@ ACTIONS: dict[str, ModuleType] = {
         move_galleys,
         lay_siege,
         collect_tribute,
+        trade,
+        move_proxenos,
+        instigate_civil_war,
     )
 }
+
+FREE_ACTIONS: dict[str, ModuleType] = {ransom_proxenos.TYPE: ransom_proxenos}
+

@@ -1,0 +1,93 @@
+"""Action 11, Instigate civil war (p. 18): the proxenos bribes a polis into the side's league.
+
+Silver to the bank: twice the base population of a neutral polis, three times the current
+population of an opponent's polis (never the opponent's capital). Prestige equals the
+population bribed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import essentials
+from engine.actions.base import Fields, no_prestige, require
+from engine.data import poleis, sides
+from engine.data.resources import PRESTIGE
+from engine.data.sides import opponent
+from engine.errors import ActionError
+from engine.state import GameState
+
+TYPE = "instigate_civil_war"
+NEUTRAL_RATE = 2
+OPPONENT_RATE = 3
+
+
+@dataclass(frozen=True)
+class InstigateCivilWar:
+    polis: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "polis": self.polis}
+
+
+def parse(fields: Fields) -> InstigateCivilWar:
+    return InstigateCivilWar(fields.text("polis", poleis.POLEIS))
+
+
+def population_bribed(state: GameState, polis_id: str) -> int:
+    polis = state.poleis[polis_id]
+    return poleis.polis(polis_id).base_population if polis.owner is None else polis.population
+
+
+def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
+    polis = state.poleis[action.polis]
+    require(state.players[side].proxenos == action.polis, "no_proxenos_there",
+            f"instigate_civil_war: {side}'s proxenos is not in {action.polis} "
+            f"(it is {'held captive' if state.players[side].proxenos is None else 'in ' + state.players[side].proxenos})")
+    require(polis.owner != side, "own_polis", f"instigate_civil_war: {action.polis} is already controlled by {side}")
+    require(action.polis != sides.SIDE_BY_ID[opponent(side)].capital, "capital",
+            f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war can be instigated")
+    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
+            f"instigate_civil_war: {side} has no disk left to mark {action.polis}")
+    needed = population_bribed(state, action.polis)
+    require(essentials.cubes_in_reserve(state, side) >= needed, "no_pieces",
+            f"instigate_civil_war: {action.polis} needs {needed} population cubes; "
+            f"{side} has {essentials.cubes_in_reserve(state, side)} in reserve")
+
+
+def cost(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, int]:
+    rate = NEUTRAL_RATE if state.poleis[action.polis].owner is None else OPPONENT_RATE
+    return {"silver": rate * population_bribed(state, action.polis)}
+
+
+prestige_cost = no_prestige
+
+
+def apply(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, Any]:
+    """The polis changes league with its projects; the opponent's cubes go back to its reserve."""
+    polis = state.poleis[action.polis]
+    bribed = population_bribed(state, action.polis)
+    previous = polis.owner
+    polis.owner = side
+    polis.population = bribed
+    essentials.drop_siege_disks(state, action.polis, side)  # docs/rulings.md R15
+    gained = essentials.gain(state, side, PRESTIGE, bribed)
+    return {"polis": action.polis, "from": previous, "population": bribed, "prestige": gained}
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    return {"next": "polis", "choices": [a.polis for a in generate(state, side)]}
+
+
+def generate(state: GameState, side: str) -> Iterator[InstigateCivilWar]:
+    where = state.players[side].proxenos
+    if where is None:
+        return
+    action = InstigateCivilWar(where)
+    try:
+        check(state, side, action)
+    except ActionError:
+        return
+    yield action

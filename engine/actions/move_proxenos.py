@@ -1,0 +1,191 @@
+"""Action 10, Move proxenos (p. 17): polis to polis by land only or by sea only, bribing as it goes.
+
+Control never blocks a proxenos, but every enemy hoplite or galley in a space of the route
+(origin and destination spaces included) costs 1 silver, paid to the bank. A route is the list
+of spaces in order; without one the engine takes the cheapest (docs/rulings.md R13).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import movement
+from engine.actions.base import Fields, no_prestige, require
+from engine.data import geography, poleis
+from engine.data.sides import opponent
+from engine.errors import ActionError, IllegalAction
+from engine.state import GameState
+
+TYPE = "move_proxenos"
+LAND, SEA = "land", "sea"
+SPACES = (*geography.TERRITORIES, *geography.SEAS)
+
+
+@dataclass(frozen=True)
+class MoveProxenos:
+    destination: str
+    #: Spaces crossed in order, the origin's and the destination's included; () for the cheapest.
+    route: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": TYPE, "destination": self.destination, **({"route": list(self.route)} if self.route else {})}
+
+
+@dataclass(frozen=True)
+class Route:
+    by: str
+    spaces: tuple[str, ...]
+    bribe: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "route": list(self.spaces), "bribe": self.bribe}
+
+
+def parse(fields: Fields) -> MoveProxenos:
+    destination = fields.text("destination", poleis.POLEIS)
+    if fields.raw.get("route") is None:
+        return MoveProxenos(destination)
+    return MoveProxenos(destination, tuple(fields.id_list("route", SPACES, maximum=len(SPACES))))
+
+
+def bribe(state: GameState, side: str, spaces: tuple[str, ...]) -> int:
+    """1 silver per enemy hoplite or galley in each space of the route."""
+    enemy = state.players[opponent(side)].units
+    return sum(enemy.get(space, 0) for space in spaces)
+
+
+def _ends(polis_id: str, by: str) -> frozenset[str]:
+    """Where a proxenos leaving (or reaching) a polis stands: its territory, or the seas of its port."""
+    if by == SEA:
+        return geography.port_seas(polis_id)
+    territory = geography.territory_of(polis_id)
+    return frozenset((territory,)) if territory else frozenset()
+
+
+def _neighbours(state: GameState, side: str, by: str) -> Callable[[str], frozenset[str]]:
+    if by == LAND:
+        return geography.land_neighbours
+    diolkos = movement.uses_diolkos(state, side)
+    return lambda sea: geography.sea_neighbours(sea, diolkos)
+
+
+def cheapest(state: GameState, side: str, origin: str, destination: str, by: str) -> Route | None:
+    """The least bribe by one kind of space (fewest spaces on a tie), by Dijkstra on space weights."""
+    enemy = state.players[opponent(side)].units
+    goals = _ends(destination, by)
+    neighbours = _neighbours(state, side, by)
+    queue = [(enemy.get(space, 0), 1, (space,)) for space in sorted(_ends(origin, by))]
+    heapq.heapify(queue)
+    settled: set[str] = set()
+    while queue:
+        paid, _, spaces = heapq.heappop(queue)
+        here = spaces[-1]
+        if here in goals:
+            return Route(by, spaces, paid)
+        if here in settled:
+            continue
+        settled.add(here)
+        for there in sorted(neighbours(here) - settled):
+            heapq.heappush(queue, (paid + enemy.get(there, 0), len(spaces) + 1, spaces + (there,)))
+    return None
+
+
+def best_routes(state: GameState, side: str, origin: str, destination: str) -> list[Route]:
+    """The cheapest route by land and by sea (where each exists), cheapest first."""
+    found = [r for by in (LAND, SEA) if (r := cheapest(state, side, origin, destination, by)) is not None]
+    return sorted(found, key=lambda r: (r.bribe, len(r.spaces)))
+
+
+def explicit_route(state: GameState, side: str, origin: str, action: MoveProxenos) -> Route:
+    """Check a route the player named, space by space."""
+    spaces = action.route
+    by = LAND if geography.is_territory(spaces[0]) else SEA
+    kind = "territories" if by == LAND else "seas"
+
+    def refuse(problem: str) -> IllegalAction:
+        return IllegalAction(f"move_proxenos: route {list(spaces)!r} {problem}", code="bad_route", route=list(spaces))
+
+    if any(geography.is_territory(s) != (by == LAND) for s in spaces):
+        raise refuse("mixes territories and seas; a proxenos goes by land only or by sea only")
+    if len(set(spaces)) != len(spaces):
+        raise refuse("enters a space twice")
+    if spaces[0] not in _ends(origin, by):
+        raise refuse(f"does not start in {' or '.join(sorted(_ends(origin, by))) or f'any of the {kind} of {origin}'}"
+                     f" (where a proxenos leaving {origin} by {by} stands)")
+    if spaces[-1] not in _ends(action.destination, by):
+        raise refuse(f"does not end where {action.destination} can be reached by {by} "
+                     f"({' or '.join(sorted(_ends(action.destination, by))) or 'nowhere'})")
+    neighbours = _neighbours(state, side, by)
+    for here, there in zip(spaces, spaces[1:]):
+        if there not in neighbours(here):
+            raise refuse(f"steps from {here} to {there}, which do not touch")
+    return Route(by, spaces, bribe(state, side, spaces))
+
+
+def route_for(state: GameState, side: str, action: MoveProxenos) -> Route:
+    origin = state.players[side].proxenos
+    assert origin is not None
+    if action.route:
+        return explicit_route(state, side, origin, action)
+    routes = best_routes(state, side, origin, action.destination)
+    require(bool(routes), "no_route",
+            f"move_proxenos: no route from {origin} to {action.destination} by land only or by sea only")
+    return routes[0]
+
+
+def check(state: GameState, side: str, action: MoveProxenos) -> None:
+    origin = state.players[side].proxenos
+    require(origin is not None, "proxenos_captured",
+            f"move_proxenos: {side}'s proxenos is held by {opponent(side)}; pay its ransom first")
+    require(origin != action.destination, "origin_is_destination",
+            f"move_proxenos: {side}'s proxenos is already in {action.destination}")
+    require(state.players[opponent(side)].proxenos != action.destination, "proxenos_there",
+            f"move_proxenos: {action.destination} already hosts {opponent(side)}'s proxenos (one per polis)")
+    route_for(state, side, action)
+
+
+def cost(state: GameState, side: str, action: MoveProxenos) -> dict[str, int]:
+    paid = route_for(state, side, action).bribe
+    return {"silver": paid} if paid else {}
+
+
+prestige_cost = no_prestige
+
+
+def apply(state: GameState, side: str, action: MoveProxenos) -> dict[str, Any]:
+    route = route_for(state, side, action)
+    origin = state.players[side].proxenos
+    state.players[side].proxenos = action.destination
+    return {"proxenos": {"from": origin, "to": action.destination, **route.to_json()}}
+
+
+def destinations(state: GameState, side: str) -> dict[str, list[Route]]:
+    """Every polis the proxenos may move to now, with its cheapest land and sea routes."""
+    result: dict[str, list[Route]] = {}
+    origin = state.players[side].proxenos
+    for polis_id in poleis.POLEIS:
+        try:
+            check(state, side, MoveProxenos(polis_id))
+        except ActionError:
+            continue
+        assert origin is not None
+        result[polis_id] = best_routes(state, side, origin, polis_id)
+    return result
+
+
+def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    reachable = destinations(state, side)
+    if "destination" not in partial:
+        return {"next": "destination", "choices": list(reachable),
+                "bribes": {polis_id: routes[0].bribe for polis_id, routes in reachable.items()}}
+    routes = reachable.get(partial["destination"], [])
+    return {"next": "route", "done_allowed": bool(routes), "choices": [r.to_json() for r in routes]}
+
+
+def generate(state: GameState, side: str) -> Iterator[MoveProxenos]:
+    for polis_id, routes in destinations(state, side).items():
+        for route in routes:
+            yield MoveProxenos(polis_id, route.spaces)
