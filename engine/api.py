@@ -57,9 +57,12 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
 def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
     """The action types not yet taken this turn, each with whether it costs the extra resource."""
     alone = flow.acting_alone(state, side)
-    for kind, module in ACTIONS.items():
-        if alone or kind not in state.turn_actions:
-            yield kind, module, alone
+    tracks = state.players[side].tracks
+    # Alone with no resource left for the extra, only free actions (and passing) remain.
+    if not alone or any(tracks[resource] for resource in RESOURCES):
+        for kind, module in ACTIONS.items():
+            if alone or kind not in state.turn_actions:
+                yield kind, module, alone
     for kind, module in FREE_ACTIONS.items():
         yield kind, module, False
 

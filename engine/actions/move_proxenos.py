@@ -16,7 +16,7 @@ from engine import movement
 from engine.actions.base import Fields, no_prestige, require
 from engine.data import geography, poleis
 from engine.data.sides import opponent
-from engine.errors import ActionError, IllegalAction
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 TYPE = "move_proxenos"
@@ -72,31 +72,38 @@ def _neighbours(state: GameState, side: str, by: str) -> Callable[[str], frozens
     return lambda sea: geography.sea_neighbours(sea, diolkos)
 
 
-def cheapest(state: GameState, side: str, origin: str, destination: str, by: str) -> Route | None:
-    """The least bribe by one kind of space (fewest spaces on a tie), by Dijkstra on space weights."""
+def cheapest_everywhere(state: GameState, side: str, origin: str, by: str) -> dict[str, Route]:
+    """The least-bribe route to every space of one kind (fewest spaces on a tie): Dijkstra on space weights."""
     enemy = state.players[opponent(side)].units
-    goals = _ends(destination, by)
     neighbours = _neighbours(state, side, by)
     queue = [(enemy.get(space, 0), 1, (space,)) for space in sorted(_ends(origin, by))]
     heapq.heapify(queue)
-    settled: set[str] = set()
+    settled: dict[str, Route] = {}
     while queue:
         paid, _, spaces = heapq.heappop(queue)
         here = spaces[-1]
-        if here in goals:
-            return Route(by, spaces, paid)
         if here in settled:
             continue
-        settled.add(here)
-        for there in sorted(neighbours(here) - settled):
+        settled[here] = Route(by, spaces, paid)
+        for there in sorted(neighbours(here) - settled.keys()):
             heapq.heappush(queue, (paid + enemy.get(there, 0), len(spaces) + 1, spaces + (there,)))
-    return None
+    return settled
 
 
-def best_routes(state: GameState, side: str, origin: str, destination: str) -> list[Route]:
+def best_routes(state: GameState, side: str, origin: str, destination: str,
+                everywhere: Mapping[str, Mapping[str, Route]] | None = None) -> list[Route]:
     """The cheapest route by land and by sea (where each exists), cheapest first."""
-    found = [r for by in (LAND, SEA) if (r := cheapest(state, side, origin, destination, by)) is not None]
-    return sorted(found, key=lambda r: (r.bribe, len(r.spaces)))
+    found = []
+    for by in (LAND, SEA):
+        reached = everywhere[by] if everywhere else cheapest_everywhere(state, side, origin, by)
+        ends = [reached[space] for space in _ends(destination, by) if space in reached]
+        if ends:
+            found.append(min(ends, key=_rank))
+    return sorted(found, key=_rank)
+
+
+def _rank(route: Route) -> tuple[int, int, tuple[str, ...]]:
+    return route.bribe, len(route.spaces), route.spaces
 
 
 def explicit_route(state: GameState, side: str, origin: str, action: MoveProxenos) -> Route:
@@ -162,22 +169,20 @@ def apply(state: GameState, side: str, action: MoveProxenos) -> dict[str, Any]:
     return {"proxenos": {"from": origin, "to": action.destination, **route.to_json()}}
 
 
-def destinations(state: GameState, side: str) -> dict[str, list[Route]]:
-    """Every polis the proxenos may move to now, with its cheapest land and sea routes."""
-    result: dict[str, list[Route]] = {}
+def destinations(state: GameState, side: str) -> Iterator[tuple[str, list[Route]]]:
+    """Every polis the proxenos may move to now, lazily, with its cheapest land and sea routes."""
     origin = state.players[side].proxenos
+    if origin is None:
+        return
+    everywhere = {by: cheapest_everywhere(state, side, origin, by) for by in (LAND, SEA)}
+    barred = (origin, state.players[opponent(side)].proxenos)
     for polis_id in poleis.POLEIS:
-        try:
-            check(state, side, MoveProxenos(polis_id))
-        except ActionError:
-            continue
-        assert origin is not None
-        result[polis_id] = best_routes(state, side, origin, polis_id)
-    return result
+        if polis_id not in barred and (routes := best_routes(state, side, origin, polis_id, everywhere)):
+            yield polis_id, routes
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    reachable = destinations(state, side)
+    reachable = dict(destinations(state, side))
     if "destination" not in partial:
         return {"next": "destination", "choices": list(reachable),
                 "bribes": {polis_id: routes[0].bribe for polis_id, routes in reachable.items()}}
@@ -186,6 +191,6 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
 
 
 def generate(state: GameState, side: str) -> Iterator[MoveProxenos]:
-    for polis_id, routes in destinations(state, side).items():
+    for polis_id, routes in destinations(state, side):
         for route in routes:
             yield MoveProxenos(polis_id, route.spaces)
