@@ -13,9 +13,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import end_of_round, flow
+from engine import battles, end_of_round, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
+from engine.data import battle_cards, components
 from engine.data.resources import RESOURCES
 from engine.errors import ActionError, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request
@@ -38,7 +39,12 @@ def outcome(state: GameState) -> dict[str, Any] | None:
 
 
 def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
-    """Every action `side` may submit now, lazily, as the JSON it would send (decision id included)."""
+    """Every action `side` may submit now, lazily, as the JSON it would send (decision id included).
+
+    Where a choice changes nothing on the board it is listed once: a move's units in one order
+    that works, a proxenos's cheapest route by land and by sea (any other route it names is
+    accepted too, at its own price).
+    """
     decision = state.decision
     if decision is None or decision.side != side:
         return
@@ -46,6 +52,9 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
     if decision.kind == end_of_round.PROJECT_DISCARD:
         for project in decision.data["drawn"]:
             yield {"type": "discard_project", "project": project, **envelope}
+        return
+    if decision.kind in battles.DECISIONS:
+        yield from battles.legal(state, side, decision)
         return
     yield {"type": PASS, **envelope}
     for kind, module, alone in _open_types(state, side):
@@ -88,6 +97,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return {"next": None, "waiting_for": None if decision is None else (decision.side or "chance")}
     if decision.kind == end_of_round.PROJECT_DISCARD:
         return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
+    if decision.kind in battles.DECISIONS:
+        return battles.options(state, side, decision)
     alone = flow.acting_alone(state, side)
     kind = partial.get("type")
     if kind is None:
@@ -118,7 +129,11 @@ def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:
     request = chance_request(state)
     if request is None:
         raise MalformedAction("no chance outcome is awaited now", code="no_chance")
-    return {"dice": [rng.randint(1, 4) for _ in range(request["dice"])]}
+    if "shuffle" in request:
+        deck = list(battle_cards.CARD_NUMBERS)
+        rng.shuffle(deck)
+        return {"deck": deck}
+    return {"dice": [rng.randint(1, components.DIE_SIDES) for _ in range(request["dice"])]}
 
 
 def view_for(state: GameState, side: str | None) -> dict[str, Any]:
@@ -126,7 +141,11 @@ def view_for(state: GameState, side: str | None) -> dict[str, Any]:
     data = to_json(state)
     data["project_pile"] = len(state.project_pile)
     data["events"] = state.events[: state.round + 1]
-    # Pending decisions hold nothing secret yet; battle hands (Engine III) will be redacted here.
+    battle = data["battle"]
+    if battle is not None:
+        # The deck's order never shows; a side sees its own hand and the size of the other's.
+        battle["deck"] = len(battle["deck"])
+        battle["hands"] = {owner: hand if owner == side else len(hand) for owner, hand in battle["hands"].items()}
     data["viewer"] = side
     return data
 

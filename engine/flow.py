@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import end_of_round, essentials
+from engine import battles, end_of_round, essentials
 from engine.essentials import ask
 from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
-from engine.data import components, geography, rounds
+from engine.data import battle_cards, components
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision, StaleDecision
@@ -23,11 +23,14 @@ from engine.state import Decision, GameState
 PASS = "pass"
 ACTION = "action"
 CHANCE = "chance"
+TURN_END = "turn_end"
+ROUND_END = "round_end"
 
 Event = dict[str, Any]
 
 #: What finishes an action after its dice are rolled, by the action's type.
-CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve}
+CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve,
+                    battles.SHUFFLE: battles.resolve_shuffle}
 
 
 def first_player(state: GameState) -> str:
@@ -68,34 +71,45 @@ def ask_for_action(state: GameState) -> None:
     ask(state, side, ACTION, {"alone": acting_alone(state, side), "taken": list(state.turn_actions)})
 
 
-def battle_sites(state: GameState) -> list[str]:
-    """Territories and seas holding 8 or more units of both sides together (the battle check)."""
-    athens, sparta = state.players[ATHENS].units, state.players[SPARTA].units
-    return [area for area in (*geography.TERRITORIES, *geography.SEAS)
-            if athens.get(area, 0) + sparta.get(area, 0) >= rounds.BATTLE_THRESHOLD]
-
-
-def battle_check(state: GameState, when: str) -> Event:
-    return {"event": "battle_check", "sites": battle_sites(state), "when": when}
-
-
 def proceed(state: GameState, events: list[Event]) -> None:
     """Move the game on until somebody (or chance) must decide something."""
-    if state.outcome is not None or state.pending:
-        return
-    if len(state.passed) == 2:
-        events.append(battle_check(state, "round_end"))
-        events.extend(end_of_round.run(state))
-        if state.outcome is None and not state.pending:
-            events.extend(begin_round(state))
-        return
-    if not state.passed and len(state.turn_actions) >= 2:
-        # The end of a turn: the battle check, then the other side's turn. Once a side has
-        # passed, battles wait for the end of the round.
-        events.append(battle_check(state, "turn_end"))
-        state.active = opponent(state.active)
-        state.turn_actions = []
-    ask_for_action(state)
+    while state.outcome is None and not state.pending:
+        check = state.battle_check
+        if check is not None:
+            if check.sites:
+                battles.open_next(state)
+                continue
+            state.battle_check = None
+            if check.when == ROUND_END:
+                _end_round(state, events)
+            else:
+                _next_turn(state)
+        elif len(state.passed) == 2:
+            events.append(battles.check(state, ROUND_END, chooser=state.active))
+            if state.battle_check is None:
+                _end_round(state, events)
+        elif not state.passed and len(state.turn_actions) >= 2:
+            _end_turn(state, events)
+        else:
+            ask_for_action(state)
+
+
+def _end_turn(state: GameState, events: list[Event]) -> None:
+    """The battle check ends every turn; its battles are fought before the other side's turn."""
+    events.append(battles.check(state, TURN_END, chooser=state.active))
+    if state.battle_check is None:
+        _next_turn(state)
+
+
+def _next_turn(state: GameState) -> None:
+    state.active = opponent(state.active)
+    state.turn_actions = []
+
+
+def _end_round(state: GameState, events: list[Event]) -> None:
+    events.extend(end_of_round.run(state))
+    if state.outcome is None and not state.pending:
+        events.extend(begin_round(state))
 
 
 def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
@@ -131,6 +145,10 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     decision, kind = _current(state, side, raw)
     if decision.kind == end_of_round.PROJECT_DISCARD:
         return _discard_project(state, side, decision, raw)
+    if decision.kind in battles.DECISIONS:
+        new, events = battles.answer(state, side, decision, raw)
+        proceed(new, events)
+        return new, events
     if decision.kind != ACTION:
         raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
     if kind == PASS:
@@ -196,8 +214,7 @@ def _pass(state: GameState, side: str) -> tuple[GameState, list[Event]]:
     if len(new.passed) == 1:
         # The passing side's turn still ends with the battle check; only the other side's
         # later actions alone go unchecked until the round's end (docs/rulings.md R3).
-        events.append(battle_check(new, "turn_end"))
-        new.active = opponent(side)
+        _end_turn(new, events)
     proceed(new, events)
     return new, events
 
@@ -224,18 +241,37 @@ def chance_request(state: GameState) -> dict[str, Any] | None:
 
 
 def apply_chance(state: GameState, outcome: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    """Apply chance's outcome: {"dice": [...]} for rolls, {"deck": [...]} for a shuffle."""
     request = chance_request(state)
     if request is None:
         raise NotYourDecision("no chance outcome is awaited now", waiting_for=state.decision.side if state.decision else None)
+    if "shuffle" in request:
+        drawn = _shuffle_outcome(outcome, request)
+        public: Event = {"event": "chance", "purpose": request["purpose"], "shuffled": len(drawn)}  # never the order
+    else:
+        drawn = _dice_outcome(outcome, request)
+        public = {"event": "chance", "dice": list(drawn), "purpose": request["purpose"]}
+    new = state.clone()
+    new.pending.pop()
+    report = CHANCE_RESOLVERS[request["purpose"]](new, request, drawn)
+    events: list[Event] = [public, {"event": "result", "side": request.get("side"), "result": report}]
+    proceed(new, events)
+    return new, events
+
+
+def _dice_outcome(outcome: Any, request: Mapping[str, Any]) -> list[int]:
     dice = outcome.get("dice") if isinstance(outcome, Mapping) else None
     if (not isinstance(dice, list) or len(dice) != request["dice"]
             or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= components.DIE_SIDES for d in dice)):
         raise MalformedAction(f"chance outcome {outcome!r} must be {{'dice': [{request['dice']} rolls of 1-4]}}",
                               code="bad_chance")
-    new = state.clone()
-    new.pending.pop()
-    report = CHANCE_RESOLVERS[request["purpose"]](new, request, list(dice))
-    events: list[Event] = [{"event": "chance", "dice": list(dice), "purpose": request["purpose"]},
-                           {"event": "result", "side": request.get("side"), "result": report}]
-    proceed(new, events)
-    return new, events
+    return list(dice)
+
+
+def _shuffle_outcome(outcome: Any, request: Mapping[str, Any]) -> list[int]:
+    deck = outcome.get("deck") if isinstance(outcome, Mapping) else None
+    if not isinstance(deck, list) or sorted(deck, key=str) != sorted(battle_cards.CARD_NUMBERS, key=str) \
+            or any(isinstance(c, bool) for c in deck):
+        raise MalformedAction(f"chance outcome {outcome!r} must be {{'deck': [the {request['shuffle']} battle cards "
+                              "in a shuffled order]}}", code="bad_chance")
+    return list(deck)

@@ -11,18 +11,20 @@ from engine.actions import ACTIONS
 from engine.actions.base import Fields
 from engine.state import GameState
 
-PASS_WEIGHT = 0.08
+#: How often the random player gives up when it may: passing the round, retreating from a battle.
+GIVE_UP = {api.PASS: 0.08, "retreat": 0.1}
 
 
 def random_action(state: GameState, side: str, rng: random.Random) -> dict[str, Any]:
-    """Pick an action type among those legal now, then one of its legal actions, uniformly."""
+    """Pick an answer type among those legal now, then one of its legal answers, uniformly."""
     choices = [a for a in api.legal_actions(state, side) if not _self_defeating(state, side, a)]
     by_type: dict[str, list[dict[str, Any]]] = {}
     for action in choices:
         by_type.setdefault(action["type"], []).append(action)
-    if api.PASS in by_type and (len(by_type) == 1 or rng.random() < PASS_WEIGHT):
-        return by_type[api.PASS][0]
-    kinds = sorted(k for k in by_type if k != api.PASS)
+    for kind, weight in GIVE_UP.items():
+        if kind in by_type and (len(by_type) == 1 or rng.random() < weight):
+            return by_type[kind][0]
+    kinds = sorted(k for k in by_type if k not in GIVE_UP)
     return rng.choice(by_type[rng.choice(kinds)])
 
 

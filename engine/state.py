@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import MalformedAction
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @dataclass(slots=True)
@@ -61,6 +61,40 @@ class Decision:
 
 
 @dataclass(slots=True)
+class BattleCheck:
+    """A battle check that found sites: the battles still to fight, and who orders them."""
+
+    #: "turn_end" (the next turn follows) or "round_end" (the end-of-round steps follow).
+    when: str
+    chooser: str
+    #: Sites not yet fought, in map order until the chooser picks the next.
+    sites: list[str]
+
+    def clone(self) -> BattleCheck:
+        return BattleCheck(self.when, self.chooser, list(self.sites))
+
+
+@dataclass(slots=True)
+class Battle:
+    """The battle being fought (pp. 18-21). The deck and the hands are secret (`view_for`)."""
+
+    site: str
+    #: The attacker of the current combat round.
+    attacker: str
+    #: Cards still to draw, top first.
+    deck: list[int]
+    hands: dict[str, list[int]]
+    discard: list[int]
+    #: The attacker's cards laid face up this combat round.
+    laid: list[int]
+    combat_round: int
+
+    def clone(self) -> Battle:
+        return Battle(self.site, self.attacker, list(self.deck), {s: list(h) for s, h in self.hands.items()},
+                      list(self.discard), list(self.laid), self.combat_round)
+
+
+@dataclass(slots=True)
 class GameState:
     #: 0 Alpha, 1 Epsilon, 2 Omega.
     round: int
@@ -92,6 +126,8 @@ class GameState:
     next_decision_id: int
     #: None while playing; then {"winner": side or None, "reason": str, ...}.
     outcome: dict[str, Any] | None = None
+    battle_check: BattleCheck | None = None
+    battle: Battle | None = None
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
@@ -114,6 +150,8 @@ class GameState:
             pending=[decision.clone() for decision in self.pending],
             next_decision_id=self.next_decision_id,
             outcome=None if self.outcome is None else dict(self.outcome),
+            battle_check=None if self.battle_check is None else self.battle_check.clone(),
+            battle=None if self.battle is None else self.battle.clone(),
             schema_version=self.schema_version,
         )
 
@@ -149,7 +187,17 @@ def to_json(state: GameState) -> dict[str, Any]:
         "pending": [{"id": d.id, "side": d.side, "kind": d.kind, "data": dict(d.data)} for d in state.pending],
         "next_decision_id": state.next_decision_id,
         "outcome": None if state.outcome is None else dict(state.outcome),
+        "battle_check": None if state.battle_check is None else {
+            "when": state.battle_check.when, "chooser": state.battle_check.chooser,
+            "sites": list(state.battle_check.sites)},
+        "battle": None if state.battle is None else _battle_json(state.battle),
     }
+
+
+def _battle_json(battle: Battle) -> dict[str, Any]:
+    return {"site": battle.site, "attacker": battle.attacker, "deck": list(battle.deck),
+            "hands": {side: list(hand) for side, hand in battle.hands.items()}, "discard": list(battle.discard),
+            "laid": list(battle.laid), "combat_round": battle.combat_round}
 
 
 def from_json(data: dict[str, Any]) -> GameState:
@@ -182,5 +230,11 @@ def from_json(data: dict[str, Any]) -> GameState:
         pending=[Decision(d["id"], d["side"], d["kind"], dict(d["data"])) for d in data["pending"]],
         next_decision_id=data["next_decision_id"],
         outcome=None if data["outcome"] is None else dict(data["outcome"]),
+        battle_check=None if data["battle_check"] is None else BattleCheck(
+            data["battle_check"]["when"], data["battle_check"]["chooser"], list(data["battle_check"]["sites"])),
+        battle=None if data["battle"] is None else Battle(
+            data["battle"]["site"], data["battle"]["attacker"], list(data["battle"]["deck"]),
+            {side: list(hand) for side, hand in data["battle"]["hands"].items()}, list(data["battle"]["discard"]),
+            list(data["battle"]["laid"]), data["battle"]["combat_round"]),
         schema_version=version,
     )

@@ -182,7 +182,10 @@ def destinations(state: GameState, side: str) -> Iterator[tuple[str, list[Route]
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    reachable = dict(destinations(state, side))
+    silver = state.players[side].tracks["silver"]
+    reachable = {polis_id: [r for r in routes if r.bribe <= silver]
+                 for polis_id, routes in destinations(state, side)}
+    reachable = {polis_id: routes for polis_id, routes in reachable.items() if routes}
     if "destination" not in partial:
         return {"next": "destination", "choices": list(reachable),
                 "bribes": {polis_id: routes[0].bribe for polis_id, routes in reachable.items()}}

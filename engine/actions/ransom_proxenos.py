@@ -51,7 +51,9 @@ def apply(state: GameState, side: str, action: RansomProxenos) -> dict[str, Any]
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    return {"next": None, "done_allowed": state.players[side].proxenos is None, "cost": {"silver": RANSOM}}
+    captured = state.players[side].proxenos is None
+    return {"next": None, "done_allowed": captured and state.players[side].tracks["silver"] >= RANSOM,
+            "cost": {"silver": RANSOM}}
 
 
 def generate(state: GameState, side: str) -> Iterator[RansomProxenos]:

@@ -114,11 +114,15 @@ def open_spaces(state: GameState, side: str) -> list[str]:
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
     if "space" not in partial:
-        return {"next": "space", "choices": open_spaces(state, side)}
+        return {"next": "space", "choices": [s for s in open_spaces(state, side) if _payable_gives(state, side, s)]}
     space = markets.SPACE_BY_ID[partial["space"]]
-    costs = {give: cost(state, side, Trade(space.id, give)) for give in gives(space)}
     return {"next": "give", "receive": {space.receive: space.load},
-            "choices": [g for g, c in costs.items() if affordable(state, side, c)], "costs": costs}
+            "choices": _payable_gives(state, side, space.id),
+            "costs": {give: cost(state, side, Trade(space.id, give)) for give in gives(space)}}
+
+
+def _payable_gives(state: GameState, side: str, space_id: str) -> list[str]:
+    return [g for g in gives(markets.SPACE_BY_ID[space_id]) if affordable(state, side, cost(state, side, Trade(space_id, g)))]
 
 
 def generate(state: GameState, side: str) -> Iterator[Trade]:

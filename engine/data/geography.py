@@ -289,6 +289,10 @@ _MARKET_LABELS = "map labels printed with the market pictures at the end of the 
 TRADE_ROUTES: tuple[TradeRoute, ...] = (
     TradeRoute("persia", "noties_sporades", rulebook("9. Trade, Persia example: neither Kyklades nor Noties sporades controlled by Sparta; " + _MARKET_LABELS)),
     TradeRoute("aegyptos", "myrtoon_pelagos", rulebook(_MARKET_LABELS + ": Myrtóon pelagos / Aegyptos")),
+    TradeRoute("aegyptos", "ionion_pelagos", reconstructed(
+        "9. Trade: Sparta is cut off from Euxinos, Persia and Aegyptos only when both of its seas are blocked, "
+        "so a route must leave the Ionion for one of them without the Myrtoan sea; the Libyan-sea crossing "
+        "from the western Peloponnese (Pylos) past Crete to Egypt")),
     TradeRoute("illyria", "ionion_pelagos", rulebook(_MARKET_LABELS + ": Ionion pelagos / Illyria")),
     TradeRoute("thraki", "thrakiko_pelagos", rulebook(_MARKET_LABELS + ": Thrakiko pelagos / Thraki")),
     TradeRoute("euxinos", "thrakiko_pelagos", rulebook(_MARKET_LABELS + ": Thrakiko pelagos / Ellinos (Euxinos)")),

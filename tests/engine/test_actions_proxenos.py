@@ -115,6 +115,46 @@ def test_one_proxenos_per_polis_and_a_real_move() -> None:
     refused(state, "athens", "move_proxenos", "unknown_id", destination="atlantis")
 
 
+@pytest.mark.parametrize("route,code", [([], "bad_list"), ("kyklades", "bad_list"), (["atlantis"], "unknown_id")])
+def test_malformed_routes(route: object, code: str) -> None:
+    refused(athens_with_silver(), "athens", "move_proxenos", code, destination="potidaea", route=route)
+
+
+def test_thibae_is_refused_by_sea_and_the_opponents_capital_is_a_refuge() -> None:
+    state = athens_with_silver()
+    refused(state, "athens", "move_proxenos", "bad_route", destination="thibae", route=["kyklades"])
+    state.players["sparta"].proxenos = "gythion"
+    state, _ = act(state, "athens", "move_proxenos", destination="sparti")
+    assert state.players["athens"].proxenos == "sparti"
+
+
+def test_equal_bribes_take_the_route_with_fewer_spaces() -> None:
+    state = athens_with_silver()
+    set_units(state, "athens", kyklades=0, noties_sporades=0)
+    set_units(state, "sparta", ionion_pelagos=0, myrtoon_pelagos=0)
+    route = api.options(state, "athens", {"type": "move_proxenos", "destination": "samos"})["choices"][0]
+    assert route == {"by": "sea", "route": ["kyklades", "noties_sporades"], "bribe": 0}
+
+
+def test_moving_alone_pays_the_bribes_and_the_extra() -> None:
+    state = game(round=0)
+    state, _ = act(state, "sparta", "pass")
+    set_units(state, "sparta", thrakiko_pelagos=1, thessalia=1)  # 1 silver by sea or by land
+    state.players["athens"].tracks["silver"] = 1
+    refused(state, "athens", "move_proxenos", "cannot_afford", destination="potidaea", extra="silver")
+    state, _ = act(state, "athens", "move_proxenos", destination="potidaea", extra="wine")
+    assert state.players["athens"].tracks["silver"] == 0 and state.players["athens"].tracks["wine"] == 3
+
+
+def test_the_options_offer_only_destinations_the_side_can_pay_for() -> None:
+    state = potidaea_example()
+    state.players["athens"].tracks["silver"] = 0
+    options = api.options(state, "athens", {"type": "move_proxenos"})
+    assert "potidaea" not in options["choices"] and "chalkis" in options["choices"]
+    legal = {a["destination"] for a in api.legal_actions(state, "athens") if a["type"] == "move_proxenos"}
+    assert legal == set(options["choices"])
+
+
 def test_bribes_must_be_affordable() -> None:
     state = potidaea_example()
     state.players["athens"].tracks["silver"] = 3
@@ -185,6 +225,18 @@ def test_the_ransom_only_in_ones_own_turn_only_when_captured_and_with_two_silver
     with pytest.raises(MalformedAction) as error:
         act(state, "athens", "ransom_proxenos", extra="wine")
     assert error.value.code == "extra_not_due"
+
+
+def test_no_ransom_after_passing() -> None:
+    """docs/rulings.md R14: the owner's turns are over once it has passed."""
+    state = captured_athenian_proxenos()
+    state, _ = act(state, "sparta", "create_hoplites", polis="sparti", count=1, payment={"iron": 1})
+    state.players["athens"].tracks["silver"] = 2
+    state, _ = act(state, "athens", "pass")
+    assert state.decision.side == "sparta"
+    assert "ransom_proxenos" not in [a["type"] for a in api.legal_actions(state, "athens")]
+    with pytest.raises(NotYourDecision):
+        api.apply_action(state, "athens", {"type": "ransom_proxenos", "decision": state.decision.id})
 
 
 def test_the_captor_keeps_only_what_fits_on_its_board() -> None:
@@ -261,6 +313,34 @@ def test_civil_war_refusals() -> None:
               thessalia=3, makedonia=3, ionion_pelagos=3, myrtoon_pelagos=4)  # 31 cubes on the map, 7 on cards
     assert essentials.cubes_in_reserve(state, "sparta") == 1
     refused(state, "sparta", "instigate_civil_war", "no_pieces", polis="chios")
+
+
+def test_more_civil_war_refusals_no_disk_captive_proxenos_neutral_price_unknown_polis() -> None:
+    state = athens_with_silver(5)
+    state.players["athens"].proxenos = "argos"
+    refused(state, "athens", "instigate_civil_war", "cannot_afford", polis="argos")  # 2 x 3 = 6
+    refused(state, "athens", "instigate_civil_war", "unknown_id", polis="atlantis")
+    state.players["athens"].tracks["silver"] = 6
+    state.tribute.update({t: "athens" for t in ("attika", "boiotia", "megaris", "arcadia", "achaea", "messinia",
+                                                  "lakedaemon", "thessalia", "makedonia", "akarnania", "ionia",
+                                                  "sicelia")})
+    state.sieges.update({p: {"athens": 1} for p in ("gela", "syrakousae", "pydna", "potidaea", "samos", "kerkyra",
+                                                     "nafpaktos", "korinthos", "thibae", "pylos")})
+    assert essentials.disks_in_reserve(state, "athens") == 0
+    refused(state, "athens", "instigate_civil_war", "no_pieces", polis="argos")
+    state = athens_with_silver(6)
+    state.players["athens"].proxenos = None
+    refused(state, "athens", "instigate_civil_war", "no_proxenos_there", polis="argos")
+
+
+def test_a_neutral_polis_comes_with_its_projects_and_prestige_stops_at_the_last_space() -> None:
+    state = athens_with_silver(6)
+    state.players["athens"].proxenos = "argos"
+    state.players["athens"].tracks["prestige"] = 29
+    state.poleis["argos"].projects = ["isthmia"]
+    state, events = act(state, "athens", "instigate_civil_war", polis="argos")
+    assert state.poleis["argos"].projects == ["isthmia"] and state.poleis["argos"].owner == "athens"
+    assert state.players["athens"].tracks["prestige"] == 30 and events[-1]["result"]["prestige"] == 1
 
 
 def test_the_instigators_siege_disks_at_that_polis_go_home_the_opponents_stay() -> None:

@@ -139,6 +139,24 @@ def test_sparta_is_cut_off_from_the_sea_markets_only_when_both_its_seas_are_bloc
     set_units(state, "athens", myrtoon_pelagos=3)
     assert api.options(state, "sparta", {"type": "trade"})["choices"] == []
     refused(state, "sparta", "trade", "no_route", space="aegyptos_0", give="wood")
+    set_units(state, "athens", ionion_pelagos=0)  # the Myrtoan sea alone: Aegyptos by the Libyan sea
+    assert set(api.options(state, "sparta", {"type": "trade"})["choices"]) == {"illyria_0", "aegyptos_0"}
+
+
+def test_sparta_through_the_diolkos_when_the_myrtoan_sea_is_closed() -> None:
+    state = game(round=0)
+    set_units(state, "athens", myrtoon_pelagos=3, kyklades=0, noties_sporades=0)
+    refused(state, "sparta", "trade", "no_route", space="persia_0", give="iron")
+    give(state, "sparta", "korinthos", 2)  # Ionion -> Kyklades -> Noties sporades
+    state, _ = act(state, "sparta", "trade", space="persia_0", give="iron")
+    assert state.market_spaces == {"persia_0": "sparta"}
+
+
+def test_euxinos_closes_with_the_thracian_sea() -> None:
+    state = athens_trading(round=0)
+    set_units(state, "sparta", thrakiko_pelagos=1)
+    refused(state, "athens", "trade", "no_route", space="euxinos_0", give="wine")
+    refused(state, "athens", "trade", "no_route", space="thraki_0", give="wine")
 
 
 def test_the_diolkos_opens_illyria_to_athens_when_the_myrtoan_sea_is_closed() -> None:
@@ -194,3 +212,49 @@ def test_every_legal_trade_applies() -> None:
     for action in trades:
         after, _ = api.apply_action(state, "athens", action)
         assert after.market_spaces == {action["space"]: "athens"}
+
+
+def test_silver_for_wheat_must_be_affordable_with_the_extra_too() -> None:
+    state = athens_trading(round=0, silver=2)
+    refused(state, "athens", "trade", "cannot_afford", space="persia_0", give="silver")
+    state = game(round=0)
+    state, _ = act(state, "sparta", "pass")
+    set_units(state, "sparta", ionion_pelagos=0, myrtoon_pelagos=0)
+    state.players["athens"].tracks["silver"] = 3
+    refused(state, "athens", "trade", "cannot_afford", space="persia_0", give="silver", extra="silver")
+    state.players["athens"].tracks["silver"] = 4
+    state, _ = act(state, "athens", "trade", space="persia_0", give="silver", extra="silver")
+    assert state.players["athens"].tracks["silver"] == 0
+
+
+@pytest.mark.parametrize("fields,code", [
+    ({"give": "wine"}, "missing_field"),
+    ({"space": "persia_0"}, "missing_field"),
+    ({"space": "atlantis_0", "give": "wine"}, "unknown_id"),
+    ({"space": "persia_0", "give": "gold"}, "unknown_id"),
+    ({"space": 3, "give": "wine"}, "unknown_id"),
+])
+def test_malformed_trades(fields: dict, code: str) -> None:
+    refused(athens_trading(round=0), "athens", "trade", code, **fields)
+
+
+def test_a_space_taken_by_ones_own_merchant_is_taken_too() -> None:
+    state = athens_trading(round=0)
+    state.players["athens"].merchants = 2
+    state.market_spaces["persia_0"] = "athens"
+    refused(state, "athens", "trade", "space_taken", space="persia_0", give="wine")
+
+
+def test_the_options_offer_only_spaces_and_goods_the_side_can_pay() -> None:
+    state = athens_trading(round=0, iron=0, wood=0, wine=2, silver=0)
+    assert api.options(state, "athens", {"type": "trade"})["choices"] == []
+    state.players["athens"].tracks["wine"] = 3
+    assert api.options(state, "athens", {"type": "trade", "space": "persia_0"})["choices"] == ["wine"]
+
+
+def test_athens_holding_spartas_commercial_poleis_still_trades_from_its_own_port() -> None:
+    state = athens_trading(round=0)
+    give(state, "athens", "pylos", 2)
+    give(state, "athens", "gythion", 1)
+    set_units(state, "sparta", kyklades=3)  # Athens's own first sea closed: Sparta's port would not be
+    assert api.options(state, "athens", {"type": "trade"})["choices"] == []

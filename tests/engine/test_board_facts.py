@@ -503,7 +503,32 @@ def test_persia_through_noties_sporades_athens_via_kyklades_then_noties() -> Non
 
 
 def test_aegyptos_through_myrtoon() -> None:
-    assert geography.market_seas("aegyptos") == {"myrtoon_pelagos"}
+    assert "myrtoon_pelagos" in geography.market_seas("aegyptos")
+
+
+def test_sparta_loses_euxinos_persia_and_aegyptos_only_when_both_its_seas_are_blocked() -> None:
+    """9. Trade: "If these seas are blocked by the other player (for the Spartans it would have to be both
+    of the two seas), they cannot trade with any of the three Foreign Markets mentioned above"."""
+    three = ("euxinos", "persia", "aegyptos")
+    port = geography.commercial_port_seas("sparta")
+    for blocked in port:
+        open_seas = set(geography.SEAS) - {blocked}
+        start = port - {blocked}
+        reached = _seas_within(start, open_seas)
+        assert any(reached & geography.market_seas(m) for m in three), blocked
+    assert not any(_seas_within(frozenset(), set(geography.SEAS) - port) & geography.market_seas(m) for m in three)
+
+
+def _seas_within(start: frozenset[str], allowed: set[str]) -> set[str]:
+    """Seas reachable from `start` crossing only `allowed` seas (no diolkos)."""
+    seen = {s for s in start if s in allowed}
+    todo = list(seen)
+    while todo:
+        for n in geography.sea_neighbours(todo.pop()):
+            if n in allowed and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
 
 
 def test_illyria_through_ionion() -> None:

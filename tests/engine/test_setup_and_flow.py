@@ -146,6 +146,9 @@ def test_the_passing_turn_ends_with_a_check_then_none_until_both_have_passed() -
     state, events = act(state, "sparta", "pass")
     assert [e for e in events if e["event"] == "battle_check"] == [
         {"event": "battle_check", "sites": ["boiotia"], "when": "turn_end"}]
+    state, _ = api.apply_chance(state, {"deck": list(range(1, 25))})
+    state, events = act(state, "sparta", "retreat")  # the battle ends at once; the 8 units stay
+    assert events[-1]["reason"] == "retreat" and state.decision.side == "athens"
     state, events = act(state, "athens", "create_hoplites", polis="athinae", count=1, payment={"iron": 1}, extra="wine")
     state, events = act(state, "athens", "create_galleys", polis="athinae", seas={"kyklades": 1},
                         payment={"wood": 1}, extra="wine")
