@@ -133,8 +133,8 @@ def _draw(state: GameState, events: list[Event], opening: bool) -> None:
     if not opening:
         battle.attacker = defender
     battle.combat_round += 1
-    essentials.ask(state, battle.attacker, ATTACK, {"site": battle.site, "combat_round": battle.combat_round,
-                                                    "cards": len(usable_for_attack(state, battle.attacker)[:CARDS_LAID])})
+    # No card count here: decisions are public, and a count below two would reveal a Salpinx (R19).
+    essentials.ask(state, battle.attacker, ATTACK, {"site": battle.site, "combat_round": battle.combat_round})
 
 
 def usable_for_attack(state: GameState, side: str) -> list[int]:
@@ -305,7 +305,8 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
         yield {"type": "fight_on", **envelope}
         yield {"type": "retreat", **envelope}
     elif decision.kind == ATTACK:
-        for cards in combinations(usable_for_attack(state, side), decision.data["cards"]):
+        usable = usable_for_attack(state, side)
+        for cards in combinations(usable, min(CARDS_LAID, len(usable))):
             yield {"type": "attack", "cards": list(cards), **envelope}
     else:
         assert state.battle is not None
@@ -326,7 +327,7 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
         return {"next": "type", "choices": ["fight_on", "retreat"], "site": decision.data["site"]}
     assert state.battle is not None
     if decision.kind == ATTACK:
-        return {"next": "cards", "type": "attack", "choices": usable_for_attack(state, side),
-                "count": decision.data["cards"]}
+        usable = usable_for_attack(state, side)
+        return {"next": "cards", "type": "attack", "choices": usable, "count": min(CARDS_LAID, len(usable))}
     return {"next": "cards", "type": "defend", "choices": list(state.battle.hands[side]),
             "attack": list(decision.data["attack"]), "count": decision.data["cards"]}

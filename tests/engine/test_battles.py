@@ -246,7 +246,8 @@ def test_an_attacker_without_prestige_cannot_lay_the_salpinx() -> None:
     state = land_battle([SALPINX, PELTASTA, 21], [5, 6, 7, 8, 9], sparta=3, athens=5)
     state.players["sparta"].tracks["prestige"] = 0
     state.battle.hands["sparta"] = [SALPINX, PELTASTA]
-    state.pending[-1].data["cards"] = 1
+    assert api.options(state, "sparta")["count"] == 1
+    assert "cards" not in api.view_for(state, "athens")["pending"][-1]["data"]  # the Salpinx stays secret
     with pytest.raises(IllegalAction) as error:
         act(state, "sparta", "attack", cards=[SALPINX, PELTASTA])
     assert error.value.code == "salpinx_without_prestige"
