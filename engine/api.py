@@ -56,6 +56,9 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
     if decision.kind in battles.DECISIONS:
         yield from battles.legal(state, side, decision)
         return
+    if decision.kind in end_of_round.ANSWERS:
+        yield from end_of_round.legal(state, side, decision)
+        return
     yield {"type": PASS, **envelope}
     for kind, module, alone in _open_types(state, side):
         for action in module.generate(state, side):
@@ -99,6 +102,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
     if decision.kind in battles.DECISIONS:
         return battles.options(state, side, decision)
+    if decision.kind in end_of_round.ANSWERS:
+        return end_of_round.options(state, side, decision)
     alone = flow.acting_alone(state, side)
     kind = partial.get("type")
     if kind is None:

@@ -1,22 +1,34 @@
 """The end of the round (rulebook pp. 21-22) and the end of the game (p. 22).
 
-Steps done here: 1 projects, 4 megalopolis, 5 adjustment of goods, 7 preparation (with the
-project discard as a decision), the prestige-zero loss between rounds, and the final score.
-Steps 2 food, 3 growth and 6 phoros (each a player's decision) come with the Engine IV issue.
+Seven steps, four after the last round, each done first by the side that passed first. Food
+(a shortfall), growth and phoros are the sides' decisions, so the steps run as a resumable
+sequence: `state.round_end` says which step is under way and how many sides have done it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from itertools import combinations, product
 from typing import Any
 
 from engine import essentials
-from engine.data import poleis, projects, rounds
+from engine.data import poleis, projects, rounds, sides
 from engine.data.resources import PERISHABLE, PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
-from engine.state import GameState
+from engine.errors import IllegalAction, MalformedAction
+from engine.state import Decision, GameState
+
+Event = dict[str, Any]
 
 LAST_ROUND = len(rounds.ROUND_RECORDS) - 1
 PROJECT_DISCARD = "project_discard"
+FOOD = "food_shortfall"
+GROWTH = "growth"
+PHOROS = "phoros"
+#: Decision kinds a side answers during the end of the round, and the answer type of each.
+ANSWER_TYPES = {FOOD: "feed", GROWTH: "grow", PHOROS: "phoros"}
+#: Phoros: prestige given up -> silver received.
+PHOROS_RATES = {0: 0, 1: 1, 2: 3}
 
 
 def in_step_order(state: GameState) -> list[str]:
@@ -84,20 +96,6 @@ def least_prestige(state: GameState) -> str:
     return in_step_order(state)[0]
 
 
-def run(state: GameState) -> list[dict[str, Any]]:
-    events = complete_projects(state)
-    events += megalopolis(state)
-    if state.round != LAST_ROUND:
-        adjust_goods(state)
-    if not lose_if_without_prestige(state):
-        if state.round == LAST_ROUND:
-            finish(state)
-        else:
-            return events + prepare_next_round(state)
-    events.append({"event": "game_over", **(state.outcome or {})})
-    return events
-
-
 def lose_if_without_prestige(state: GameState) -> bool:
     """Finishing any round, the last one included, with no prestige loses (docs/rulings.md R8, R10)."""
     broke = [side for side in SIDES if state.players[side].tracks[PRESTIGE] == 0]
@@ -131,3 +129,271 @@ def finish(state: GameState) -> None:
     else:
         winner, reason = None, "shared_victory"
     essentials.end_game(state, winner=winner, reason=reason, scores=scores, totals=totals, resources=wealth)
+
+
+# --------------------------------------------------------------------------- 2. Food
+
+
+def population(state: GameState, side: str) -> int:
+    return sum(polis.population for polis in state.poleis.values() if polis.owner == side)
+
+
+def yielding_poleis(state: GameState, side: str) -> list[str]:
+    """Poleis a side may give back to neutrality in the food step: any but its capital (R21)."""
+    capital = sides.SIDE_BY_ID[side].capital
+    return [p for p in essentials.poleis_of(state, side) if p != capital]
+
+
+def food(state: GameState, side: str) -> list[Event]:
+    """Wheat equal to population; a shortfall is the side's choice of prestige and whole poleis."""
+    tracks = state.players[side].tracks
+    need = population(state, side)
+    paid = min(need, tracks["wheat"])
+    tracks["wheat"] -= paid
+    shortfall = need - paid
+    events: list[Event] = [{"event": "food", "side": side, "wheat": paid, "shortfall": shortfall}]
+    if not shortfall:
+        return events
+    coverable = tracks[PRESTIGE] + sum(state.poleis[p].population for p in yielding_poleis(state, side))
+    if coverable < shortfall:
+        essentials.end_game(state, winner=opponent(side), reason="famine",
+                            detail=f"{side} could not feed {shortfall} population with prestige or poleis")
+        return events
+    if not yielding_poleis(state, side):
+        essentials.lose_prestige(state, side, shortfall, "food")
+        events.append({"event": "famine", "side": side, "prestige": shortfall, "poleis": []})
+        return events
+    essentials.ask(state, side, FOOD, {"shortfall": shortfall})
+    return events
+
+
+def feeding(state: GameState, side: str, shortfall: int, give_up: list[str]) -> int:
+    """The prestige still owed after giving up these poleis; refuses a choice that cannot pay."""
+    allowed = yielding_poleis(state, side)
+    for polis_id in give_up:
+        if polis_id not in allowed:
+            raise IllegalAction(f"feed: {side} cannot give up {polis_id} (only its own poleis other than its "
+                                f"capital: {', '.join(allowed)})", code="not_yours_to_give", polis=polis_id)
+    sizes = [state.poleis[p].population for p in give_up]
+    if sizes and sum(sizes) - min(sizes) >= shortfall:
+        raise IllegalAction(f"feed: giving up {give_up} is more than the shortfall of {shortfall} needs; "
+                            "keep the smallest of them", code="needless_polis", shortfall=shortfall)
+    owed = max(0, shortfall - sum(sizes))
+    have = state.players[side].tracks[PRESTIGE]
+    if owed > have:
+        raise IllegalAction(f"feed: {side} would owe {owed} prestige but has {have}; give up more poleis",
+                            code="cannot_afford", cost={PRESTIGE: owed}, have={PRESTIGE: have})
+    return owed
+
+
+def feeding_choices(state: GameState, side: str, shortfall: int) -> Iterator[list[str]]:
+    candidates = yielding_poleis(state, side)
+    for size in range(len(candidates) + 1):
+        for give_up in combinations(candidates, size):
+            try:
+                feeding(state, side, shortfall, list(give_up))
+            except IllegalAction:
+                continue
+            yield list(give_up)
+
+
+def _feed(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> list[Event]:
+    give_up = raw.get("give_up", [])
+    if not isinstance(give_up, list) or not all(isinstance(p, str) for p in give_up) or len(set(give_up)) != len(give_up):
+        raise MalformedAction(f"feed: give_up={give_up!r} must be a list of distinct polis ids", code="bad_list",
+                              field="give_up", value=give_up)
+    owed = feeding(state, side, decision.data["shortfall"], give_up)
+    for polis_id in give_up:
+        polis = state.poleis[polis_id]
+        polis.owner, polis.population = None, 0
+    if owed:
+        essentials.lose_prestige(state, side, owed, "food")
+    return [{"event": "famine", "side": side, "prestige": owed, "poleis": list(give_up)}]
+
+
+# --------------------------------------------------------------------------- 3. Growth
+
+
+def growth_room(state: GameState, side: str) -> dict[str, int]:
+    """How many cubes each of the side's poleis may gain: its maximum growth, up to its maximum population."""
+    room = {}
+    for polis_id in essentials.poleis_of(state, side):
+        record = poleis.polis(polis_id)
+        most = min(record.max_growth, record.max_population - state.poleis[polis_id].population)
+        if most > 0:
+            room[polis_id] = most
+    return room
+
+
+def growth(state: GameState, side: str) -> list[Event]:
+    """Asked only when the side has wheat, room to grow and a cube in reserve."""
+    if state.players[side].tracks["wheat"] and growth_room(state, side) and essentials.cubes_in_reserve(state, side):
+        essentials.ask(state, side, GROWTH, {})
+    return []
+
+
+def _grow(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> list[Event]:
+    added = raw.get("poleis", {})
+    room = growth_room(state, side)
+    if not isinstance(added, Mapping) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in added.values()):
+        raise MalformedAction(f"grow: poleis={added!r} must map poleis to numbers of cubes", code="bad_counts",
+                              field="poleis", value=added)
+    added = {p: n for p, n in added.items() if n}
+    for polis_id, cubes in added.items():
+        if cubes > room.get(polis_id, 0):
+            raise IllegalAction(f"grow: {polis_id} can take {room.get(polis_id, 0)} more cubes for {side} this "
+                                f"round, not {cubes} (its maximum growth and maximum population)",
+                                code="too_much_growth", polis=polis_id)
+    total = sum(added.values())
+    wheat = state.players[side].tracks["wheat"]
+    if total > wheat:
+        raise IllegalAction(f"grow: {total} cubes cost {total} wheat; {side} has {wheat}", code="cannot_afford",
+                            cost={"wheat": total}, have={"wheat": wheat})
+    reserve = essentials.cubes_in_reserve(state, side)
+    if total > reserve:
+        raise IllegalAction(f"grow: {side} has {reserve} cubes in reserve, not {total}", code="no_pieces")
+    state.players[side].tracks["wheat"] -= total
+    for polis_id, cubes in added.items():
+        state.poleis[polis_id].population += cubes
+    return [{"event": "growth", "side": side, "poleis": added, "wheat": total}]
+
+
+def growth_choices(state: GameState, side: str) -> Iterator[dict[str, int]]:
+    """Every allocation (lazily): it can be large, so playouts sample instead of listing it."""
+    room = growth_room(state, side)
+    budget = min(state.players[side].tracks["wheat"], essentials.cubes_in_reserve(state, side))
+    for counts in product(*(range(most + 1) for most in room.values())):
+        if sum(counts) <= budget:
+            yield {p: n for p, n in zip(room, counts) if n}
+
+
+# --------------------------------------------------------------------------- 6. Phoros
+
+
+def phoros(state: GameState, side: str) -> list[Event]:
+    """Only with a polis besides the capital, and prestige to give."""
+    if yielding_poleis(state, side) and state.players[side].tracks[PRESTIGE]:
+        essentials.ask(state, side, PHOROS, {"rates": {str(k): v for k, v in PHOROS_RATES.items()}})
+    return []
+
+
+def _phoros(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> list[Event]:
+    given = raw.get("prestige")
+    if isinstance(given, bool) or given not in PHOROS_RATES:
+        raise MalformedAction(f"phoros: prestige={given!r} is not 0, 1 or 2", code="unknown_id", field="prestige",
+                              value=given)
+    have = state.players[side].tracks[PRESTIGE]
+    if given > have:
+        raise IllegalAction(f"phoros: {side} has {have} prestige, not {given}", code="cannot_afford",
+                            cost={PRESTIGE: given}, have={PRESTIGE: have})
+    state.players[side].tracks[PRESTIGE] -= given
+    silver = essentials.gain(state, side, "silver", PHOROS_RATES[given])
+    return [{"event": "phoros", "side": side, "prestige": given, "silver": silver}]
+
+
+# --------------------------------------------------------------------------- the sequence
+
+
+def _both(step: Callable[[GameState], list[Event]]) -> Callable[[GameState, str | None], list[Event]]:
+    """A step done for both sides at once (its order between them does not matter)."""
+    return lambda state, side: step(state)
+
+
+def _adjust(state: GameState) -> list[Event]:
+    adjust_goods(state)
+    return [{"event": "goods_adjusted"}]
+
+
+#: (name, function, done by each side in turn?) in the rulebook's order.
+STEPS: tuple[tuple[str, Callable[..., list[Event]], bool], ...] = (
+    ("projects", _both(complete_projects), False),
+    ("food", food, True),
+    ("growth", growth, True),
+    ("megalopolis", _both(megalopolis), False),
+    ("adjustment", _both(_adjust), False),
+    ("phoros", phoros, True),
+)
+STEPS_AFTER_LAST_ROUND = 4
+ANSWERS: dict[str, Callable[[GameState, str, Decision, Mapping[str, Any]], list[Event]]] = {
+    FOOD: _feed, GROWTH: _grow, PHOROS: _phoros,
+}
+
+
+def start(state: GameState) -> None:
+    state.round_end = [0, 0]
+
+
+def advance(state: GameState) -> list[Event]:
+    """Run the steps from where they stand until a side must decide, the game ends, or the round is over."""
+    events: list[Event] = []
+    steps = STEPS[:STEPS_AFTER_LAST_ROUND] if state.round == LAST_ROUND else STEPS
+    while state.round_end is not None and state.outcome is None and not state.pending:
+        step, done = state.round_end
+        if step == len(steps):
+            state.round_end = None
+            events += _close(state)
+            break
+        _, run_step, each_side = steps[step]
+        if not each_side:
+            events += run_step(state, None)
+            state.round_end = [step + 1, 0]
+        elif done < len(SIDES):
+            events += run_step(state, in_step_order(state)[done])
+            if not state.pending:
+                state.round_end = [step, done + 1]
+        else:
+            state.round_end = [step + 1, 0]
+    if state.outcome is not None and not any(e["event"] == "game_over" for e in events):
+        events.append({"event": "game_over", **state.outcome})
+    return events
+
+
+def _close(state: GameState) -> list[Event]:
+    """After the steps: the prestige check, then the score or the preparation of the next round."""
+    if lose_if_without_prestige(state):
+        return []
+    if state.round == LAST_ROUND:
+        finish(state)
+        return []
+    return prepare_next_round(state)
+
+
+def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    expected = ANSWER_TYPES[decision.kind]
+    if raw.get("type") != expected:
+        raise MalformedAction(f"decision {decision.id} ({decision.kind}) is answered with {expected!r}, "
+                              f"not {raw.get('type')!r}", code="wrong_decision")
+    new = state.clone()
+    new.pending.pop()
+    events = ANSWERS[decision.kind](new, side, decision, raw)
+    assert new.round_end is not None
+    new.round_end[1] += 1
+    return new, events
+
+
+def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str, Any]]:
+    envelope = {"decision": decision.id}
+    if decision.kind == FOOD:
+        for give_up in feeding_choices(state, side, decision.data["shortfall"]):
+            yield {"type": "feed", "give_up": give_up, **envelope}
+    elif decision.kind == GROWTH:
+        for allocation in growth_choices(state, side):
+            yield {"type": "grow", "poleis": allocation, **envelope}
+    else:
+        for given in PHOROS_RATES:
+            if given <= state.players[side].tracks[PRESTIGE]:
+                yield {"type": "phoros", "prestige": given, **envelope}
+
+
+def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
+    tracks = state.players[side].tracks
+    if decision.kind == FOOD:
+        return {"next": "give_up", "type": "feed", "shortfall": decision.data["shortfall"],
+                "choices": yielding_poleis(state, side), "prestige": tracks[PRESTIGE],
+                "population": {p: state.poleis[p].population for p in yielding_poleis(state, side)}}
+    if decision.kind == GROWTH:
+        return {"next": "poleis", "type": "grow", "room": growth_room(state, side), "wheat": tracks["wheat"],
+                "cubes": essentials.cubes_in_reserve(state, side)}
+    return {"next": "prestige", "type": "phoros", "choices": [g for g in PHOROS_RATES if g <= tracks[PRESTIGE]],
+            "silver": dict(PHOROS_RATES)}

@@ -75,7 +75,9 @@ def proceed(state: GameState, events: list[Event]) -> None:
     """Move the game on until somebody (or chance) must decide something."""
     while state.outcome is None and not state.pending:
         check = state.battle_check
-        if check is not None:
+        if state.round_end is not None:
+            _end_round(state, events)
+        elif check is not None:
             if check.sites:
                 battles.open_next(state)
                 continue
@@ -107,8 +109,11 @@ def _next_turn(state: GameState) -> None:
 
 
 def _end_round(state: GameState, events: list[Event]) -> None:
-    events.extend(end_of_round.run(state))
-    if state.outcome is None and not state.pending:
+    """The end-of-round steps, which may wait on the sides' decisions; then the next round."""
+    if state.round_end is None:
+        end_of_round.start(state)
+    events.extend(end_of_round.advance(state))
+    if state.round_end is None and state.outcome is None and not state.pending:
         events.extend(begin_round(state))
 
 
@@ -147,6 +152,10 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
         return _discard_project(state, side, decision, raw)
     if decision.kind in battles.DECISIONS:
         new, events = battles.answer(state, side, decision, raw)
+        proceed(new, events)
+        return new, events
+    if decision.kind in end_of_round.ANSWERS:
+        new, events = end_of_round.answer(state, side, decision, raw)
         proceed(new, events)
         return new, events
     if decision.kind != ACTION:

@@ -128,6 +128,8 @@ class GameState:
     outcome: dict[str, Any] | None = None
     battle_check: BattleCheck | None = None
     battle: Battle | None = None
+    #: While the end-of-round steps run: [step index, how many sides have done that step].
+    round_end: list[int] | None = None
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
@@ -152,6 +154,7 @@ class GameState:
             outcome=None if self.outcome is None else dict(self.outcome),
             battle_check=None if self.battle_check is None else self.battle_check.clone(),
             battle=None if self.battle is None else self.battle.clone(),
+            round_end=None if self.round_end is None else list(self.round_end),
             schema_version=self.schema_version,
         )
 
@@ -191,6 +194,7 @@ def to_json(state: GameState) -> dict[str, Any]:
             "when": state.battle_check.when, "chooser": state.battle_check.chooser,
             "sites": list(state.battle_check.sites)},
         "battle": None if state.battle is None else _battle_json(state.battle),
+        "round_end": None if state.round_end is None else list(state.round_end),
     }
 
 
@@ -236,5 +240,6 @@ def from_json(data: dict[str, Any]) -> GameState:
             data["battle"]["site"], data["battle"]["attacker"], list(data["battle"]["deck"]),
             {side: list(hand) for side, hand in data["battle"]["hands"].items()}, list(data["battle"]["discard"]),
             list(data["battle"]["laid"]), data["battle"]["combat_round"]),
+        round_end=None if data["round_end"] is None else list(data["round_end"]),
         schema_version=version,
     )

@@ -45,6 +45,15 @@ def give(state: GameState, side: str, polis: str, population: int) -> None:
     state.poleis[polis].population = population
 
 
+def fed(state: GameState) -> GameState:
+    """Give both sides the wheat their population eats at the round's end (the printed setup
+    leaves Sparta 7 short, which it cannot cover: a round passed idle starves it)."""
+    for side, player in state.players.items():
+        eaters = sum(p.population for p in state.poleis.values() if p.owner == side)
+        player.tracks["wheat"] = max(player.tracks["wheat"], eaters)
+    return state
+
+
 def snapshot(state: GameState) -> dict[str, Any]:
     return to_json(state)
 
@@ -56,3 +65,21 @@ def refused(state: GameState, side: str, type: str, code: str, **fields: Any) ->
         act(state, side, type, **fields)
     assert error.value.code == code, error.value.message
     assert snapshot(state) == before
+
+
+def through_round_end(state: GameState, until: str | None = None,
+                      **answers: dict[str, Any]) -> tuple[GameState, list[dict[str, Any]]]:
+    """Answer the end-of-round decisions (up to a decision of kind `until`): the given answer by
+    decision kind, else the first legal one (feed with prestige first, no growth, no phoros,
+    discard the first project drawn)."""
+    events: list[dict[str, Any]] = []
+    while state.decision is not None and state.decision.kind != until and state.decision.kind in (
+            "food_shortfall", "growth", "phoros", "project_discard"):
+        decision = state.decision
+        if decision.kind in answers:
+            action = {**answers[decision.kind], "decision": decision.id}
+        else:
+            action = next(iter(api.legal_actions(state, decision.side)))
+        state, more = api.apply_action(state, decision.side, action)
+        events += more
+    return state, events

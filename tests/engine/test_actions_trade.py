@@ -8,7 +8,7 @@ from engine import api, essentials
 from engine.data import markets
 from engine.errors import MalformedAction
 from engine.state import GameState
-from tests.engine.helpers import act, game, give, refused, roll, set_units
+from tests.engine.helpers import act, fed, game, give, refused, roll, set_units, through_round_end
 
 
 def athens_trading(round: int = 1, **tracks: int) -> GameState:
@@ -101,14 +101,13 @@ def test_spaces_open_by_round_three_then_four_then_five() -> None:
 
 
 def test_one_merchant_per_space_until_the_round_ends_then_the_merchants_go_home() -> None:
-    state = athens_trading(round=0)
+    state = fed(athens_trading(round=0))
     state, _ = act(state, "athens", "trade", space="persia_0", give="wine")
     state, _ = roll(state, 1, 1)
     state, _ = act(state, "athens", "pass")
     refused(state, "sparta", "trade", "space_taken", space="persia_0", give="iron", extra="wood")
     state, _ = act(state, "sparta", "pass")
-    if state.decision.kind == "project_discard":
-        state, _ = act(state, state.decision.side, "discard_project", project=state.decision.data["drawn"][0])
+    state, _ = through_round_end(state)
     assert state.round == 1 and state.market_spaces == {}
     assert essentials.merchants_in_port(state, "athens") == 1
 

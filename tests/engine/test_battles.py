@@ -12,7 +12,7 @@ from engine.data import battle_cards
 from engine.errors import IllegalAction, MalformedAction
 from engine.playout import random_action
 from engine.state import GameState
-from tests.engine.helpers import act, game, refused, set_units
+from tests.engine.helpers import act, fed, through_round_end, game, refused, set_units
 
 # Card numbers by face (engine/data/battle_cards.py deals the printed rows in order).
 PHALANX_OTHISMOS, PHALANX_PROOTHISI = 1, 4          # land 2, 1 | sea: Anotera Treeris Diekplous 2, Periplous 1
@@ -203,7 +203,7 @@ def test_the_side_whose_turn_it_is_chooses_the_order_of_several_battles() -> Non
 
 
 def test_battles_at_the_round_end_are_fought_before_the_end_of_round_steps() -> None:
-    state = board(round=1, athens={"boiotia": 4}, sparta={"boiotia": 3})
+    state = fed(board(round=1, athens={"boiotia": 4}, sparta={"boiotia": 3}))
     state, _ = act(state, "sparta", "pass")
     state.players["sparta"].units["boiotia"] = 4  # (as if an event had added one)
     state, events = act(state, "athens", "pass")
@@ -213,7 +213,9 @@ def test_battles_at_the_round_end_are_fought_before_the_end_of_round_steps() -> 
     state, _ = act(state, "sparta", "fight_on")  # Sparta attacks first on land and is asked first
     state, events = act(state, "athens", "retreat")
     assert events[0]["event"] == "battle_ends" and events[0]["reason"] == "retreat"
-    assert state.round == 2 or state.decision.kind == "project_discard"  # then the end of the round
+    assert state.round == 1 and state.round_end is not None  # then the end-of-round steps
+    state, _ = through_round_end(state)
+    assert state.round == 2
 
 
 # --- The special cards and the open cases ----------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 from engine import api, essentials
 from engine.errors import IllegalAction, MalformedAction, NotYourDecision, StaleDecision
 from engine.state import from_json, to_json
-from tests.engine.helpers import act, game, snapshot
+from tests.engine.helpers import act, fed, game, snapshot, through_round_end
 
 
 def test_printed_setup() -> None:
@@ -89,11 +89,10 @@ def test_extra_resource_is_refused_when_not_due() -> None:
 
 
 def test_both_passing_ends_the_round_and_the_next_round_raises_the_stacking_limit() -> None:
-    state = game()
+    state = fed(game())
     state, _ = act(state, "sparta", "pass")
     state, _ = act(state, "athens", "pass")
-    if state.decision.kind == "project_discard":
-        state, _ = act(state, state.decision.side, "discard_project", project=state.decision.data["drawn"][0])
+    state, _ = through_round_end(state)
     assert state.round == 1 and essentials.stacking_limit(state) == 4
     assert len(state.projects_offer) == 4
     # Equal prestige: Sparta starts again.
@@ -101,13 +100,13 @@ def test_both_passing_ends_the_round_and_the_next_round_raises_the_stacking_limi
 
 
 def test_the_side_with_less_prestige_starts_a_later_round() -> None:
-    state = game()
+    state = fed(game())
     state.players["sparta"].tracks["prestige"] = 5
     state, _ = act(state, "sparta", "pass")
     state, _ = act(state, "athens", "pass")
-    if state.decision.kind == "project_discard":
-        assert state.decision.side == "athens"  # least prestige discards
-        state, _ = act(state, "athens", "discard_project", project=state.decision.data["drawn"][0])
+    state, _ = through_round_end(state, until="project_discard")
+    assert state.decision.side == "athens"  # least prestige discards
+    state, _ = act(state, "athens", "discard_project", project=state.decision.data["drawn"][0])
     assert state.decision.side == "athens"
 
 
@@ -128,12 +127,12 @@ def test_view_hides_the_project_pile_order_and_future_events() -> None:
 
 def test_each_round_opens_with_its_event_step_revealing_that_rounds_card() -> None:
     order = api.Setup.from_seed(4).project_order
-    state = api.new_game(api.Setup(order, events=("alpha_card", "epsilon_card", "omega_card")))
+    state = fed(api.new_game(api.Setup(order, events=("alpha_card", "epsilon_card", "omega_card"))))
     assert api.view_for(state, "sparta")["events"] == ["alpha_card"]
     state, _ = act(state, "sparta", "pass")
     state, events = act(state, "athens", "pass")
-    if state.decision.kind == "project_discard":
-        state, events = act(state, state.decision.side, "discard_project", project=state.decision.data["drawn"][0])
+    state, more = through_round_end(state)
+    events += more
     assert {"event": "round_begins", "round": 1, "event_card": "epsilon_card"} in events
     assert api.view_for(state, "athens")["events"] == ["alpha_card", "epsilon_card"]
 
@@ -170,7 +169,7 @@ def test_the_turn_end_battle_check_finds_eight_units() -> None:
 
 def test_both_without_prestige_after_a_round_means_no_winner() -> None:
     """docs/rulings.md, both sides at zero prestige between rounds."""
-    state = game()
+    state = fed(game())
     state.players["sparta"].tracks["prestige"] = 0
     state.players["athens"].tracks["prestige"] = 0
     state, _ = act(state, "sparta", "pass")
@@ -188,7 +187,7 @@ def test_one_side_without_prestige_after_a_round_loses() -> None:
 
 def test_no_prestige_at_the_end_of_the_last_round_loses_before_scoring() -> None:
     """docs/rulings.md R10."""
-    state = game(round=2)
+    state = fed(game(round=2))
     state.players["sparta"].tracks["prestige"] = 0
     state, _ = act(state, "sparta", "pass")
     state, _ = act(state, "athens", "pass")
