@@ -1,0 +1,167 @@
+"""The end of the round (pp. 21-22): food, growth and phoros as decisions, in the steps' order."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import api, end_of_round
+from engine.errors import MalformedAction
+from engine.state import GameState
+from tests.engine.helpers import act, fed, game, give, refused, through_round_end
+
+
+def both_pass(state: GameState) -> tuple[GameState, list[dict]]:
+    """Sparta passes first, then Athens: the end-of-round steps begin."""
+    state, _ = act(state, "sparta", "pass")
+    return act(state, "athens", "pass")
+
+
+def test_food_is_paid_in_wheat_equal_to_population() -> None:
+    state = fed(game())
+    state.players["athens"].tracks["wheat"] = 10
+    state, events = both_pass(state)
+    foods = [e for e in events if e["event"] == "food"]
+    assert foods == [{"event": "food", "side": "sparta", "wheat": 7, "shortfall": 0},
+                     {"event": "food", "side": "athens", "wheat": 8, "shortfall": 0}]  # Sparta passed first
+    assert state.players["athens"].tracks["wheat"] in (1, 2)  # 2 left, halved rounding up: 1
+
+
+def test_a_shortfall_is_the_sides_choice_of_prestige_or_whole_poleis() -> None:
+    state = fed(game())
+    state.players["athens"].tracks.update(wheat=6, prestige=5)  # 8 population: 2 short
+    state, _ = both_pass(state)
+    assert state.decision.kind == end_of_round.FOOD and state.decision.side == "athens"
+    assert state.decision.data == {"shortfall": 2}
+    choices = [a["give_up"] for a in api.legal_actions(state, "athens")]
+    assert choices == [[], ["chalkis"], ["chios"]]
+    after, events = act(state, "athens", "feed", give_up=[])
+    assert after.players["athens"].tracks["prestige"] == 3
+    after, _ = act(state, "athens", "feed", give_up=["chios"])  # 2 cubes cover the 2 missing wheat
+    assert after.poleis["chios"].owner is None and after.poleis["chios"].population == 0
+    assert after.players["athens"].tracks["prestige"] == 5
+    after, _ = act(state, "athens", "feed", give_up=["chalkis"])  # 1 cube, then 1 prestige
+    assert after.players["athens"].tracks["prestige"] == 4
+
+
+def test_food_refusals() -> None:
+    """docs/rulings.md R21."""
+    state = fed(game())
+    state.players["athens"].tracks.update(wheat=7, prestige=0)  # 1 short
+    state, _ = both_pass(state)
+    refused(state, "athens", "feed", "not_yours_to_give", give_up=["athinae"])
+    refused(state, "athens", "feed", "not_yours_to_give", give_up=["sparti"])
+    refused(state, "athens", "feed", "needless_polis", give_up=["chalkis", "chios"])
+    refused(state, "athens", "feed", "cannot_afford", give_up=[])
+    refused(state, "athens", "feed", "bad_list", give_up="chalkis")
+    refused(state, "athens", "grow", "wrong_decision", poleis={})
+    after, _ = act(state, "athens", "feed", give_up=["chalkis"])
+    assert after.poleis["chalkis"].owner is None
+
+
+def test_a_side_left_with_its_capital_pays_in_prestige_or_loses() -> None:
+    state = fed(game())
+    for polis in ("chalkis", "chios"):
+        state.poleis[polis].owner, state.poleis[polis].population = None, 0
+    state.players["athens"].tracks.update(wheat=3, prestige=2)  # Athinae eats 5: 2 short
+    after, events = both_pass(state)
+    assert [e for e in events if e["event"] == "famine"] == [
+        {"event": "famine", "side": "athens", "prestige": 2, "poleis": []}]
+    assert after.players["athens"].tracks["prestige"] == 0
+    after, _ = through_round_end(after)  # Sparta's phoros, then the prestige check
+    assert after.outcome == {"winner": "sparta", "reason": "no_prestige_at_round_end",
+                             "detail": "athens ended the round with no prestige"}
+    state.players["athens"].tracks["prestige"] = 1
+    after, _ = both_pass(state)
+    assert after.outcome["winner"] == "sparta" and after.outcome["reason"] == "famine"
+
+
+def test_famine_when_prestige_and_every_polis_cannot_cover_the_shortfall() -> None:
+    state = game()  # Sparta: 7 population, no wheat, 3 prestige, Gythion 1 + Pylos 2
+    state.players["athens"].tracks["wheat"] = 8
+    state, events = both_pass(state)
+    assert state.outcome["winner"] == "athens" and state.outcome["reason"] == "famine"
+    assert events[-1]["event"] == "game_over"
+
+
+def test_growth_sparti_grows_three_a_round_up_to_eight() -> None:
+    state = fed(game(round=0))
+    state.players["sparta"].tracks["wheat"] = 7 + 5
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="growth")
+    assert state.decision.side == "sparta"
+    assert api.options(state, "sparta")["room"] == {"sparti": 3, "gythion": 1, "pylos": 1}
+    refused(state, "sparta", "grow", "too_much_growth", poleis={"sparti": 4})
+    refused(state, "sparta", "grow", "too_much_growth", poleis={"athinae": 1})
+    refused(state, "sparta", "grow", "bad_counts", poleis={"sparti": -1})
+    state, events = act(state, "sparta", "grow", poleis={"sparti": 3, "pylos": 1})
+    assert state.poleis["sparti"].population == 7 and state.poleis["pylos"].population == 3
+    assert state.players["sparta"].tracks["wheat"] == 1
+    state.poleis["sparti"].population = 7
+    assert end_of_round.growth_room(state, "sparta")["sparti"] == 1  # up to its maximum of 8
+
+
+def test_growth_needs_the_wheat_and_is_not_asked_without_any() -> None:
+    state = fed(game())
+    state.players["sparta"].tracks["wheat"] = 8  # one left after food
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="growth")
+    refused(state, "sparta", "grow", "cannot_afford", poleis={"sparti": 2})
+    state, _ = act(state, "sparta", "grow", poleis={})
+    assert state.decision.side != "sparta" or state.decision.kind != "growth"
+
+
+def test_megalopolis_after_growth_counts_the_new_cubes() -> None:
+    state = fed(game())
+    state.players["sparta"].tracks["wheat"] = 8
+    prestige = state.players["sparta"].tracks["prestige"]
+    state, _ = both_pass(state)
+    state, events = through_round_end(state, growth={"type": "grow", "poleis": {"sparti": 1}})
+    assert {"event": "megalopolis", "side": "sparta", "poleis": ["sparti"], "prestige": 1} in events
+    assert state.players["sparta"].tracks["prestige"] == prestige + 1
+
+
+def test_phoros_one_prestige_for_one_silver_or_two_for_three() -> None:
+    state = fed(game())
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="phoros")
+    assert state.decision.side == "sparta" and api.options(state, "sparta")["choices"] == [0, 1, 2]
+    silver = state.players["sparta"].tracks["silver"]
+    after, _ = act(state, "sparta", "phoros", prestige=2)
+    assert after.players["sparta"].tracks["silver"] == silver + 3 and after.players["sparta"].tracks["prestige"] == 1
+    after, _ = act(state, "sparta", "phoros", prestige=1)
+    assert after.players["sparta"].tracks["silver"] == silver + 1
+    refused(state, "sparta", "phoros", "unknown_id", prestige=3)
+    refused(state, "sparta", "phoros", "unknown_id", prestige=True)
+
+
+def test_no_phoros_with_only_the_capital_and_none_after_the_last_round() -> None:
+    state = fed(game())
+    for polis in ("chalkis", "chios"):
+        state.poleis[polis].owner, state.poleis[polis].population = None, 0
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="phoros")
+    assert state.decision.side == "sparta"
+    state, _ = act(state, "sparta", "phoros", prestige=0)
+    assert state.decision.kind != "phoros"  # Athens holds only Athinae: not asked
+    state = fed(game(round=2))
+    state, events = both_pass(state)
+    state, more = through_round_end(state)
+    assert state.outcome is not None and state.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory")
+    assert not [e for e in events + more if e["event"] in ("phoros", "goods_adjusted")]
+
+
+def test_adjustment_of_goods_five_wine_become_three() -> None:
+    state = fed(game())
+    state.players["sparta"].tracks.update(wine=5)
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="phoros")
+    assert state.players["sparta"].tracks["wine"] == 3
+
+
+def test_a_malformed_answer_names_the_decision() -> None:
+    state = fed(game())
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state, until="phoros")
+    with pytest.raises(MalformedAction) as error:
+        act(state, "sparta", "feed", give_up=[])
+    assert error.value.code == "wrong_decision" and "'phoros'" in error.value.message
