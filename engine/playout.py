@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import api
+from engine import api, end_of_round, essentials
 from engine.actions import ACTIONS
 from engine.actions.base import Fields
 from engine.state import GameState
@@ -17,6 +17,9 @@ GIVE_UP = {api.PASS: 0.08, "retreat": 0.1}
 
 def random_action(state: GameState, side: str, rng: random.Random) -> dict[str, Any]:
     """Pick an answer type among those legal now, then one of its legal answers, uniformly."""
+    decision = state.decision
+    if decision is not None and decision.kind == end_of_round.GROWTH:
+        return _random_growth(state, side, rng, decision.id)
     choices = [a for a in api.legal_actions(state, side) if not _self_defeating(state, side, a)]
     by_type: dict[str, list[dict[str, Any]]] = {}
     for action in choices:
@@ -61,3 +64,16 @@ def _self_defeating(state: GameState, side: str, action: dict[str, Any]) -> bool
         return False
     cost = module.prestige_cost(state, side, module.parse(Fields(action, action["type"])))
     return cost > state.players[side].tracks["prestige"]
+
+
+def _random_growth(state: GameState, side: str, rng: random.Random, decision_id: int) -> dict[str, Any]:
+    """Growth allocations can number in the thousands: sample one instead of listing them all."""
+    budget = min(state.players[side].tracks["wheat"], essentials.cubes_in_reserve(state, side))
+    allocation = {}
+    room = sorted(end_of_round.growth_room(state, side).items())
+    for polis_id, most in rng.sample(room, k=len(room)):
+        cubes = rng.randint(0, min(most, budget))
+        if cubes:
+            allocation[polis_id] = cubes
+            budget -= cubes
+    return {"type": "grow", "poleis": allocation, "decision": decision_id}
