@@ -142,7 +142,12 @@ def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:
 
 
 def view_for(state: GameState, side: str | None) -> dict[str, Any]:
-    """What `side` may see (None: a spectator). A whitelist: the pile order and future events never."""
+    """What `side` may see (None: a spectator): the state with its secrets replaced by counts.
+
+    Secret: the project pile's order, the events of later rounds, the battle deck's order and the
+    other side's battle hand. A new secret field must be redacted here (the secrecy tests re-deal
+    every secret and compare views).
+    """
     data = to_json(state)
     data["project_pile"] = len(state.project_pile)
     data["events"] = state.events[: state.round + 1]

@@ -113,25 +113,27 @@ def _site(state: GameState) -> str:
     return state.battle.site
 
 
-def _draw(state: GameState, events: list[Event], opening: bool) -> None:
+def _needs(state: GameState, opening: bool) -> dict[str, int]:
     """Starting hands equal units; later the attacker draws two and the defender refills to its units."""
     battle = state.battle
     assert battle is not None
     attacker, defender = battle.attacker, opponent(battle.attacker)
     units = _units(state, battle.site)
     if opening:
-        needs = {attacker: units[attacker], defender: units[defender]}
-    else:
-        needs = {attacker: CARDS_LAID, defender: max(0, units[defender] - len(battle.hands[defender]))}
-    if sum(needs.values()) > len(battle.deck):
-        _end(state, events, "deck_exhausted", needed=needs, left=len(battle.deck))
-        return
-    for side in (attacker, defender):
+        return {attacker: units[attacker], defender: units[defender]}
+    return {attacker: CARDS_LAID, defender: max(0, units[defender] - len(battle.hands[defender]))}
+
+
+def _draw(state: GameState, events: list[Event], opening: bool) -> None:
+    battle = state.battle
+    assert battle is not None
+    needs = _needs(state, opening)
+    for side in (battle.attacker, opponent(battle.attacker)):  # the attacker draws first
         battle.hands[side].extend(battle.deck[:needs[side]])
         del battle.deck[:needs[side]]
     events.append({"event": "battle_draw", "site": battle.site, "drawn": needs})
     if not opening:
-        battle.attacker = defender
+        battle.attacker = opponent(battle.attacker)
     battle.combat_round += 1
     # No card count here: decisions are public, and a count below two would reveal a Salpinx (R19).
     essentials.ask(state, battle.attacker, ATTACK, {"site": battle.site, "combat_round": battle.combat_round})
@@ -152,12 +154,17 @@ def face(state: GameState, number: int) -> battle_cards.BattleFace:
 
 
 def clash(attack: battle_cards.BattleFace, defence: battle_cards.BattleFace | None) -> tuple[bool, bool, int]:
-    """(formations matched, a defending unit lost, the attacker's prestige) for one pair of cards."""
+    """(formations matched, a defending unit lost, the attacker's prestige) for one pair of cards.
+
+    The Salpinx's -1 is what it costs an attacker; a defending Salpinx compares as 0 (R20).
+    """
     if attack.formation == SALPINX:
         return False, True, attack.value  # never matched; the attacker pays 1 prestige
+    if attack.formation == MISTHOFOROS:
+        return True, False, 0  # always matched, never a unit lost; its strength is 0
     if defence is None:
         return False, True, attack.value  # an attacker card left unanswered (R18)
-    if attack.formation == MISTHOFOROS or defence.formation == MISTHOFOROS:
+    if defence.formation == MISTHOFOROS:
         matched = True
     elif defence.formation == SALPINX:
         matched = False
@@ -279,7 +286,7 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
     battle.discard.extend(battle.laid + [n for n in answers if n is not None])
     battle.laid = []
     if prestige > 0:
-        essentials.gain(state, attacker, PRESTIGE, prestige)
+        prestige = essentials.gain(state, attacker, PRESTIGE, prestige)  # what the board can hold
     elif prestige < 0:
         essentials.lose_prestige(state, attacker, -prestige, "salpinx")
     lost = min(lost, essentials.units(state, side, battle.site))
@@ -287,8 +294,11 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
         essentials.lose_units(state, side, battle.site, lost)
     events.append({"event": "battle_clash", "site": battle.site, "attacker": attacker, "pairs": pairs,
                    "units_lost": lost, "prestige": prestige})
+    needs = _needs(state, opening=False)
     if essentials.units(state, side, battle.site) < 2:
         _end(state, events, "defender_below_two", defender=side)
+    elif sum(needs.values()) > len(battle.deck):
+        _end(state, events, "deck_exhausted", needed=needs, left=len(battle.deck))  # at once, no retreat (R17)
     else:
         _open_window(state, events, opening=False)
 

@@ -279,8 +279,8 @@ def _dice_outcome(outcome: Any, request: Mapping[str, Any]) -> list[int]:
 
 def _shuffle_outcome(outcome: Any, request: Mapping[str, Any]) -> list[int]:
     deck = outcome.get("deck") if isinstance(outcome, Mapping) else None
-    if not isinstance(deck, list) or sorted(deck, key=str) != sorted(battle_cards.CARD_NUMBERS, key=str) \
-            or any(isinstance(c, bool) for c in deck):
+    if (not isinstance(deck, list) or not all(type(c) is int for c in deck)
+            or sorted(deck) != sorted(battle_cards.CARD_NUMBERS)):
         raise MalformedAction(f"chance outcome {outcome!r} must be {{'deck': [the {request['shuffle']} battle cards "
                               "in a shuffled order]}}", code="bad_chance")
     return list(deck)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import api, battles
+from engine import api, battles, essentials
 from engine.data import battle_cards
 from engine.errors import IllegalAction, MalformedAction
 from engine.playout import random_action
@@ -145,10 +145,19 @@ def test_the_battle_ends_when_the_deck_cannot_give_both_sides_their_cards() -> N
     state.battle.discard.extend(state.battle.deck[:13])
     del state.battle.deck[:13]  # one card left: the attacker needs two
     state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, PELTASTA])
-    state, _ = act(state, "athens", "defend", cards=[4, 5])
-    state, events = act(state, "athens", "fight_on")
-    state, events = act(state, "sparta", "fight_on")
-    assert events[-1]["reason"] == "deck_exhausted" and state.battle is None
+    state, events = act(state, "athens", "defend", cards=[4, 5])
+    assert events[-1]["reason"] == "deck_exhausted" and state.battle is None  # at once: no retreat window
+    assert state.decision.kind == "action"
+
+
+def test_a_deck_with_exactly_the_cards_needed_goes_on() -> None:
+    state = land_battle([PHALANX_OTHISMOS, PELTASTA, 21, 22], [4, 5, 6, MISTHOFOROS])
+    state.battle.discard.extend(state.battle.deck[:12])
+    del state.battle.deck[:12]  # four left: two for Sparta, two to refill Athens's four units
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, PELTASTA])
+    state, _ = act(state, "athens", "defend", cards=[6, MISTHOFOROS])  # both matched: no loss
+    state = fight_on(state)
+    assert state.battle is not None and state.battle.deck == [] and state.decision.kind == battles.ATTACK
 
 
 def test_a_retreat_before_the_first_combat_round_costs_one_prestige_to_the_other_side() -> None:
@@ -239,7 +248,7 @@ def test_an_attacker_misthoforos_is_always_matched_even_by_the_salpinx() -> None
     state, events = act(state, "athens", "defend", cards=[SALPINX, 21])
     clash = next(e for e in events if e["event"] == "battle_clash")
     assert clash["pairs"][0] == {"attack": MISTHOFOROS, "defend": SALPINX, "matched": True, "unit_lost": False,
-                                 "prestige": 1}
+                                 "prestige": 0}
     assert clash["units_lost"] == 0
 
 
@@ -298,7 +307,8 @@ def test_bad_answers_are_refused_and_change_nothing() -> None:
 def test_a_shuffle_must_be_the_24_cards() -> None:
     state = board(athens={"boiotia": 4}, sparta={"boiotia": 4})
     state, _ = act(state, "sparta", "pass")
-    for outcome in ({"deck": list(range(1, 24))}, {"deck": [1] * 24}, {"dice": [1]}, {"deck": "shuffled"}):
+    for outcome in ({"deck": list(range(1, 24))}, {"deck": [1] * 24}, {"dice": [1]}, {"deck": "shuffled"},
+                    {"deck": [float(c) for c in range(1, 25)]}):
         with pytest.raises(MalformedAction) as error:
             api.apply_chance(state, outcome)
         assert error.value.code == "bad_chance"
@@ -329,9 +339,21 @@ def test_one_sides_view_is_the_same_whatever_the_other_side_holds() -> None:
     assert len(views) == 1
 
 
-def test_random_battles_conserve_the_cards_and_never_leak_a_hand() -> None:
-    """Seeded random answers through whole battles, checking every step."""
-    for seed in range(30):
+def _redealt(state: GameState, hidden_from: str, rng: random.Random) -> GameState:
+    """The same state with every card `hidden_from` cannot see dealt again at random."""
+    other = "sparta" if hidden_from == "athens" else "athens"
+    copy = state.clone()
+    battle = copy.battle
+    unseen = battle.deck + battle.hands[other]
+    rng.shuffle(unseen)
+    battle.hands[other], battle.deck = unseen[:len(battle.hands[other])], unseen[len(battle.hands[other]):]
+    return copy
+
+
+def test_random_battles_conserve_the_cards_and_a_side_learns_nothing_it_cannot_see() -> None:
+    """Seeded random answers through whole battles. At every step each side's view, and the events
+    of each answer, are the same whatever the other side holds and whatever order the deck is in."""
+    for seed in range(25):
         rng = random.Random(seed)
         state = board(athens={"boiotia": 5, "kyklades": 4}, sparta={"boiotia": 4, "kyklades": 5})
         state, _ = act(state, "sparta", "pass")
@@ -340,17 +362,64 @@ def test_random_battles_conserve_the_cards_and_never_leak_a_hand() -> None:
                 state, _ = api.apply_chance(state, api.sample_chance(state, rng))
                 continue
             battle = state.battle
+            side = state.decision.side
+            action = random_action(state, side, rng)
             if battle is not None:
                 cards = battle.deck + battle.hands["athens"] + battle.hands["sparta"] + battle.discard + battle.laid
                 assert sorted(cards) == list(battle_cards.CARD_NUMBERS)
-                for side in ("athens", "sparta"):
-                    other = "sparta" if side == "athens" else "athens"
-                    text = repr(api.view_for(state, side))
-                    assert repr(battle.deck) not in text or not battle.deck
-                    assert api.view_for(state, side)["battle"]["hands"][other] == len(battle.hands[other])
-            side = state.decision.side
-            state, _ = api.apply_action(state, side, random_action(state, side, rng))
+                for viewer in ("athens", "sparta"):
+                    other_deal = _redealt(state, viewer, rng)
+                    assert api.view_for(other_deal, viewer) == api.view_for(state, viewer)
+                if battle.laid or action["type"] in ("fight_on", "retreat"):
+                    # The answer's public events do not depend on the cards the answering side cannot see.
+                    viewer = side
+                    _, events = api.apply_action(state, side, action)
+                    _, other_events = api.apply_action(_redealt(state, viewer, rng), side, action)
+                    if action["type"] == "retreat" or all(e["event"] != "battle_draw" for e in events):
+                        assert events == other_events
+            state, _ = api.apply_action(state, side, action)
         assert state.decision.kind == "action" and state.decision.side == "athens"
+
+
+def test_a_retreat_after_a_combat_round_ends_the_battle_and_its_hands() -> None:
+    state = land_battle([PHALANX_OTHISMOS, PELTASTA, 21, 22], [4, 5, 6, 7])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, PELTASTA])
+    state, _ = act(state, "athens", "defend", cards=[6, 7])
+    assert state.decision.kind == battles.RETREAT_WINDOW and state.decision.side == "athens"  # next attacker
+    state, events = act(state, "athens", "fight_on")
+    state, events = act(state, "sparta", "retreat")
+    assert state.battle is None and events[-1]["retreated"] == "sparta"
+    assert state.players["sparta"].units["boiotia"] == 4
+
+
+def test_a_defending_misthoforos_never_matches_an_attacking_salpinx() -> None:
+    state = land_battle([SALPINX, PELTASTA, 2, 3], [MISTHOFOROS, 21, 5, 6])
+    state, _ = act(state, "sparta", "attack", cards=[SALPINX, PELTASTA])
+    state, events = act(state, "athens", "defend", cards=[MISTHOFOROS, 21])
+    clash = next(e for e in events if e["event"] == "battle_clash")
+    assert clash["pairs"][0]["unit_lost"] and clash["prestige"] == -1
+
+
+def test_a_salpinx_spending_the_last_prestige_closes_that_sides_retreat() -> None:
+    state = land_battle([SALPINX, PELTASTA, 2, 3], [MISTHOFOROS, 21, 5, 6])
+    state.players["sparta"].tracks["prestige"] = 1
+    state, _ = act(state, "sparta", "attack", cards=[SALPINX, PELTASTA])
+    state, _ = act(state, "athens", "defend", cards=[MISTHOFOROS, 21])
+    assert state.players["sparta"].tracks["prestige"] == 0
+    state, _ = act(state, "athens", "fight_on")
+    assert state.decision.kind == battles.ATTACK  # Sparta was not asked
+
+
+def test_a_defender_losing_its_last_units_leaves_the_site_and_its_cubes_go_home() -> None:
+    state = land_battle([1, 2, 21, 22, 3], [IPPIKO_PROOTHISI, 10, 5], athens=3, sparta=5)
+    state.players["athens"].units["boiotia"] = 2  # (two of its three hoplites already lost)
+    state.sieges["thibae"] = {"athens": 1}
+    athens_cubes = essentials.cubes_in_reserve(state, "athens")
+    state, _ = act(state, "sparta", "attack", cards=[1, 2])  # two Phalanx
+    state, events = act(state, "athens", "defend", cards=[IPPIKO_PROOTHISI, 10])
+    assert "boiotia" not in state.players["athens"].units and state.sieges == {}
+    assert essentials.cubes_in_reserve(state, "athens") == athens_cubes + 2
+    assert events[-1]["reason"] == "defender_below_two"
 
 
 def test_at_the_round_end_the_side_that_passed_last_orders_the_battles() -> None:
