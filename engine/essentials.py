@@ -5,7 +5,7 @@ Everything here is derived from the state, so no count can drift out of step wit
 
 from __future__ import annotations
 
-from engine.data import components, geography, personal_board, rounds
+from engine.data import components, geography, personal_board, poleis, rounds
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
 from engine.state import Decision, GameState
@@ -56,6 +56,24 @@ def drop_siege_disks(state: GameState, polis_id: str, side: str) -> None:
         del disks[side]
         if not disks:
             del state.sieges[polis_id]
+
+
+def population_taken(state: GameState, polis_id: str) -> int:
+    """Cubes a side places on a polis it takes: the base population if neutral, else the current one."""
+    polis = state.poleis[polis_id]
+    return poleis.polis(polis_id).base_population if polis.owner is None else polis.population
+
+
+def take_polis(state: GameState, side: str, polis_id: str) -> int:
+    """The polis joins the side's league with its projects (by siege or civil war); returns its population.
+
+    The opponent's cubes go back to its reserve and the side's siege disks there come home.
+    """
+    population = population_taken(state, polis_id)
+    polis = state.poleis[polis_id]
+    polis.owner, polis.population = side, population
+    drop_siege_disks(state, polis_id, side)
+    return population
 
 
 def lose_units(state: GameState, side: str, area: str, count: int) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 from typing import Any
 
+from engine import essentials
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
@@ -105,6 +106,16 @@ def payment_splits(allowed: tuple[str, ...], units: int) -> Iterator[dict[str, i
 def require(condition: bool, code: str, message: str, **details: Any) -> None:
     if not condition:
         raise IllegalAction(message, code=code, **details)
+
+
+def require_pieces_to_take(state: GameState, side: str, polis_id: str, kind: str) -> None:
+    """Taking a polis needs a disk to mark it and the cubes of its population (docs/rulings.md R2)."""
+    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
+            f"{kind}: {side} has no disk left to mark {polis_id}")
+    needed = essentials.population_taken(state, polis_id)
+    reserve = essentials.cubes_in_reserve(state, side)
+    require(reserve >= needed, "no_pieces",
+            f"{kind}: taking {polis_id} needs {needed} population cubes; {side} has {reserve} in reserve")
 
 
 def affordable(state: GameState, side: str, cost: Mapping[str, int]) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, no_prestige, require
+from engine.actions.base import Fields, no_prestige, require, require_pieces_to_take
 from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
@@ -36,11 +36,6 @@ def parse(fields: Fields) -> InstigateCivilWar:
     return InstigateCivilWar(fields.text("polis", poleis.POLEIS))
 
 
-def population_bribed(state: GameState, polis_id: str) -> int:
-    polis = state.poleis[polis_id]
-    return poleis.polis(polis_id).base_population if polis.owner is None else polis.population
-
-
 def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
     polis = state.poleis[action.polis]
     require(state.players[side].proxenos == action.polis, "no_proxenos_there",
@@ -49,17 +44,12 @@ def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
     require(polis.owner != side, "own_polis", f"instigate_civil_war: {action.polis} is already controlled by {side}")
     require(action.polis != sides.SIDE_BY_ID[opponent(side)].capital, "capital",
             f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war can be instigated")
-    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
-            f"instigate_civil_war: {side} has no disk left to mark {action.polis}")
-    needed = population_bribed(state, action.polis)
-    require(essentials.cubes_in_reserve(state, side) >= needed, "no_pieces",
-            f"instigate_civil_war: {action.polis} needs {needed} population cubes; "
-            f"{side} has {essentials.cubes_in_reserve(state, side)} in reserve")
+    require_pieces_to_take(state, side, action.polis, TYPE)
 
 
 def cost(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, int]:
     rate = NEUTRAL_RATE if state.poleis[action.polis].owner is None else OPPONENT_RATE
-    return {"silver": rate * population_bribed(state, action.polis)}
+    return {"silver": rate * essentials.population_taken(state, action.polis)}
 
 
 prestige_cost = no_prestige
@@ -67,12 +57,8 @@ prestige_cost = no_prestige
 
 def apply(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, Any]:
     """The polis changes league with its projects; the opponent's cubes go back to its reserve."""
-    polis = state.poleis[action.polis]
-    bribed = population_bribed(state, action.polis)
-    previous = polis.owner
-    polis.owner = side
-    polis.population = bribed
-    essentials.drop_siege_disks(state, action.polis, side)  # docs/rulings.md R15
+    previous = state.poleis[action.polis].owner
+    bribed = essentials.take_polis(state, side, action.polis)  # the side's siege disks come home (R15)
     gained = essentials.gain(state, side, PRESTIGE, bribed)
     return {"polis": action.polis, "from": previous, "population": bribed, "prestige": gained}
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, require
+from engine.actions.base import Fields, require, require_pieces_to_take
 from engine.data import geography, poleis
 from engine.data.sides import opponent
 from engine.errors import ActionError
@@ -36,11 +36,6 @@ def siege_bonus(state: GameState, side: str, territory: str) -> int:
     return sum(state.sieges.get(p, {}).get(side, 0) for p in geography.poleis_in(territory))
 
 
-def cubes_needed(state: GameState, polis_id: str) -> int:
-    polis = state.poleis[polis_id]
-    return poleis.polis(polis_id).base_population if polis.owner is None else polis.population
-
-
 def check(state: GameState, side: str, action: LaySiege) -> None:
     record = poleis.polis(action.polis)
     polis = state.poleis[action.polis]
@@ -56,12 +51,7 @@ def check(state: GameState, side: str, action: LaySiege) -> None:
     require(hoplites >= record.fortification, "too_few_hoplites",
             f"lay_siege: {action.polis} has fortification {record.fortification}; "
             f"{side} has only {hoplites} hoplites in {territory}")
-    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
-            f"lay_siege: {side} has no disk left for the polis or a siege disk")
-    needed = cubes_needed(state, action.polis)
-    require(essentials.cubes_in_reserve(state, side) >= needed, "no_pieces",
-            f"lay_siege: taking {action.polis} needs {needed} population cubes; "
-            f"{side} has {essentials.cubes_in_reserve(state, side)} in reserve")
+    require_pieces_to_take(state, side, action.polis, TYPE)  # a failure's siege disk needs the same disk
 
 
 def cost(state: GameState, side: str, action: LaySiege) -> dict[str, int]:
@@ -90,14 +80,11 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
     report: dict[str, Any] = {"polis": polis_id, "roll": dice[0], "bonus": bonus,
                               "fortification": record.fortification, "success": total >= record.fortification}
     if report["success"]:
-        if polis.owner is None:
-            polis.population = record.base_population
-        polis.owner = side
+        essentials.take_polis(state, side, polis_id)
         enemy = state.players[opponent(side)]
         if enemy.proxenos == polis_id:
             enemy.proxenos = None
             report["proxenos_captured"] = opponent(side)
-        essentials.drop_siege_disks(state, polis_id, side)
         report["prestige"] = essentials.gain(state, side, "prestige", record.fortification)
         return report
     # A failure needs fortification 2+, met by 2+ hoplites, so one always stays beside the disk.

@@ -7,7 +7,7 @@ import pytest
 from engine import api, end_of_round
 from engine.errors import MalformedAction
 from engine.state import GameState
-from tests.engine.helpers import act, fed, game, give, refused, through_round_end
+from tests.engine.helpers import act, fed, game, refused, through_round_end
 
 
 def both_pass(state: GameState) -> tuple[GameState, list[dict]]:
