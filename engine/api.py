@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import battles, end_of_round, flow
+from engine import end_of_round, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
 from engine.data import battle_cards, components
@@ -53,11 +53,8 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
         for project in decision.data["drawn"]:
             yield {"type": "discard_project", "project": project, **envelope}
         return
-    if decision.kind in battles.DECISIONS:
-        yield from battles.legal(state, side, decision)
-        return
-    if decision.kind in end_of_round.ANSWERS:
-        yield from end_of_round.legal(state, side, decision)
+    if decision.kind in flow.PROMPTS:
+        yield from flow.PROMPTS[decision.kind].legal(state, side, decision)
         return
     yield {"type": PASS, **envelope}
     for kind, module, alone in _open_types(state, side):
@@ -100,10 +97,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return {"next": None, "waiting_for": None if decision is None else (decision.side or "chance")}
     if decision.kind == end_of_round.PROJECT_DISCARD:
         return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
-    if decision.kind in battles.DECISIONS:
-        return battles.options(state, side, decision)
-    if decision.kind in end_of_round.ANSWERS:
-        return end_of_round.options(state, side, decision)
+    if decision.kind in flow.PROMPTS:
+        return flow.PROMPTS[decision.kind].options(state, side, decision)
     alone = flow.acting_alone(state, side)
     kind = partial.get("type")
     if kind is None:

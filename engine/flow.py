@@ -8,6 +8,7 @@ and the log keeps the outcome, so replays never depend on a random generator.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from engine import battles, end_of_round, essentials
@@ -27,6 +28,11 @@ TURN_END = "turn_end"
 ROUND_END = "round_end"
 
 Event = dict[str, Any]
+
+#: Decisions other than the turn's action and the project discard, by kind: the module that
+#: answers them and lists and explains their answers (`answer`, `legal`, `options`, `ANSWER_TYPES`).
+PROMPTS: dict[str, ModuleType] = {**dict.fromkeys(battles.ANSWER_TYPES, battles),
+                                  **dict.fromkeys(end_of_round.ANSWER_TYPES, end_of_round)}
 
 #: What finishes an action after its dice are rolled, by the action's type.
 CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve,
@@ -150,12 +156,13 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     decision, kind = _current(state, side, raw)
     if decision.kind == end_of_round.PROJECT_DISCARD:
         return _discard_project(state, side, decision, raw)
-    if decision.kind in battles.DECISIONS:
-        new, events = battles.answer(state, side, decision, raw)
-        proceed(new, events)
-        return new, events
-    if decision.kind in end_of_round.ANSWERS:
-        new, events = end_of_round.answer(state, side, decision, raw)
+    prompt = PROMPTS.get(decision.kind)
+    if prompt is not None:
+        expected = prompt.ANSWER_TYPES[decision.kind]
+        if kind not in expected:
+            raise MalformedAction(f"decision {decision.id} ({decision.kind}) is answered with "
+                                  f"{' or '.join(repr(k) for k in expected)}, not {kind!r}", code="wrong_decision")
+        new, events = prompt.answer(state, side, decision, raw)
         proceed(new, events)
         return new, events
     if decision.kind != ACTION:
