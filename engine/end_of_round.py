@@ -1,6 +1,7 @@
 """The end of the round (rulebook pp. 21-22) and the end of the game (p. 22).
 
-Seven steps, four after the last round, each done first by the side that passed first. Food
+Seven steps, four after the last round, each done first by the side that passed first; the
+round's event card may add effects before the first (docs/rulings.md R23). Food
 (a shortfall), growth and phoros are the sides' decisions, so the steps run as a resumable
 sequence: `state.round_end` says which step is under way and how many sides have done it.
 """
@@ -11,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations, product
 from typing import Any
 
-from engine import essentials
+from engine import essentials, event_cards
 from engine.data import poleis, projects, rounds, sides
 from engine.data.resources import PERISHABLE, PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
@@ -145,9 +146,10 @@ def yielding_poleis(state: GameState, side: str) -> list[str]:
 
 
 def food(state: GameState, side: str) -> list[Event]:
-    """Wheat equal to population; a shortfall is the side's choice of prestige and whole poleis."""
+    """Wheat equal to population (less an event card's relief); a shortfall is the side's choice
+    of prestige and whole poleis."""
     tracks = state.players[side].tracks
-    need = population(state, side)
+    need = max(0, population(state, side) - event_cards.food_relief(state, side))
     paid = min(need, tracks["wheat"])
     tracks["wheat"] -= paid
     shortfall = need - paid
@@ -307,6 +309,7 @@ def _adjust(state: GameState) -> list[Event]:
 
 #: (name, function, done by each side in turn?) in the rulebook's order.
 STEPS: tuple[tuple[str, Callable[..., list[Event]], bool], ...] = (
+    ("event", event_cards.at_round_end, True),
     ("projects", _both(complete_projects), False),
     ("food", food, True),
     ("growth", growth, True),
@@ -314,7 +317,7 @@ STEPS: tuple[tuple[str, Callable[..., list[Event]], bool], ...] = (
     ("adjustment", _both(_adjust), False),
     ("phoros", phoros, True),
 )
-STEPS_AFTER_LAST_ROUND = 4
+STEPS_AFTER_LAST_ROUND = 5  # the event card's effects, then the rulebook's four
 ANSWERS: dict[str, Callable[[GameState, str, Decision, Mapping[str, Any]], list[Event]]] = {
     FOOD: _feed, GROWTH: _grow, PHOROS: _phoros,
 }

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from engine import battles, end_of_round, essentials
+from engine import battles, end_of_round, essentials, event_cards
 from engine.essentials import ask
 from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
@@ -32,7 +32,8 @@ Event = dict[str, Any]
 #: Decisions other than the turn's action and the project discard, by kind: the module that
 #: answers them and lists and explains their answers (`answer`, `legal`, `options`, `ANSWER_TYPES`).
 PROMPTS: dict[str, ModuleType] = {**dict.fromkeys(battles.ANSWER_TYPES, battles),
-                                  **dict.fromkeys(end_of_round.ANSWER_TYPES, end_of_round)}
+                                  **dict.fromkeys(end_of_round.ANSWER_TYPES, end_of_round),
+                                  **dict.fromkeys(event_cards.ANSWER_TYPES, event_cards)}
 
 #: What finishes an action after its dice are rolled, by the action's type.
 CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve,
@@ -40,7 +41,10 @@ CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve
 
 
 def first_player(state: GameState) -> str:
-    """Less prestige starts; on a tie, and in the first round, Sparta."""
+    """Less prestige starts; on a tie, and in the first round, Sparta; unless the event card says who."""
+    named = event_cards.starts(state)
+    if named is not None:
+        return named
     if state.round == 0:
         return SPARTA
     athens, sparta = (state.players[side].tracks[PRESTIGE] for side in (ATHENS, SPARTA))
@@ -48,23 +52,10 @@ def first_player(state: GameState) -> str:
 
 
 def begin_round(state: GameState) -> list[Event]:
-    """The event step opens the round, then the player with less prestige takes the first turn."""
+    """The round's event card is turned over; `proceed` has it resolved, then the first turn asked."""
     state.passed = []
     state.turn_actions = []
-    events = [event_step(state)]
-    state.active = first_player(state)
-    ask_for_action(state)
-    return events
-
-
-def event_step(state: GameState) -> Event:
-    """The round's event card is revealed (until then `view_for` hides it).
-
-    Its effects are resolved here by engine.events (Engine IV), the side with more prestige
-    first; the card is fixed at setup, so a round without one (an old setup) reveals None.
-    """
-    card = state.events[state.round] if state.round < len(state.events) else None
-    return {"event": "round_begins", "round": state.round, "event_card": card}
+    return [event_cards.reveal(state)]
 
 
 def acting_alone(state: GameState, side: str) -> bool:
@@ -81,7 +72,11 @@ def proceed(state: GameState, events: list[Event]) -> None:
     """Move the game on until somebody (or chance) must decide something."""
     while state.outcome is None and not state.pending:
         check = state.battle_check
-        if state.round_end is not None:
+        if state.opening is not None:
+            events.extend(event_cards.advance(state))
+            if state.opening is None:
+                state.active = first_player(state)
+        elif state.round_end is not None:
             _end_round(state, events)
         elif check is not None:
             if check.sites:
@@ -247,6 +242,7 @@ def _discard_project(state: GameState, side: str, decision: Decision, raw: Mappi
     new.projects_offer = [p for p in drawn if p != project]
     events: list[Event] = [{"event": "project_discarded", "side": side, "project": project}]
     events.extend(begin_round(new))
+    proceed(new, events)
     return new, events
 
 

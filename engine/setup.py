@@ -1,6 +1,6 @@
 """Game setup (rulebook pp. 4-5): the printed starting position, and the random draws as data.
 
-The random parts (project pile order, one event card per round) are a `Setup` value made from a
+The random parts (project pile order, one event card per round deck) are a `Setup` value made from a
 seed, so `new_game(setup)` is deterministic and a replay needs only the setup and the log.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import flow
-from engine.data import markets, poleis, projects
+from engine.data import event_cards, markets, poleis, projects, rounds
 from engine.data.setup import SETUP_BY_SIDE
 from engine.data.sides import SIDES
 from engine.errors import MalformedAction
@@ -26,26 +26,35 @@ class Setup:
 
     #: All 14 project tiles, shuffled: the first three go face up, the rest are the pile in order.
     project_order: tuple[str, ...]
-    #: The event card of Alpha, Epsilon and Omega (ids; the event decks come with engine.events).
-    events: tuple[str, ...] = ()
+    #: The event card of Alpha, Epsilon and Omega, one drawn from each round's deck.
+    events: tuple[str, ...]
 
     @classmethod
     def from_seed(cls, seed: int | str) -> Setup:
         rng = random.Random(f"polis-setup:{seed}")
         order = list(projects.PROJECTS)
         rng.shuffle(order)
-        return cls(tuple(order))
+        return cls(tuple(order), tuple(rng.choice(event_cards.DECKS[r]) for r in rounds.ROUNDS))
+
+    def __post_init__(self) -> None:
+        if sorted(self.project_order) != sorted(projects.PROJECTS):
+            raise MalformedAction(f"setup: project_order {list(self.project_order)!r} is not the 14 project tiles "
+                                  "once each", code="bad_setup")
+        decks = [event_cards.DECKS[r] for r in rounds.ROUNDS]
+        if len(self.events) != len(decks) or not all(e in deck for e, deck in zip(self.events, decks)):
+            raise MalformedAction(f"setup: events {list(self.events)!r} must be one card of each round's deck "
+                                  f"({', '.join(rounds.ROUNDS)}, in that order)", code="bad_setup")
 
     def to_json(self) -> dict[str, Any]:
         return {"project_order": list(self.project_order), "events": list(self.events)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Setup:
-        order = tuple(data.get("project_order", ()))
-        if sorted(order) != sorted(projects.PROJECTS):
-            raise MalformedAction(f"setup: project_order {list(order)!r} is not the 14 project tiles once each",
+    def from_json(cls, data: Any) -> Setup:
+        fields = [data.get(name) if isinstance(data, dict) else None for name in ("project_order", "events")]
+        if not all(isinstance(f, list) and all(isinstance(i, str) for i in f) for f in fields):
+            raise MalformedAction(f"setup: {data!r} must hold the lists 'project_order' and 'events' of ids",
                                   code="bad_setup")
-        return cls(order, tuple(data.get("events", ())))
+        return cls(tuple(fields[0]), tuple(fields[1]))
 
 
 def new_game(setup: Setup | int | str = 0) -> GameState:
@@ -80,5 +89,5 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
         pending=[],
         next_decision_id=1,
     )
-    flow.begin_round(state)
+    flow.proceed(state, flow.begin_round(state))
     return state

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import MalformedAction
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 @dataclass(slots=True)
@@ -95,6 +95,19 @@ class Battle:
 
 
 @dataclass(slots=True)
+class Opening:
+    """The round's event card being resolved: the sides still to resolve it, and the next effect."""
+
+    #: The side resolving now first (more prestige first; engine.event_cards).
+    order: list[str]
+    #: Index of the next effect in the current side's part of the card.
+    effect: int
+
+    def clone(self) -> Opening:
+        return Opening(list(self.order), self.effect)
+
+
+@dataclass(slots=True)
 class GameState:
     #: 0 Alpha, 1 Epsilon, 2 Omega.
     round: int
@@ -130,6 +143,8 @@ class GameState:
     battle: Battle | None = None
     #: While the end-of-round steps run: [step index, how many sides have done that step].
     round_end: list[int] | None = None
+    #: While the round's event card is resolved.
+    opening: Opening | None = None
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
@@ -155,6 +170,7 @@ class GameState:
             battle_check=None if self.battle_check is None else self.battle_check.clone(),
             battle=None if self.battle is None else self.battle.clone(),
             round_end=None if self.round_end is None else list(self.round_end),
+            opening=None if self.opening is None else self.opening.clone(),
             schema_version=self.schema_version,
         )
 
@@ -195,6 +211,8 @@ def to_json(state: GameState) -> dict[str, Any]:
             "sites": list(state.battle_check.sites)},
         "battle": None if state.battle is None else _battle_json(state.battle),
         "round_end": None if state.round_end is None else list(state.round_end),
+        "opening": None if state.opening is None else {"order": list(state.opening.order),
+                                                       "effect": state.opening.effect},
     }
 
 
@@ -241,5 +259,7 @@ def from_json(data: dict[str, Any]) -> GameState:
             {side: list(hand) for side, hand in data["battle"]["hands"].items()}, list(data["battle"]["discard"]),
             list(data["battle"]["laid"]), data["battle"]["combat_round"]),
         round_end=None if data["round_end"] is None else list(data["round_end"]),
+        opening=None if data["opening"] is None else Opening(list(data["opening"]["order"]),
+                                                             data["opening"]["effect"]),
         schema_version=version,
     )

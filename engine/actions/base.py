@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 from typing import Any
 
-from engine import essentials
+from engine import essentials, event_cards
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
@@ -108,8 +108,13 @@ def require(condition: bool, code: str, message: str, **details: Any) -> None:
         raise IllegalAction(message, code=code, **details)
 
 
-def require_pieces_to_take(state: GameState, side: str, polis_id: str, kind: str) -> None:
-    """Taking a polis needs a disk to mark it and the cubes of its population (docs/rulings.md R2)."""
+def require_may_take(state: GameState, side: str, polis_id: str, kind: str) -> None:
+    """Taking a polis needs no truce protecting it, a disk to mark it and the cubes of its population
+    (docs/rulings.md R2)."""
+    owner = state.poleis[polis_id].owner
+    require(owner is None or not event_cards.truce(state), "truce",
+            f"{kind}: the event card {event_cards.current(state).title!r} forbids taking {owner}'s {polis_id} "
+            "this round (neutral poleis only)")
     require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
             f"{kind}: {side} has no disk left to mark {polis_id}")
     needed = essentials.population_taken(state, polis_id)

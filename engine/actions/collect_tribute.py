@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from engine import essentials
+from engine import essentials, event_cards
 from engine.actions.base import Fields, require
 from engine.data import geography, personal_board, tribute
 from engine.errors import MalformedAction
@@ -44,7 +44,8 @@ def parse(fields: Fields) -> CollectTribute:
 
 def eligible(state: GameState, side: str, territory: str) -> bool:
     """Hoplites there, and a polis of the side there (Achaea, with no polis, needs hoplites only)."""
-    if territory in state.tribute or not essentials.units(state, side, territory):
+    if (territory in state.tribute or not essentials.units(state, side, territory)
+            or event_cards.tribute_barred(state, side, territory)):
         return False
     poleis_there = geography.poleis_in(territory)
     return not poleis_there or any(state.poleis[p].owner == side for p in poleis_there)
@@ -58,6 +59,9 @@ def check(state: GameState, side: str, action: CollectTribute) -> None:
     territory = action.territory
     require(territory not in state.tribute, "tribute_taken",
             f"collect_tribute: {territory}'s tribute was already collected this round by {state.tribute.get(territory)}")
+    require(not event_cards.tribute_barred(state, side, territory), "barred_by_event",
+            f"collect_tribute: the event card {event_cards.current(state).title!r} bars {side} from "
+            f"{territory}'s tribute this round")
     hoplites = essentials.units(state, side, territory)
     require(hoplites > 0, "no_hoplites", f"collect_tribute: {side} has no hoplites in {territory}")
     poleis_there = geography.poleis_in(territory)

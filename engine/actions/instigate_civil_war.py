@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, no_prestige, require, require_pieces_to_take
+from engine.actions.base import Fields, no_prestige, require, require_may_take
 from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
@@ -44,7 +44,7 @@ def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
     require(polis.owner != side, "own_polis", f"instigate_civil_war: {action.polis} is already controlled by {side}")
     require(action.polis != sides.SIDE_BY_ID[opponent(side)].capital, "capital",
             f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war can be instigated")
-    require_pieces_to_take(state, side, action.polis, TYPE)
+    require_may_take(state, side, action.polis, TYPE)
 
 
 def cost(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, int]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, require, require_pieces_to_take
+from engine.actions.base import Fields, require, require_may_take
 from engine.data import geography, poleis
 from engine.data.sides import opponent
 from engine.errors import ActionError
@@ -51,7 +51,7 @@ def check(state: GameState, side: str, action: LaySiege) -> None:
     require(hoplites >= record.fortification, "too_few_hoplites",
             f"lay_siege: {action.polis} has fortification {record.fortification}; "
             f"{side} has only {hoplites} hoplites in {territory}")
-    require_pieces_to_take(state, side, action.polis, TYPE)  # a failure's siege disk needs the same disk
+    require_may_take(state, side, action.polis, TYPE)  # a failure's siege disk needs the same disk
 
 
 def cost(state: GameState, side: str, action: LaySiege) -> dict[str, int]:

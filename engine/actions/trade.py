@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import essentials, movement
+from engine import essentials, event_cards, movement
 from engine.actions.base import Fields, affordable, no_prestige, require
 from engine.data import markets, sides
 from engine.data.resources import MARKET_GOODS
@@ -55,6 +55,8 @@ def check_space(state: GameState, side: str, space_id: str) -> None:
             f"trade: {side} has no merchant in its commercial port")
     require(space.available_in(state.round), "space_unavailable",
             f"trade: {space_id} (a load of {space.load}) is still under its black cube this round")
+    require(not event_cards.market_closed(state, side, space_id), "closed_by_event",
+            f"trade: the event card {event_cards.current(state).title!r} closes {space_id} to {side} this round")
     occupant = state.market_spaces.get(space_id)
     require(occupant is None, "space_taken", f"trade: {space_id} already holds a merchant of {occupant} this round")
     require(movement.merchant_can_reach(state, side, space.market), "no_route",

@@ -7,13 +7,21 @@ from typing import Any
 import pytest
 
 from engine import api
+from engine.data import event_cards
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState, to_json
 
 
-def game(seed: int = 0, round: int = 0, active: str = "sparta") -> GameState:
-    """A fresh game, moved to `round` with `active` to act (a test's starting board)."""
-    state = api.new_game(api.Setup.from_seed(seed))
+def quiet(seed: int = 0, events: tuple[str, ...] = event_cards.NO_EVENTS) -> api.Setup:
+    """The seed's project order with these event cards (by default the three that do nothing)."""
+    return api.Setup(api.Setup.from_seed(seed).project_order, events)
+
+
+def game(seed: int = 0, round: int = 0, active: str = "sparta",
+         events: tuple[str, ...] = event_cards.NO_EVENTS) -> GameState:
+    """A fresh game, moved to `round` with `active` to act (a test's starting board); its event cards
+    are the quiet ones unless named."""
+    state = api.new_game(quiet(seed, events))
     state.round = round
     if active != state.active:
         state.active = active

@@ -7,11 +7,11 @@ import pytest
 from engine import api, essentials
 from engine.errors import IllegalAction, MalformedAction, NotYourDecision, StaleDecision
 from engine.state import from_json, to_json
-from tests.engine.helpers import act, fed, game, snapshot, through_round_end
+from tests.engine.helpers import act, fed, game, quiet, snapshot, through_round_end
 
 
 def test_printed_setup() -> None:
-    state = api.new_game(api.Setup.from_seed(3))
+    state = api.new_game(quiet(3))
     sparta, athens = state.players["sparta"], state.players["athens"]
     assert sparta.tracks == {"prestige": 3, "iron": 4, "wood": 4, "wine": 4, "silver": 4, "wheat": 0}
     assert athens.tracks == {"prestige": 3, "iron": 4, "wood": 4, "wine": 4, "silver": 0, "wheat": 4}
@@ -126,15 +126,14 @@ def test_view_hides_the_project_pile_order_and_future_events() -> None:
 
 
 def test_each_round_opens_with_its_event_step_revealing_that_rounds_card() -> None:
-    order = api.Setup.from_seed(4).project_order
-    state = fed(api.new_game(api.Setup(order, events=("alpha_card", "epsilon_card", "omega_card"))))
-    assert api.view_for(state, "sparta")["events"] == ["alpha_card"]
+    state = fed(game(4))
+    assert api.view_for(state, "sparta")["events"] == ["no_event_alpha"]
     state, _ = act(state, "sparta", "pass")
     state, events = act(state, "athens", "pass")
     state, more = through_round_end(state)
     events += more
-    assert {"event": "round_begins", "round": 1, "event_card": "epsilon_card"} in events
-    assert api.view_for(state, "athens")["events"] == ["alpha_card", "epsilon_card"]
+    assert {"event": "round_begins", "round": 1, "event_card": "no_event_epsilon", "order": ["athens", "sparta"]} in events
+    assert api.view_for(state, "athens")["events"] == ["no_event_alpha", "no_event_epsilon"]
 
 
 def test_the_passing_turn_ends_with_a_check_then_none_until_both_have_passed() -> None:

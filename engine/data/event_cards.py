@@ -1,0 +1,282 @@
+"""The 24 event cards: 8 with each round's back (Alpha, Epsilon, Omega).
+
+Only the cards' existence, their backs and how they are resolved are printed (Game setup D, How
+to play, Components); their texts are not. Each card here is reconstructed from the history the
+rulebook tells for its round and from the 2012 edition's Alpha card sheet (board-facts.md §3.6 and
+§4), at the scale of effect that sheet shows: a unit or two, a resource or two, a point of
+prestige. A card is data: a tuple of effects in the game's vocabulary, which engine.event_cards
+resolves. Who a card affects (its blue, red or neutral background) is derived from its effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .provenance import reconstructed
+from .rounds import ROUNDS
+from .sides import ATHENS, SIDES, SPARTA
+
+EACH = SIDES
+
+# --------------------------------------------------------------------------- effects
+# Resolved at once, when the card is read (each side resolves those naming it, in turn):
+
+
+class Gain(NamedTuple):
+    """Each named side gains (or, if negative, loses) a track. Resources lost stop at 0; prestige
+    lost follows the rule for any prestige loss (not enough of it loses the game)."""
+
+    sides: tuple[str, ...]
+    track: str
+    amount: int
+
+
+class Place(NamedTuple):
+    """New hoplites (territory) or galleys (sea) from the side's reserve, as many as the reserve and
+    the round's stacking limit allow."""
+
+    side: str
+    area: str
+    amount: int
+
+
+class Remove(NamedTuple):
+    """The side removes hoplites or galleys of its choice (to its reserve); `optional`: it may
+    decline; `reward`: prestige gained for doing it."""
+
+    sides: tuple[str, ...]
+    amount: int
+    optional: bool
+    reward: int
+    #: "hoplites", "galleys" or "units" (either).
+    kind: str
+
+
+class Depopulate(NamedTuple):
+    """Cubes leave one of the side's poleis for its reserve, never its last one."""
+
+    side: str
+    polis: str
+    amount: int
+
+
+class Choose(NamedTuple):
+    """The side picks one option; each is a label and the effects it brings."""
+
+    side: str
+    options: tuple[tuple[str, tuple[Gain | Place, ...]], ...]
+
+
+# In force the whole round (the rules consult them):
+
+
+class Starts(NamedTuple):
+    """This side takes the round's first turn, whatever the prestige."""
+
+    side: str
+
+
+class CloseMarket(NamedTuple):
+    """These foreign-market spaces take no merchant of these sides this round."""
+
+    sides: tuple[str, ...]
+    spaces: tuple[str, ...]
+
+
+class Truce(NamedTuple):
+    """No siege and no civil war against a polis of the other side this round (neutral poleis only)."""
+
+
+class BarTribute(NamedTuple):
+    """The side collects no tribute in this territory this round."""
+
+    side: str
+    territory: str
+
+
+# At the round's end, before its first step:
+
+
+class FoodRelief(NamedTuple):
+    """The side's population eats this much less wheat in this round's food step."""
+
+    side: str
+    amount: int
+
+
+class AtRoundEnd(NamedTuple):
+    """A gain (or loss) applied at the round's end, if the side `if_side` still has at least
+    `at_least` hoplites or galleys in `area` then."""
+
+    effect: Gain
+    if_side: str
+    area: str
+    at_least: int
+
+
+Effect = Gain | Place | Remove | Depopulate | Choose | Starts | CloseMarket | Truce | BarTribute | FoodRelief | AtRoundEnd
+#: Effects resolved by the sides when the card is read; the others are in force during the round.
+AT_ONCE = (Gain, Place, Remove, Depopulate, Choose)
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    id: str
+    round: str
+    title: str
+    #: The year (B.C.E.) the card's history happened.
+    year: int
+    text: str
+    effects: tuple[Effect, ...]
+    source: str
+
+    @property
+    def affects(self) -> tuple[str, ...]:
+        """The sides named by its effects: one side gives the card a blue or red background."""
+        named: set[str] = set()
+        for effect in self.effects:
+            inner = effect.effect if isinstance(effect, AtRoundEnd) else effect
+            if isinstance(inner, Truce):
+                named.update(SIDES)
+            elif hasattr(inner, "sides"):
+                named.update(inner.sides)  # type: ignore[union-attr]
+            elif hasattr(inner, "side"):
+                named.add(inner.side)  # type: ignore[union-attr]
+        return tuple(side for side in SIDES if side in named)
+
+
+def _history(round_id: str, what: str) -> str:
+    return reconstructed(f"the rulebook's history of the {round_id} round ({what}); effect sized like the "
+                         "2012 Alpha cards")
+
+
+def _sheet(what: str) -> str:
+    return reconstructed(f"the 2012 edition's Alpha card sheet ({what}), in the 2020 vocabulary")
+
+
+def _no_event(round_id: str) -> EventCard:
+    return EventCard(
+        f"no_event_{round_id}", round_id, "No event", {"alpha": 478, "epsilon": 460, "omega": 431}[round_id],
+        "Nothing happens this round.", (),
+        reconstructed("the 2012 Alpha deck held two 'no event' cards among eight; one per deck here "
+                      "keeps most rounds eventful"),
+    )
+
+
+EVENT_CARDS: tuple[EventCard, ...] = (
+    # ---------------------------------------------------------------- Alpha (478-461)
+    EventCard("delian_league", "alpha", "The Delian League", 478,
+              "The allies' treasury gathers at Delos. Athens gains 2 silver.",
+              (Gain((ATHENS,), "silver", 2),),
+              _history("alpha", "formation of the Delian League, 478")),
+    EventCard("eurymedon", "alpha", "The Persian fleet destroyed", 466,
+              "Cimon destroys the Persian fleet at the Eurymedon. Athens gains 1 prestige; Sparta gains 1 silver.",
+              (Gain((ATHENS,), "prestige", 1), Gain((SPARTA,), "silver", 1)),
+              _sheet("Persian fleet destroyed: Sparta +1 silver, Athens +1 prestige")),
+    EventCard("trial_of_leotychidas", "alpha", "The trial of Leotychidas II", 476,
+              "Sparta's king is tried for bribery. Athens takes the first turn of this round.",
+              (Starts(ATHENS),),
+              _sheet("Leotychidas II: Athens starts the round")),
+    EventCard("trial_of_pausanias", "alpha", "The trial of Pausanias", 470,
+              "The victor of Plataea is accused of dealing with Persia. Sparta loses 1 prestige.",
+              (Gain((SPARTA,), "prestige", -1),),
+              _history("alpha", "the scandalous trial of the general Pausanias")),
+    EventCard("earthquake_at_sparta", "alpha", "Earthquake in Sparta", 464,
+              "The helots rise after the earthquake and Cimon marches to help at Ithome. Athens places 1 hoplite "
+              "in Messinia; Sparta places 1 galley in the Ionion pelagos.",
+              (Place(ATHENS, "messinia", 1), Place(SPARTA, "ionion_pelagos", 1)),
+              _sheet("Earthquake in Sparta: Sparta +1 galley in Ionion, Athens +1 hoplite in Messinia")),
+    EventCard("philopersians", "alpha", "The Philopersians", 471,
+              "Friends of Persia are found in both leagues. Each side may remove 1 of its hoplites or galleys to "
+              "gain 1 prestige.",
+              (Remove(EACH, 1, optional=True, reward=1, kind="units"),),
+              _sheet("Philopersians: each removes 1 hoplite or galley for +1 prestige; 'may' added so the "
+                     "choice is a decision")),
+    EventCard("xerxes_assassinated", "alpha", "Xerxes assassinated", 465,
+              "Persia is in turmoil. Persia's 3-wheat space takes no merchant this round.",
+              (CloseMarket(EACH, ("persia_0",)),),
+              _sheet("Xerxes assassinated: the Persian market's first space is closed this round")),
+    _no_event("alpha"),
+    # ---------------------------------------------------------------- Epsilon (460-432)
+    EventCard("age_of_pericles", "epsilon", "The age of Pericles", 447,
+              "Athens builds on the Acropolis. Athens gains 1 iron and 2 wood.",
+              (Gain((ATHENS,), "iron", 1), Gain((ATHENS,), "wood", 2)),
+              _history("epsilon", "Athenian culture flourished under Pericles; 2012 title 'Pericles' Age'")),
+    EventCard("treasury_to_athens", "epsilon", "The treasury moves to Athens", 454,
+              "The League's treasury is carried from Delos to Athens, to the allies' resentment. Athens gains "
+              "3 silver and loses 1 prestige.",
+              (Gain((ATHENS,), "silver", 3), Gain((ATHENS,), "prestige", -1)),
+              _history("epsilon", "the Delian League's treasury moved to Athens, 454")),
+    EventCard("tanagra", "epsilon", "The battle of Tanagra", 457,
+              "A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige.",
+              (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
+              _history("epsilon", "military skirmishes of the First Peloponnesian War: Tanagra, 457")),
+    EventCard("long_walls", "epsilon", "Behind the Long Walls", 457,
+              "The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less.",
+              (FoodRelief(ATHENS, 2),),
+              _history("epsilon", "the Long Walls, finished 457; 2012 title 'Behind the Long Walls'")),
+    EventCard("egyptian_disaster", "epsilon", "Disaster in Egypt", 454,
+              "The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys.",
+              (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys"),),
+              _history("epsilon", "the Athenian fleet lost in the Nile delta, 454")),
+    EventCard("thirty_years_peace", "epsilon", "The Thirty Years' Peace", 446,
+              "A peace between the leagues. This round no siege and no civil war may target a polis of the other "
+              "side (neutral poleis only).",
+              (Truce(),),
+              _history("epsilon", "the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
+    EventCard("holy_war", "epsilon", "The Holy War", 449,
+              "Both leagues march for Delphi. Sparta places 1 hoplite in Thessalia; Athens places 1 hoplite in "
+              "Boiotia.",
+              (Place(SPARTA, "thessalia", 1), Place(ATHENS, "boiotia", 1)),
+              _sheet("Holy War: Sparta +1 hoplite in Thessalia, Athens +1 hoplite in Boiotia (a 2012 Alpha card, "
+                     "moved to the Second Sacred War of 449)")),
+    _no_event("epsilon"),
+    # ---------------------------------------------------------------- Omega (431-404)
+    EventCard("raids_on_attika", "omega", "Raids on Attika", 431,
+              "King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
+              "no tribute there this round. At this round's end, if Sparta still has a hoplite in Attika, Athens "
+              "loses 2 wheat.",
+              (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
+               AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
+              _history("omega", "Sparta began raiding Attika in the Archidamian War")),
+    EventCard("plague", "omega", "The plague", 430,
+              "The crowd behind the walls brings the plague. Athinae loses 2 population.",
+              (Depopulate(ATHENS, "athinae", 2),),
+              _history("omega", "the capital's overpopulation exacerbated an outbreak of plague; 2012 title 'Plague'")),
+    EventCard("pylos_and_sphacteria", "omega", "Pylos and Sphacteria", 425,
+              "Athens fortifies Pylos and Spartiates surrender on Sphacteria. Athens places 1 hoplite in Messinia "
+              "and 1 galley in the Ionion pelagos; Sparta loses 1 prestige.",
+              (Place(ATHENS, "messinia", 1), Place(ATHENS, "ionion_pelagos", 1), Gain((SPARTA,), "prestige", -1)),
+              _history("omega", "Pylos and Sphacteria, 425")),
+    EventCard("peace_of_nicias", "omega", "The Peace of Nicias", 421,
+              "Athens brokers a truce. Each side gains 1 prestige, and this round no siege and no civil war may "
+              "target a polis of the other side.",
+              (Gain(EACH, "prestige", 1), Truce()),
+              _history("omega", "Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
+    EventCard("sicilian_expedition", "omega", "The Sicilian expedition", 415,
+              "The Assembly votes for Sicily. Athens either places 2 hoplites in Sicelia or loses 1 prestige.",
+              (Choose(ATHENS, (("sail", (Place(ATHENS, "sicelia", 2),)),
+                               ("stay", (Gain((ATHENS,), "prestige", -1),)))),),
+              _history("omega", "a disastrous campaign in Sicily by Athens, 415-413")),
+    EventCard("alcibiades", "omega", "Alcibiades flees to Sparta", 415,
+              "The general changes sides. Sparta gains 1 prestige; Athens loses 1 prestige.",
+              (Gain((SPARTA,), "prestige", 1), Gain((ATHENS,), "prestige", -1)),
+              _history("omega", "Alcibiades changed political allegiances; 2012 title 'Alcibiades flees to Sparta'")),
+    EventCard("persian_gold", "omega", "Persian gold", 407,
+              "Cyrus pays Lysander's rowers. Sparta gains 3 silver, and the Persian market takes no Athenian "
+              "merchant this round.",
+              (Gain((SPARTA,), "silver", 3), CloseMarket((ATHENS,), ("persia_0", "persia_1", "persia_2"))),
+              _history("omega", "Persia funded Sparta's fleet, which then blocked Athens's trade routes")),
+    _no_event("omega"),
+)
+
+EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in EVENT_CARDS}
+DECKS: dict[str, tuple[str, ...]] = {round_id: tuple(c.id for c in EVENT_CARDS if c.round == round_id)
+                                     for round_id in ROUNDS}
+#: The quiet card of each deck: tests that need a round without surprises draw these.
+NO_EVENTS: tuple[str, ...] = tuple(f"no_event_{round_id}" for round_id in ROUNDS)
+
+
+def card(card_id: str) -> EventCard:
+    return EVENT_BY_ID[card_id]

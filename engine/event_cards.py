@@ -1,0 +1,279 @@
+"""Event cards (rulebook: How to play, and Components): read at the start of each round.
+
+The side with more prestige (on a tie, and in the first round, Athens) resolves the effects that
+name it, then the other side; a choice on the card is that side's decision. Effects that last the
+round are not resolved but consulted by the rules they change (`starts`, `market_closed`, `truce`,
+`tribute_barred`, `food_relief`), and those for the round's end run as its first step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engine import essentials
+from engine.data import geography
+from engine.data.event_cards import (
+    AT_ONCE,
+    AtRoundEnd,
+    BarTribute,
+    Choose,
+    CloseMarket,
+    Depopulate,
+    Effect,
+    EventCard,
+    FoodRelief,
+    Gain,
+    Place,
+    Remove,
+    Starts,
+    Truce,
+    card,
+)
+from engine.data.resources import PRESTIGE
+from engine.data.sides import ATHENS, SPARTA, opponent
+from engine.errors import IllegalAction, MalformedAction
+from engine.state import Decision, GameState, Opening
+
+Event = dict[str, Any]
+
+EVENT_CHOICE = "event_choice"
+ANSWER_TYPES = {EVENT_CHOICE: ("event",)}
+UNIT_AREAS = {"hoplites": geography.TERRITORIES, "galleys": geography.SEAS,
+              "units": (*geography.TERRITORIES, *geography.SEAS)}
+
+
+def current(state: GameState) -> EventCard:
+    return card(state.events[state.round])
+
+
+def resolution_order(state: GameState) -> list[str]:
+    """More prestige reads the card first; on a tie, and in the first round, Athens."""
+    athens, sparta = (state.players[side].tracks[PRESTIGE] for side in (ATHENS, SPARTA))
+    first = SPARTA if state.round > 0 and sparta > athens else ATHENS
+    return [first, opponent(first)]
+
+
+def reveal(state: GameState) -> Event:
+    """The card is turned over; the sides then resolve it in order (`advance`)."""
+    state.opening = Opening(resolution_order(state), 0)
+    return {"event": "round_begins", "round": state.round, "event_card": current(state).id,
+            "order": list(state.opening.order)}
+
+
+def part_of(event_card: EventCard, side: str) -> list[Effect]:
+    """The effects a side resolves when the card is read, in the card's order."""
+    return [e for e in event_card.effects if isinstance(e, AT_ONCE) and side in _named(e)]
+
+
+def _named(effect: Effect) -> tuple[str, ...]:
+    return effect.sides if isinstance(effect, (Gain, Remove)) else (effect.side,)  # type: ignore[union-attr]
+
+
+def advance(state: GameState) -> list[Event]:
+    """Resolve effects until a side must choose, the game ends, or the card is done (opening None)."""
+    events: list[Event] = []
+    event_card = current(state)
+    while state.opening is not None and state.outcome is None and not state.pending:
+        side = state.opening.order[0]
+        part = part_of(event_card, side)
+        if state.opening.effect == len(part):
+            state.opening.order.pop(0)
+            state.opening.effect = 0
+            if not state.opening.order:
+                state.opening = None
+            continue
+        done = _start(state, side, part[state.opening.effect])
+        if done is None:
+            break
+        events += done
+        state.opening.effect += 1
+    return events
+
+
+def _start(state: GameState, side: str, effect: Effect) -> list[Event] | None:
+    """Apply an effect to a side; None when it waits for the side's choice (a decision is pushed)."""
+    if isinstance(effect, Choose):
+        essentials.ask(state, side, EVENT_CHOICE, {"card": current(state).id,
+                                                  "choose": [label for label, _ in effect.options]})
+        return None
+    if isinstance(effect, Remove):
+        held = removable(state, side, effect.kind)
+        total = sum(held.values())
+        if total and (effect.optional or total > effect.amount):
+            essentials.ask(state, side, EVENT_CHOICE, {
+                "card": current(state).id, "remove": min(effect.amount, total), "kind": effect.kind,
+                "optional": effect.optional, "reward": effect.reward})
+            return None
+        return _remove(state, side, effect, held)  # nothing to choose: all it holds must go
+    return resolve(state, side, effect)  # type: ignore[arg-type]
+
+
+def resolve(state: GameState, side: str, effect: Gain | Place | Depopulate) -> list[Event]:
+    """An effect with nothing to choose, applied to one side."""
+    if isinstance(effect, Gain):
+        return [{"event": "event_effect", "side": side, "gained": {effect.track: _gain(state, side, effect)}}]
+    if isinstance(effect, Place):
+        unit = "hoplites" if geography.is_territory(effect.area) else "galleys"
+        room = essentials.stacking_limit(state) - essentials.units(state, side, effect.area)
+        placed = max(0, min(effect.amount, room, essentials.cubes_in_reserve(state, side)))
+        if placed:
+            units = state.players[side].units
+            units[effect.area] = units.get(effect.area, 0) + placed
+        return [{"event": "event_effect", "side": side, "placed": {effect.area: placed}, "unit": unit}]
+    polis = state.poleis[effect.polis]
+    lost = max(0, min(effect.amount, polis.population - 1)) if polis.owner == side else 0
+    polis.population -= lost
+    return [{"event": "event_effect", "side": side, "depopulated": {effect.polis: lost}}]
+
+
+def _gain(state: GameState, side: str, effect: Gain) -> int:
+    """What the track moved by: gains are capped, resources lost stop at 0, and a loss of prestige
+    the side lacks loses the game (The end of the game)."""
+    if effect.amount >= 0:
+        return essentials.gain(state, side, effect.track, effect.amount)
+    if effect.track == PRESTIGE:
+        essentials.lose_prestige(state, side, -effect.amount, "event card")
+        return effect.amount
+    tracks = state.players[side].tracks
+    lost = min(tracks[effect.track], -effect.amount)
+    tracks[effect.track] -= lost
+    return -lost
+
+
+def removable(state: GameState, side: str, kind: str) -> dict[str, int]:
+    areas = UNIT_AREAS[kind]
+    return {area: n for area, n in state.players[side].units.items() if area in areas}
+
+
+def _remove(state: GameState, side: str, effect: Remove, chosen: Mapping[str, int]) -> list[Event]:
+    for area, count in chosen.items():
+        essentials.lose_units(state, side, area, count)
+    removed = sum(chosen.values())
+    gained = essentials.gain(state, side, PRESTIGE, effect.reward * removed) if removed else 0
+    return [{"event": "event_effect", "side": side, "removed": dict(chosen), "gained": {PRESTIGE: gained}}]
+
+
+# --------------------------------------------------------------------------- the sides' choices
+
+
+def _effect_waiting(state: GameState) -> Choose | Remove:
+    assert state.opening is not None
+    effect = part_of(current(state), state.opening.order[0])[state.opening.effect]
+    assert isinstance(effect, (Choose, Remove))
+    return effect
+
+
+def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    """{"type": "event", "option": label} for a choice, {"type": "event", "remove": {area: n}} for
+    units to remove ({} declines an optional removal). Refused answers leave the state untouched."""
+    effect = _effect_waiting(state)
+    new = state.clone()
+    new.pending.pop()
+    if isinstance(effect, Choose):
+        options = dict(effect.options)
+        label = raw.get("option")
+        if not isinstance(label, str) or label not in options:
+            raise MalformedAction(f"event: option={label!r} is not one of {', '.join(options)}", code="unknown_id",
+                                  field="option", value=label)
+        events: list[Event] = [{"event": "event_choice", "side": side, "option": label}]
+        for chosen in options[label]:
+            events += resolve(new, side, chosen)
+    else:
+        chosen = _removal(state, side, effect, decision, raw.get("remove"))
+        events = _remove(new, side, effect, chosen)
+    assert new.opening is not None
+    new.opening.effect += 1
+    return new, events
+
+
+def _removal(state: GameState, side: str, effect: Remove, decision: Decision, chosen: Any) -> dict[str, int]:
+    if not isinstance(chosen, Mapping) or not all(
+            isinstance(a, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0 for a, n in chosen.items()):
+        raise MalformedAction(f"event: remove={chosen!r} must map areas to numbers of {effect.kind}",
+                              code="bad_counts", field="remove", value=chosen)
+    chosen = {area: n for area, n in chosen.items() if n}
+    held = removable(state, side, effect.kind)
+    for area, count in chosen.items():
+        if count > held.get(area, 0):
+            raise IllegalAction(f"event: {side} has {held.get(area, 0)} {effect.kind} to remove in {area}, "
+                                f"not {count}", code="no_unit", area=area)
+    due = decision.data["remove"]
+    total = sum(chosen.values())
+    if total != due and not (effect.optional and total == 0):
+        raise IllegalAction(f"event: {side} must remove {due} {effect.kind}"
+                            f"{' (or none)' if effect.optional else ''}, not {total}", code="wrong_count",
+                            due=due)
+    return chosen
+
+
+def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str, Any]]:
+    effect = _effect_waiting(state)
+    envelope = {"type": "event", "decision": decision.id}
+    if isinstance(effect, Choose):
+        for label, _ in effect.options:
+            yield {**envelope, "option": label}
+        return
+    if effect.optional:
+        yield {**envelope, "remove": {}}
+    yield from ({**envelope, "remove": chosen}
+                for chosen in _allocations(removable(state, side, effect.kind), decision.data["remove"]))
+
+
+def _allocations(held: Mapping[str, int], due: int) -> Iterator[dict[str, int]]:
+    """Every way to take exactly `due` units from these areas."""
+    areas = sorted(held)
+    if not areas:
+        if due == 0:
+            yield {}
+        return
+    first, rest = areas[0], {a: held[a] for a in areas[1:]}
+    for taken in range(min(held[first], due), -1, -1):
+        for more in _allocations(rest, due - taken):
+            yield {first: taken, **more} if taken else more
+
+
+def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
+    effect = _effect_waiting(state)
+    if isinstance(effect, Choose):
+        return {"next": "option", "type": "event", "card": decision.data["card"],
+                "choices": [label for label, _ in effect.options]}
+    return {"next": "remove", "type": "event", "card": decision.data["card"], "count": decision.data["remove"],
+            "optional": effect.optional, "reward": effect.reward, "held": removable(state, side, effect.kind)}
+
+
+# --------------------------------------------------------------------------- effects in force all round
+
+
+def _in_force(state: GameState, kind: type) -> list[Any]:
+    return [e for e in current(state).effects if isinstance(e, kind)]
+
+
+def starts(state: GameState) -> str | None:
+    """The side a card makes start the round, if any."""
+    return next((e.side for e in _in_force(state, Starts)), None)
+
+
+def market_closed(state: GameState, side: str, space: str) -> bool:
+    return any(side in e.sides and space in e.spaces for e in _in_force(state, CloseMarket))
+
+
+def truce(state: GameState) -> bool:
+    return bool(_in_force(state, Truce))
+
+
+def tribute_barred(state: GameState, side: str, territory: str) -> bool:
+    return any(e.side == side and e.territory == territory for e in _in_force(state, BarTribute))
+
+
+def food_relief(state: GameState, side: str) -> int:
+    return sum(e.amount for e in _in_force(state, FoodRelief) if e.side == side)
+
+
+def at_round_end(state: GameState, side: str) -> list[Event]:
+    """The card's round-end effects on this side (the first end-of-round step, docs/rulings.md R23)."""
+    events: list[Event] = []
+    for effect in _in_force(state, AtRoundEnd):
+        if side in effect.effect.sides and essentials.units(state, effect.if_side, effect.area) >= effect.at_least:
+            events += resolve(state, side, effect.effect)
+    return events
