@@ -1,0 +1,325 @@
+"""Event cards: one per round fixed at setup, read by the side with more prestige first, choices as
+decisions, and the effects that last the round or wait for its end (docs/rulings.md R23)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine import api, event_cards, flow
+from engine.data import event_cards as cards
+from engine.data import geography, markets, personal_board, poleis, resources, rounds
+from engine.errors import IllegalAction, MalformedAction
+from engine.state import GameState, from_json, to_json
+from tests.engine.helpers import act, fed, game, quiet, refused, set_units, snapshot, through_round_end
+
+
+def opened(card_id: str, prepare: Callable[[GameState], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """The board at the start of the card's round, `prepare`d, then the card turned over and resolved
+    as far as the sides' choices allow."""
+    index = rounds.ROUNDS.index(cards.card(card_id).round)
+    events = list(cards.NO_EVENTS)
+    events[index] = card_id
+    state = game()
+    state.events, state.round = events, index
+    state.pending.clear()
+    if prepare is not None:
+        prepare(state)
+    log = flow.begin_round(state)
+    flow.proceed(state, log)
+    return state, log
+
+
+def answer(state: GameState, side: str, **fields: Any) -> tuple[GameState, list[dict[str, Any]]]:
+    return act(state, side, "event", **fields)
+
+
+def tracks(**values: int) -> Callable[[GameState], None]:
+    def prepare(state: GameState) -> None:
+        for key, value in values.items():
+            side, track = key.split("_", 1)
+            state.players[side].tracks[track] = value
+    return prepare
+
+
+# --------------------------------------------------------------------------- the decks and setup
+
+
+def test_three_decks_of_eight_and_every_reference_exists() -> None:
+    assert {r: len(ids) for r, ids in cards.DECKS.items()} == {"alpha": 8, "epsilon": 8, "omega": 8}
+    areas = {*geography.TERRITORIES, *geography.SEAS}
+    for event_card in cards.EVENT_CARDS:
+        assert event_card.id in cards.DECKS[event_card.round]
+        for effect in event_card.effects:
+            inner = effect.effect if isinstance(effect, cards.AtRoundEnd) else effect
+            nested = [e for _, option in inner.options for e in option] if isinstance(inner, cards.Choose) else [inner]
+            for e in nested:
+                assert getattr(e, "area", next(iter(areas))) in areas, (event_card.id, e)
+                assert getattr(e, "territory", "attika") in geography.TERRITORIES
+                assert getattr(e, "polis", "athinae") in poleis.POLEIS
+                assert getattr(e, "track", "prestige") in resources.TRACKS
+                assert set(getattr(e, "spaces", ())) <= set(markets.SPACE_BY_ID)
+            if isinstance(effect, cards.AtRoundEnd):
+                assert isinstance(effect.effect, cards.Gain)  # nothing to choose at the round's end
+    # The background colour is derived: a blue card names only Athens, a red one only Sparta.
+    assert cards.card("delian_league").affects == ("athens",)
+    assert cards.card("trial_of_pausanias").affects == ("sparta",)
+    assert cards.card("thirty_years_peace").affects == ("athens", "sparta")
+    assert cards.card("no_event_omega").affects == ()
+
+
+def test_setup_draws_one_card_from_each_deck_and_every_card_can_be_drawn() -> None:
+    drawn: set[str] = set()
+    for seed in range(300):
+        setup = api.Setup.from_seed(seed)
+        assert [cards.card(c).round for c in setup.events] == list(rounds.ROUNDS)
+        drawn.update(setup.events)
+    assert drawn == set(cards.EVENT_BY_ID)
+    assert api.Setup.from_json(api.Setup.from_seed(9).to_json()) == api.Setup.from_seed(9)
+
+
+@pytest.mark.parametrize("events", [
+    ("delian_league", "plague", "tanagra"),  # out of order
+    ("delian_league", "tanagra"),  # one missing
+    ("delian_league", "tanagra", "plague_of_thebes"),  # unknown
+])
+def test_a_setup_with_wrong_event_cards_is_refused(events: tuple[str, ...]) -> None:
+    order = list(api.Setup.from_seed(1).project_order)
+    with pytest.raises(MalformedAction) as error:
+        api.Setup.from_json({"project_order": order, "events": list(events)})
+    assert error.value.code == "bad_setup" and str(list(events)) in error.value.message
+    with pytest.raises(MalformedAction):
+        api.Setup.from_json({"project_order": order, "events": "delian_league"})
+
+
+def test_the_card_stays_secret_until_its_round() -> None:
+    state = api.new_game(quiet(2, ("delian_league", "tanagra", "plague")))
+    view = api.view_for(state, "sparta")
+    assert view["events"] == ["delian_league"] and "tanagra" not in str(view) and "plague" not in str(view)
+
+
+# --------------------------------------------------------------------------- who resolves first
+
+
+def test_athens_reads_first_in_the_first_round_whatever_the_prestige() -> None:
+    state, log = opened("eurymedon", tracks(sparta_prestige=6))
+    assert log[0] == {"event": "round_begins", "round": 0, "event_card": "eurymedon", "order": ["athens", "sparta"]}
+    assert state.players["athens"].tracks["prestige"] == 4 and state.players["sparta"].tracks["silver"] == 5
+    assert state.decision.side == "sparta" and state.decision.kind == flow.ACTION  # then Sparta's first turn
+
+
+@pytest.mark.parametrize(("athens", "sparta", "first"), [(3, 5, "sparta"), (5, 3, "athens"), (4, 4, "athens")])
+def test_later_rounds_more_prestige_reads_first_ties_athens(athens: int, sparta: int, first: str) -> None:
+    _, log = opened("peace_of_nicias", tracks(athens_prestige=athens, sparta_prestige=sparta))
+    assert log[0]["order"][0] == first
+    gains = [e["side"] for e in log if e["event"] == "event_effect"]
+    assert gains == [first, "athens" if first == "sparta" else "sparta"]
+
+
+def test_the_order_is_fixed_when_the_card_is_read() -> None:
+    """Athens leads 3 to 2 and reads first; its loss makes it trail, but Sparta still reads second."""
+    state, log = opened("alcibiades", tracks(athens_prestige=3, sparta_prestige=2))
+    assert log[0]["order"] == ["athens", "sparta"]
+    assert [e["side"] for e in log if e["event"] == "event_effect"] == ["athens", "sparta"]
+    assert (state.players["athens"].tracks["prestige"], state.players["sparta"].tracks["prestige"]) == (2, 3)
+    assert state.decision.side == "athens"  # less prestige takes the first turn
+
+
+def test_an_event_can_name_who_starts_the_round() -> None:
+    state, _ = opened("trial_of_leotychidas")
+    assert state.decision.side == "athens" and state.active == "athens"
+
+
+# --------------------------------------------------------------------------- effects at once
+
+
+def test_gains_are_capped_and_resource_losses_stop_at_zero() -> None:
+    top = personal_board.max_value("silver")
+    state, log = opened("treasury_to_athens", tracks(athens_silver=top - 1))
+    assert state.players["athens"].tracks["silver"] == top and state.players["athens"].tracks["prestige"] == 2
+    assert {"event": "event_effect", "side": "athens", "gained": {"silver": 1}} in log
+    state, log = opened("raids_on_attika", tracks(athens_wheat=1))
+    state = fed(state)
+    state.players["athens"].tracks["wheat"] = 1
+    state, _ = act(state, "sparta", "pass")
+    state, events = act(state, "athens", "pass")
+    losses = [e for e in events if e.get("gained", {}).get("wheat")]
+    assert losses == [{"event": "event_effect", "side": "athens", "gained": {"wheat": -1}}]
+
+
+def test_a_prestige_loss_the_side_cannot_pay_loses_the_game() -> None:
+    state, _ = opened("trial_of_pausanias", tracks(sparta_prestige=1))
+    assert state.outcome is None and state.players["sparta"].tracks["prestige"] == 0
+    state, log = opened("pylos_and_sphacteria", tracks(sparta_prestige=0))
+    assert state.outcome is not None and state.outcome["winner"] == "athens"
+    assert state.outcome["reason"] == "prestige_exhausted" and state.pending == []
+
+
+def test_units_are_placed_within_the_reserve_and_the_stacking_limit() -> None:
+    state, log = opened("earthquake_at_sparta")
+    assert state.players["athens"].units["messinia"] == 1 and state.players["sparta"].units["ionion_pelagos"] == 2
+    state, log = opened("raids_on_attika", lambda s: set_units(s, "sparta", attika=4))  # Omega: 5 at most
+    assert state.players["sparta"].units["attika"] == 5
+    assert {"event": "event_effect", "side": "sparta", "placed": {"attika": 1}, "unit": "hoplites"} in log
+
+    def no_cubes(state: GameState) -> None:
+        state.players["sparta"].units["arcadia"] = 39 - 7 - 6 - 1  # one cube left in reserve
+    state, log = opened("tanagra", no_cubes)
+    assert state.players["sparta"].units.get("boiotia") == 1
+    state, log = opened("tanagra", lambda s: no_cubes(s) or s.players["sparta"].units.update(arcadia=39 - 7 - 6))
+    assert "boiotia" not in state.players["sparta"].units
+
+
+def test_the_plague_takes_population_but_never_the_last_cube() -> None:
+    state, _ = opened("plague")
+    assert state.poleis["athinae"].population == 3
+    state, log = opened("plague", lambda s: setattr(s.poleis["athinae"], "population", 2))
+    assert state.poleis["athinae"].population == 1
+    assert {"event": "event_effect", "side": "athens", "depopulated": {"athinae": 1}} in log
+
+
+def test_a_choice_on_the_card_is_the_sides_decision() -> None:
+    state, _ = opened("sicilian_expedition")
+    decision = state.decision
+    assert (decision.side, decision.kind, decision.data) == (
+        "athens", event_cards.EVENT_CHOICE, {"card": "sicilian_expedition", "choose": ["sail", "stay"]})
+    assert [a["option"] for a in api.legal_actions(state, "athens")] == ["sail", "stay"]
+    assert api.options(state, "athens")["choices"] == ["sail", "stay"]
+    assert from_json(to_json(state)) == state
+    refused(state, "athens", "event", "unknown_id", option="invade")
+    refused(state, "athens", "pass", "wrong_decision")
+    sailed, events = answer(state, "athens", option="sail")
+    assert sailed.players["athens"].units["sicelia"] == 2 and sailed.decision.kind == flow.ACTION
+    assert events[0] == {"event": "event_choice", "side": "athens", "option": "sail"}
+    stayed, _ = answer(state, "athens", option="stay")
+    assert stayed.players["athens"].tracks["prestige"] == 2 and "sicelia" not in stayed.players["athens"].units
+
+
+def test_an_optional_removal_for_each_side_in_turn() -> None:
+    state, _ = opened("philopersians")
+    assert (state.decision.side, state.decision.data["remove"], state.decision.data["optional"]) == ("athens", 1, True)
+    legal = [a["remove"] for a in api.legal_actions(state, "athens")]
+    assert legal[0] == {} and sorted(map(str, legal[1:])) == sorted(
+        str({area: 1}) for area in ("attika", "ionia", "kyklades", "noties_sporades"))
+    refused(state, "athens", "event", "wrong_count", remove={"attika": 2})
+    refused(state, "athens", "event", "no_unit", remove={"messinia": 1})
+    refused(state, "athens", "event", "bad_counts", remove=["attika"])
+    state, events = answer(state, "athens", remove={"noties_sporades": 1})
+    assert events == [{"event": "event_effect", "side": "athens", "removed": {"noties_sporades": 1},
+                       "gained": {"prestige": 1}}]
+    assert "noties_sporades" not in state.players["athens"].units and state.players["athens"].tracks["prestige"] == 4
+    assert state.decision.side == "sparta" and state.decision.kind == event_cards.EVENT_CHOICE
+    state, events = answer(state, "sparta", remove={})  # declined
+    assert events[0]["removed"] == {} and state.players["sparta"].tracks["prestige"] == 3
+    assert state.decision.kind == flow.ACTION and state.decision.side == "sparta"
+
+
+def test_a_compulsory_removal_asks_only_when_there_is_a_choice() -> None:
+    state, _ = opened("egyptian_disaster")  # 3 galleys in two seas: remove 2 of them
+    assert state.decision.data["remove"] == 2 and not state.decision.data["optional"]
+    refused(state, "athens", "event", "wrong_count", remove={})
+    assert {str(a["remove"]) for a in api.legal_actions(state, "athens")} == {
+        str({"kyklades": 2}), str({"kyklades": 1, "noties_sporades": 1})}
+    state, _ = answer(state, "athens", remove={"kyklades": 1, "noties_sporades": 1})
+    assert {a: n for a, n in state.players["athens"].units.items() if a in geography.SEAS} == {"kyklades": 1}
+    state, log = opened("egyptian_disaster", lambda s: set_units(s, "athens", kyklades=1, noties_sporades=0))
+    assert state.decision.kind == flow.ACTION and "kyklades" not in state.players["athens"].units
+    assert {"event": "event_effect", "side": "athens", "removed": {"kyklades": 1}, "gained": {"prestige": 0}} in log
+
+
+# --------------------------------------------------------------------------- effects in force all round
+
+
+def test_a_closed_market_space_takes_no_merchant() -> None:
+    def spaces(state: GameState) -> set[str]:
+        return {a["space"] for a in api.legal_actions(state, "athens") if a["type"] == "trade"}
+
+    calm, _ = opened("no_event_alpha", fed)
+    state, _ = opened("xerxes_assassinated", fed)
+    for board in (calm, state):
+        board.active, board.decision.side = "athens", "athens"
+    assert spaces(calm) - spaces(state) == {"persia_0"} and "euxinos_0" in spaces(state)
+    refused(state, "athens", "trade", "closed_by_event", space="persia_0", give="wine")
+
+
+def test_persian_gold_closes_persia_to_athens_only() -> None:
+    state, _ = opened("persian_gold", lambda s: set_units(s, "athens", noties_sporades=0))  # the way is open
+    assert state.players["sparta"].tracks["silver"] == 7
+    spaces = {a["space"] for a in api.legal_actions(state, "sparta") if a["type"] == "trade"}
+    assert "persia_0" in spaces
+    state.active, state.decision.side = "athens", "athens"
+    assert not {a["space"] for a in api.legal_actions(state, "athens") if a["type"] == "trade"} & {
+        "persia_0", "persia_1", "persia_2"}
+    refused(state, "athens", "trade", "closed_by_event", space="persia_2", give="wood")
+
+
+def test_a_truce_protects_the_other_sides_poleis_not_the_neutral_ones() -> None:
+    def armies(state: GameState) -> None:
+        set_units(state, "athens", messinia=4, arcadia=4)
+    state, _ = opened("thirty_years_peace", armies)
+    state.active, state.decision.side = "athens", "athens"
+    refused(state, "athens", "lay_siege", "truce", polis="pylos")
+    sieges = {a["polis"] for a in api.legal_actions(state, "athens") if a["type"] == "lay_siege"}
+    assert sieges == {"argos"}
+    state.players["athens"].proxenos = "gythion"
+    refused(state, "athens", "instigate_civil_war", "truce", polis="gythion")
+
+
+def test_barred_tribute_is_neither_offered_nor_accepted() -> None:
+    state, _ = opened("raids_on_attika")
+    state.active, state.decision.side = "athens", "athens"
+    refused(state, "athens", "collect_tribute", "barred_by_event", territory="attika", columns={"silver": 1})
+    assert not [a for a in api.legal_actions(state, "athens") if a.get("territory") == "attika"]
+    assert [a for a in api.legal_actions(state, "athens") if a.get("territory") == "ionia"]
+
+
+def test_the_long_walls_relieve_athens_at_the_round_end() -> None:
+    state, _ = opened("long_walls", fed)
+    state.players["athens"].tracks["wheat"] = 6  # 8 population
+    state, _ = act(state, "sparta", "pass")
+    state, events = act(state, "athens", "pass")
+    assert {"event": "food", "side": "athens", "wheat": 6, "shortfall": 0} in events
+
+
+def test_a_round_end_effect_comes_first_and_only_if_its_condition_holds() -> None:
+    state, _ = opened("raids_on_attika", fed)
+    state.players["athens"].tracks["wheat"] = 12
+    held, _ = act(state, "sparta", "pass")
+    held, events = act(held, "athens", "pass")
+    names = [e["event"] for e in events]
+    assert names.index("event_effect") < names.index("food")
+    assert {"event": "event_effect", "side": "athens", "gained": {"wheat": -2}} in events
+    state.players["sparta"].units.pop("attika")  # Sparta's raiders went home
+    gone, _ = act(state, "sparta", "pass")
+    gone, events = act(gone, "athens", "pass")
+    assert not [e for e in events if e["event"] == "event_effect"]
+
+
+# --------------------------------------------------------------------------- every card
+
+
+@pytest.mark.parametrize("card_id", sorted(cards.EVENT_BY_ID))
+def test_every_card_resolves_and_then_the_round_begins(card_id: str) -> None:
+    state, _ = opened(card_id, fed)
+    while state.decision.kind == event_cards.EVENT_CHOICE:
+        before = snapshot(state)
+        choice = next(iter(api.legal_actions(state, state.decision.side)))
+        state, _ = api.apply_action(state, state.decision.side, choice)
+        assert snapshot(state) != before
+    assert state.opening is None and state.decision.kind == flow.ACTION
+    assert state.decision.side == (event_cards.starts(state) or flow.first_player(state))
+    assert from_json(to_json(state)) == state
+    state, _ = act(state, state.decision.side, "pass")
+    state, _ = act(state, state.decision.side, "pass")
+    through_round_end(state)
+
+
+def test_a_refused_answer_changes_nothing() -> None:
+    state, _ = opened("philopersians")
+    before = snapshot(state)
+    for bad in ({"remove": {"attika": -1}}, {"remove": {"attika": True}}, {"option": "sail"}):
+        with pytest.raises((IllegalAction, MalformedAction)):
+            answer(state, "athens", **bad)
+        assert snapshot(state) == before
