@@ -1,6 +1,8 @@
-"""`python -m engine.bench`: µs per applied action and ms per options query over seeded random play.
+"""`python -m engine.bench`: whole random games per second, µs per applied action and ms per
+options query, over seeded random play (engine.playout) on one core.
 
-Targets live here, not in tests: median apply under 100 µs, options query under 2 ms.
+Targets live here, not in tests: at least 50 whole games a second, median apply under 100 µs,
+options query under 2 ms.
 """
 
 from __future__ import annotations
@@ -8,13 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
+from typing import Any
 
 from engine import api
-from engine.playout import random_action
+from engine.playout import play
 
 
 def cpu_model() -> str:
@@ -30,30 +32,38 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def run(games: int, seed: int) -> dict[str, object]:
+def run(games: int, seed: int) -> dict[str, Any]:
+    """Play `games` whole seeded random games (timed), then replay their logs timing each step."""
+    game_ms: list[float] = []
+    logs = []
+    endings: Counter[str] = Counter()
+    for game_seed in range(seed, seed + games):
+        t0 = time.perf_counter()
+        state, log = play(game_seed)
+        game_ms.append((time.perf_counter() - t0) * 1000)
+        logs.append((game_seed, log))
+        endings[state.outcome["reason"] if state.outcome else "unfinished"] += 1
     apply_us: dict[str, list[float]] = defaultdict(list)
     options_ms: list[float] = []
-    started = time.perf_counter()
-    actions = 0
-    for game_seed in range(seed, seed + games):
-        rng = random.Random(game_seed)
+    for game_seed, log in logs:
         state = api.new_game(api.Setup.from_seed(game_seed))
-        while state.outcome is None:
-            if api.chance_request(state) is not None:
-                state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+        for entry in log:
+            if "chance" in entry:
+                state, _ = api.apply_chance(state, entry["chance"])
                 continue
-            side = state.decision.side
+            side, action = entry["side"], entry["action"]
             t0 = time.perf_counter()
             api.options(state, side)
             options_ms.append((time.perf_counter() - t0) * 1000)
-            action = random_action(state, side, rng)
             t0 = time.perf_counter()
             state, _ = api.apply_action(state, side, action)
             apply_us[action["type"]].append((time.perf_counter() - t0) * 1e6)
-            actions += 1
     all_apply = [v for values in apply_us.values() for v in values]
     return {
-        "games": games, "actions": actions, "seconds": time.perf_counter() - started,
+        "games": games, "seconds": sum(game_ms) / 1000, "games_per_second": games / (sum(game_ms) / 1000),
+        "game_median_ms": statistics.median(game_ms), "game_p99_ms": percentile(game_ms, 0.99),
+        "steps_per_game": sum(len(log) for _, log in logs) / games,
+        "actions_per_game": len(all_apply) / games, "endings": dict(endings.most_common()),
         "apply_median_us": statistics.median(all_apply), "apply_p99_us": percentile(all_apply, 0.99),
         "options_median_ms": statistics.median(options_ms), "options_p99_ms": percentile(options_ms, 0.99),
         "by_type": {kind: (len(v), statistics.median(v), percentile(v, 0.99)) for kind, v in sorted(apply_us.items())},
@@ -62,16 +72,20 @@ def run(games: int, seed: int) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     result = run(args.games, args.seed)
-    print(f"machine: {cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    print(f"{result['games']} seeded random games, {result['actions']} actions in {result['seconds']:.2f} s")
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores (one used), Python {platform.python_version()}")
+    print(f"{result['games']} whole seeded random games in {result['seconds']:.2f} s: "
+          f"{result['games_per_second']:.0f} games/s (target: >= 50), "
+          f"median {result['game_median_ms']:.1f} ms, p99 {result['game_p99_ms']:.1f} ms a game")
+    print(f"per game: {result['steps_per_game']:.1f} decisions, {result['actions_per_game']:.1f} of them the sides' "
+          f"(the rest chance); endings {result['endings']}")
     print(f"apply_action: median {result['apply_median_us']:.1f} µs, p99 {result['apply_p99_us']:.1f} µs (target: median < 100 µs)")
     print(f"options query: median {result['options_median_ms']:.3f} ms, p99 {result['options_p99_ms']:.3f} ms (target: < 2 ms)")
     print(f"{'action':<18}{'count':>7}{'median µs':>12}{'p99 µs':>10}")
-    for kind, (count, median, p99) in result["by_type"].items():  # type: ignore[union-attr]
+    for kind, (count, median, p99) in result["by_type"].items():
         print(f"{kind:<18}{count:>7}{median:>12.1f}{p99:>10.1f}")
 
 

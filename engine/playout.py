@@ -1,4 +1,14 @@
-"""Seeded random play: the contract tests' and the benchmark's player."""
+"""Seeded random play: the contract tests' and the benchmark's player.
+
+Listing every legal action at every turn costs milliseconds (moves alone have hundreds), so for
+the turn's action the player proposes a random action of a random type, shaped by what it holds,
+and lets the engine refuse it: a refusal costs microseconds and changes nothing. Prompts (battle
+cards, food, phoros, events, discards) have few answers and are picked from their legal list.
+
+It is random but not aimless: a side short of wheat for its population looks for wheat, no side
+spends its last prestige on an action, moves lean towards the opponent's armies (so battles are
+fought) and passing grows likelier as the round goes on, so whole games are played to the end.
+"""
 
 from __future__ import annotations
 
@@ -6,29 +16,220 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import api, end_of_round, essentials
-from engine.actions import ACTIONS
-from engine.actions.base import Fields
+from engine import api, end_of_round, essentials, event_cards, flow
+from engine.actions import ACTIONS, trade
+from engine.actions.develop_project import hosts
+from engine.data import geography, markets, sides, tribute
+from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.sides import opponent
+from engine.errors import ActionError
 from engine.state import GameState
 
-#: How often the random player gives up when it may: passing the round, retreating from a battle.
-GIVE_UP = {api.PASS: 0.08, "retreat": 0.1}
+Action = dict[str, Any]
+Proposal = Callable[[GameState, str, random.Random, bool], Action | None]
+
+#: How often the random player gives up when it may: retreating from a battle.
+RETREAT = 0.1
+#: Proposals tried for one action type before the player turns to another type.
+TRIES = 4
+#: Prestige a side keeps in hand: it spends none below this on actions or phoros (0 at a round's
+#: end loses the game, and food shortfalls are paid in it).
+KEEP_PRESTIGE = 2
+#: Where a hungry side looks for wheat (and tries harder).
+WHEAT_SOURCES = ("trade", "collect_tribute")
 
 
-def random_action(state: GameState, side: str, rng: random.Random) -> dict[str, Any]:
-    """Pick an answer type among those legal now, then one of its legal answers, uniformly."""
+def food_gap(state: GameState, side: str) -> int:
+    """Wheat the side still lacks to feed its population at the round's end."""
+    need = end_of_round.population(state, side) - event_cards.food_relief(state, side)
+    return need - state.players[side].tracks["wheat"]
+
+
+def _own_poleis(state: GameState, side: str) -> list[str]:
+    return essentials.poleis_of(state, side)
+
+
+def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[str, int]:
+    payment: dict[str, int] = {}
+    for _ in range(count):
+        resource = rng.choice(paid_with)
+        payment[resource] = payment.get(resource, 0) + 1
+    return payment
+
+
+def _hoplites(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    count = rng.randint(1, 3)
+    return {"polis": rng.choice(_own_poleis(state, side)), "count": count,
+            "payment": _split(rng, count, ("iron", "silver"))}
+
+
+def _galleys(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    ports = [p for p in _own_poleis(state, side) if geography.port_seas(p)]
+    if not ports:
+        return None
+    polis = rng.choice(ports)
+    count = rng.randint(1, 3)
+    return {"polis": polis, "seas": {rng.choice(sorted(geography.port_seas(polis))): count},
+            "payment": _split(rng, count, ("wood", "silver"))}
+
+
+def _merchants(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    if hungry and essentials.merchants_in_port(state, side):
+        return None  # trade with the merchants in port first
+    count = rng.randint(1, 2)
+    return {"polis": rng.choice(sides.SIDE_BY_ID[side].commercial_poleis), "count": count,
+            "payment": _split(rng, count, ("wood", "silver"))}
+
+
+def _project(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    offer = [p for p in state.projects_offer if hosts(state, side, p)]
+    if not offer:
+        return None
+    project = rng.choice(offer)
+    return {"project": project, "polis": rng.choice(hosts(state, side, project))}
+
+
+def _mover(areas: tuple[str, ...]) -> Proposal:
+    def propose(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+        mine = [a for a in state.players[side].units if a in areas]
+        if not mine:
+            return None
+        theirs = [a for a in state.players[opponent(side)].units if a in areas]
+        destination = rng.choice(theirs) if theirs and rng.random() < 0.4 else rng.choice(areas)
+        origins = [rng.choice(mine) for _ in range(rng.randint(1, 3))]
+        return {"destination": destination, "origins": origins}
+    return propose
+
+
+def _siege(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    targets = [p for t in state.players[side].units if geography.is_territory(t)
+               for p in geography.poleis_in(t) if state.poleis[p].owner != side]
+    return {"polis": rng.choice(targets)} if targets else None
+
+
+def _tribute(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    held = [t for t in state.players[side].units if geography.is_territory(t) and t not in state.tribute]
+    if not held:
+        return None
+    territory = rng.choice(held)
+    box = tribute.columns(territory)
+    wheat = [c for c in box if c.resource == "wheat"]
+    columns: dict[str, int] = {}
+    for _ in range(rng.randint(1, essentials.units(state, side, territory))):
+        column = wheat[0] if hungry and wheat and rng.random() < 0.7 else rng.choice(box)
+        columns[column.resource] = columns.get(column.resource, 0) + 1
+    return {"territory": territory, "columns": columns}
+
+
+def _trade(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    spaces = [s for s in markets.SPACES if s.available_in(state.round) and s.id not in state.market_spaces]
+    if hungry:
+        spaces = [s for s in spaces if s.receive == markets.WHEAT] or spaces
+    if not spaces:
+        return None
+    space = rng.choice(spaces)
+    return {"space": space.id, "give": rng.choice(trade.gives(space))}
+
+
+def _proxenos(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    if state.players[side].proxenos is None:
+        return None
+    return {"destination": rng.choice(list(state.poleis))}
+
+
+def _civil_war(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    where = state.players[side].proxenos
+    return {"polis": where} if where is not None else None
+
+
+def _ransom(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    return {} if state.players[side].proxenos is None else None
+
+
+#: A proposal and its weight (fed, hungry) for each action type.
+PROPOSALS: dict[str, tuple[Proposal, int, int]] = {
+    "create_hoplites": (_hoplites, 3, 1), "create_galleys": (_galleys, 2, 1),
+    "create_merchants": (_merchants, 1, 4), "develop_project": (_project, 2, 1),
+    "move_hoplites": (_mover(geography.TERRITORIES), 3, 1), "move_galleys": (_mover(geography.SEAS), 2, 1),
+    "lay_siege": (_siege, 3, 1), "collect_tribute": (_tribute, 3, 6), "trade": (_trade, 2, 8),
+    "move_proxenos": (_proxenos, 1, 0), "instigate_civil_war": (_civil_war, 2, 1),
+    "ransom_proxenos": (_ransom, 1, 1),
+}
+
+
+def pass_chance(state: GameState, side: str, hungry: bool) -> float:
+    """A hungry side holds on longer; a side acting alone pays an extra resource each time."""
+    if flow.acting_alone(state, side):
+        return 0.25
+    return 0.01 if hungry else 0.04
+
+
+def step(state: GameState, side: str, rng: random.Random) -> tuple[Action, GameState]:
+    """The side's random decision, already applied: (what it sent, the state after)."""
     decision = state.decision
-    if decision is not None and decision.kind == end_of_round.GROWTH:
-        return _random_growth(state, side, rng, decision.id)
-    choices = [a for a in api.legal_actions(state, side) if not _self_defeating(state, side, a)]
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    for action in choices:
-        by_type.setdefault(action["type"], []).append(action)
-    for kind, weight in GIVE_UP.items():
-        if kind in by_type and (len(by_type) == 1 or rng.random() < weight):
-            return by_type[kind][0]
-    kinds = sorted(k for k in by_type if k not in GIVE_UP)
-    return rng.choice(by_type[rng.choice(kinds)])
+    assert decision is not None
+    envelope = {"decision": decision.id}
+    if decision.kind == flow.ACTION:
+        hungry = food_gap(state, side) > 0
+        if rng.random() >= pass_chance(state, side, hungry):
+            chosen = _try_types(state, side, rng, hungry, envelope)
+            if chosen is not None:
+                return chosen
+        action: Action = {"type": api.PASS, **envelope}
+    elif decision.kind == end_of_round.GROWTH:
+        action = _random_growth(state, side, rng, decision.id)
+    elif decision.kind in (end_of_round.FOOD, end_of_round.PHOROS, event_cards.EVENT_CHOICE):
+        action = _careful(state, side, rng)
+    else:
+        answers = list(api.legal_actions(state, side))
+        retreats = [a for a in answers if a["type"] == "retreat"]
+        stays = [a for a in answers if a["type"] != "retreat"]
+        action = rng.choice(retreats if retreats and (not stays or rng.random() < RETREAT) else stays)
+    return action, api.apply_action(state, side, action)[0]
+
+
+def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
+               envelope: Action) -> tuple[Action, GameState] | None:
+    kinds = list(PROPOSALS)
+    weights = [PROPOSALS[k][2 if hungry else 1] for k in kinds]
+    alone = flow.acting_alone(state, side)
+    prestige = state.players[side].tracks[PRESTIGE]
+    while kinds:
+        index = rng.choices(range(len(kinds)), weights)[0] if any(weights) else 0
+        kind = kinds.pop(index)
+        weights.pop(index)
+        if kind in state.turn_actions and not alone:
+            continue
+        propose = PROPOSALS[kind][0]
+        for _ in range(TRIES * (3 if hungry and kind in WHEAT_SOURCES else 1)):
+            fields = propose(state, side, rng, hungry)
+            if fields is None:
+                break
+            action = {"type": kind, **fields, **envelope}
+            if alone and kind in ACTIONS:
+                action["extra"] = rng.choice([r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES))
+            try:
+                new = api.apply_action(state, side, action)[0]
+            except ActionError:
+                continue
+            left = new.players[side].tracks[PRESTIGE]
+            if left < min(prestige, KEEP_PRESTIGE) or (new.outcome or {}).get("winner") == opponent(side):
+                break  # legal, but it spends the prestige the side keeps in hand
+            return action, new
+    return None
+
+
+def _careful(state: GameState, side: str, rng: random.Random) -> Action:
+    """Food, phoros and event choices: a random answer among those that keep the prestige in hand, if any."""
+    answers = list(api.legal_actions(state, side))
+    kept = [api.apply_action(state, side, a)[0].players[side].tracks[PRESTIGE] for a in answers]
+    best = max(kept)
+    return rng.choice([a for a, k in zip(answers, kept) if k >= min(best, KEEP_PRESTIGE + 1)])
+
+
+def random_action(state: GameState, side: str, rng: random.Random) -> Action:
+    """The action `step` would take (for callers that apply it themselves)."""
+    return step(state, side, rng)[0]
 
 
 def play(seed: int, max_steps: int = 5000,
@@ -51,24 +252,15 @@ def play(seed: int, max_steps: int = 5000,
             log.append({"chance": outcome})
             continue
         side = state.decision.side
-        action = random_action(state, side, rng)
-        state, _ = api.apply_action(state, side, action)
+        action, state = step(state, side, rng)
         log.append({"side": side, "action": action})
     return state, log
 
 
-def _self_defeating(state: GameState, side: str, action: dict[str, Any]) -> bool:
-    """Legal but lost at once: prestige spent that the side does not have."""
-    module = ACTIONS.get(action["type"])
-    if module is None:
-        return False
-    cost = module.prestige_cost(state, side, module.parse(Fields(action, action["type"])))
-    return cost > state.players[side].tracks["prestige"]
-
-
-def _random_growth(state: GameState, side: str, rng: random.Random, decision_id: int) -> dict[str, Any]:
-    """Growth allocations can number in the thousands: sample one instead of listing them all."""
-    budget = min(state.players[side].tracks["wheat"], essentials.cubes_in_reserve(state, side))
+def _random_growth(state: GameState, side: str, rng: random.Random, decision_id: int) -> Action:
+    """Growth allocations can number in the thousands: sample one instead of listing them all. It
+    grows with at most half the wheat: more mouths are more wheat to find next round."""
+    budget = min(state.players[side].tracks["wheat"] // 2, essentials.cubes_in_reserve(state, side))
     allocation = {}
     room = sorted(end_of_round.growth_room(state, side).items())
     for polis_id, most in rng.sample(room, k=len(room)):

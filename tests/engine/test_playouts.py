@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import random
+from collections import Counter
+from typing import Any
 
 import pytest
 
 from engine import api, essentials
-from engine.data import personal_board
+from engine.data import battle_cards, components, personal_board, poleis, projects
 from engine.data.sides import SIDES
 from engine.playout import play
 from engine.state import GameState, from_json, to_json
@@ -19,21 +23,64 @@ def check_invariants(state: GameState) -> None:
         player = state.players[side]
         assert essentials.cubes_in_reserve(state, side) >= 0
         assert essentials.disks_in_reserve(state, side) >= 0
-        assert 0 <= essentials.merchants_in_port(state, side) <= player.merchants <= 8
+        assert 0 <= essentials.merchants_in_port(state, side) <= player.merchants <= components.MERCHANTS_PER_SIDE
         for track, value in player.tracks.items():
             assert 0 <= value <= personal_board.max_value(track), (side, track, value)
         assert all(0 < count <= limit for count in player.units.values()), player.units
     for polis_id, polis in state.poleis.items():
         assert (polis.owner is None) == (polis.population == 0), polis_id
-    assert from_json(to_json(state)) == state
+        assert polis.population <= poleis.polis(polis_id).max_population, polis_id
+    held = [*state.projects_offer, *state.project_pile, *state.projects_out,
+            *(p for polis in state.poleis.values() for p in (*polis.projects, polis.developing) if p),
+            *(p for d in state.pending if d.kind == "project_discard" for p in d.data["drawn"])]
+    assert sorted(held) == sorted(projects.PROJECTS)  # every tile is somewhere, once
+    if state.battle is not None:
+        battle = state.battle
+        cards = battle.deck + battle.hands["athens"] + battle.hands["sparta"] + battle.discard + battle.laid
+        assert sorted(cards) == list(battle_cards.CARD_NUMBERS)
+    assert from_json(json.loads(json.dumps(to_json(state)))) == state
+    check_views(state)
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None:
+def check_views(state: GameState) -> None:
+    """Each side's view shows counts where the state holds secrets, and is plain JSON."""
+    for viewer in (*SIDES, None):
+        view = api.view_for(state, viewer)
+        json.dumps(view)
+        assert view["project_pile"] == len(state.project_pile)
+        assert view["events"] == state.events[: state.round + 1]
+        if state.battle is not None:
+            assert view["battle"]["deck"] == len(state.battle.deck)
+            for owner, hand in state.battle.hands.items():
+                assert view["battle"]["hands"][owner] == (hand if owner == viewer else len(hand))
+
+
+GAMES = 300
+
+
+@functools.cache
+def played(seed: int) -> tuple[GameState, tuple[dict[str, Any], ...]]:
+    """A whole seeded game, its invariants checked at every state it passed through."""
     seen: list[GameState] = []
     state, log = play(seed, observe=lambda s: (check_invariants(s), seen.append(s)))
     assert state.outcome is not None and seen[-1] is state
+    return state, tuple(log)
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_keep_every_invariant_and_replay_exactly(seed: int) -> None:
+    state, log = played(seed)
     assert api.replay(api.Setup.from_seed(seed), log) == state
+
+
+def test_the_random_games_reach_every_kind_of_ending_and_fight_battles() -> None:
+    endings = Counter(played(seed)[0].outcome["reason"] for seed in range(GAMES))
+    assert {"score", "famine", "no_prestige_at_round_end"} <= set(endings), endings
+    assert endings["score"] + endings["resources_tiebreak"] + endings["shared_victory"] >= GAMES // 10
+    fought = [seed for seed in range(GAMES) if any("deck" in e.get("chance", {}) for e in played(seed)[1])]
+    assert len(fought) >= 3, "the contract games must replay through battle decks"
+    cards_seen = {card for seed in range(GAMES) for card in played(seed)[0].events}
+    assert len(cards_seen) >= 20
 
 
 @pytest.mark.parametrize("seed, steps", [(7, 6), (11, 9), (23, 4)])
