@@ -3,7 +3,9 @@
 from django.urls import path
 
 from polis_site.consumers import EchoConsumer
+from polis_site.matches.consumers import MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/echo/", EchoConsumer.as_asgi()),
+    path("ws/match/<int:match_id>/", MatchConsumer.as_asgi()),
 ]

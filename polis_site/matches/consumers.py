@@ -1,0 +1,125 @@
+"""The match websocket, `/ws/match/<id>/`: seats act, anyone logged in watches.
+
+Client messages: `{"type": "sync", "version": n}` (the view, and the log after version n),
+`{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`.
+Server messages: `state` (this socket's own view, its version and the prompts it must answer),
+`log`, `ack`, `error` (to the sender only: code, message and a fresh `state`), `pong`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from engine.errors import ActionError
+from polis_site.matches import services
+from polis_site.matches.models import Match
+
+#: Largest text frame accepted (an action is a few hundred bytes).
+MAX_FRAME = 16 * 1024
+#: Token bucket per socket: this many messages at once, refilled at RATE a second.
+BURST = 20
+RATE = 10.0
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NO_MATCH = 4404
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        match = await database_sync_to_async(Match.objects.filter(pk=self.match_id).first)()
+        if match is None:
+            await self.close(code=CLOSE_NO_MATCH)
+            return
+        self.user = user
+        self.seat = match.side_of(user)
+        self.group = services.group_name(match.pk, self.seat or services.SPECTATORS)
+        self.tokens, self.refilled = float(BURST), time.monotonic()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json(await self._state())
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._take_token():
+            await self._error("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
+            return
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self._error("malformed", f"send JSON text frames of at most {MAX_FRAME} bytes")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self._error("malformed", f"not JSON: {text_data[:80]!r}")
+            return
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "sync":
+            await self._resync(message.get("version"))
+        elif kind == "act":
+            await self._act(message)
+        else:
+            await self._error("malformed", f'expected {{"type": "sync" | "act" | "ping", ...}}, got {text_data[:80]!r}')
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.refilled) * RATE)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def _resync(self, version: Any) -> None:
+        state = await self._state()
+        await self.send_json(state)
+        if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < state["version"]:
+            entries = await database_sync_to_async(self._log_since)(version)
+            await self.send_json({"type": "log", "since": version, "entries": entries})
+
+    def _log_since(self, version: int) -> list[dict[str, Any]]:
+        return services.log_since(Match.objects.get(pk=self.match_id), version)
+
+    async def _act(self, message: dict[str, Any]) -> None:
+        if self.seat is None:
+            await self._error("not_seated", "spectators may watch but not act")
+            return
+        try:
+            submission = await database_sync_to_async(services.submit_action)(
+                self.match_id, self.user, message.get("action"), message.get("client_action_id"),
+                message.get("version"))
+        except ActionError as error:
+            await self._error(error.code, error.message)
+            return
+        await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
+                              "seq": submission.record.seq, "duplicate": submission.duplicate,
+                              "version": submission.match.version})
+
+    async def _state(self) -> dict[str, Any]:
+        return await database_sync_to_async(self._state_now)()
+
+    def _state_now(self) -> dict[str, Any]:
+        match = Match.objects.get(pk=self.match_id)
+        return services.state_message(match, match.state(), self.seat)
+
+    async def _error(self, code: str, message: str) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, "state": await self._state()})
+
+    async def send_json(self, content: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(content))
+
+    async def match_state(self, event: dict[str, Any]) -> None:
+        """A broadcast after a commit: the message was made for this socket's audience."""
+        await self.send_json(event["message"])

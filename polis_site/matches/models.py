@@ -1,0 +1,120 @@
+"""A match and its action log. The log is the source of truth; the snapshot is a cache of the
+engine state it replays to, saved with every action so a page load needs no replay.
+
+Secret, never sent to a browser: `setup` (project pile order, the event cards of later rounds),
+`seed` (the chance outcomes to come) and the snapshot itself (battle deck, hands); players get
+`engine.api.view_for` of it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from engine import api
+
+SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for an opponent")
+        ACTIVE = "active", _("in play")
+        FINISHED = "finished", _("finished")
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_created")
+    athens = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="matches_as_athens")
+    sparta = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="matches_as_sparta")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    #: Actions applied so far (the log's length): a client's view is current when it holds this.
+    version = models.PositiveIntegerField(default=0)
+    #: engine Setup.to_json(): drawn at creation from `seed`.
+    setup = models.JSONField()
+    seed = models.CharField(max_length=64, default=new_seed)
+    snapshot = models.JSONField()
+    #: Who the game waits for ("athens", "sparta"; empty once it is over), for listings.
+    waiting_for = models.CharField(max_length=10, blank=True, db_index=True)
+    round = models.PositiveSmallIntegerField(default=0)
+    winner = models.CharField(max_length=10, blank=True)
+    outcome_reason = models.CharField(max_length=40, blank=True)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"Match {self.pk}: {self.player_name('athens')} (Athens) v {self.player_name('sparta')} (Sparta)"
+
+    def get_absolute_url(self) -> str:
+        return reverse("matches:match", args=[self.pk])
+
+    def player(self, side: str) -> Any:
+        return self.athens if side == "athens" else self.sparta
+
+    def player_name(self, side: str) -> str:
+        user = self.player(side)
+        return user.get_username() if user is not None else "—"
+
+    def side_of(self, user: Any) -> str | None:
+        """The seat `user` holds, if any (one user holds at most one seat)."""
+        if user is None or not user.is_authenticated:
+            return None
+        if self.athens_id == user.pk:
+            return "athens"
+        if self.sparta_id == user.pk:
+            return "sparta"
+        return None
+
+    def state(self) -> api.GameState:
+        return api.from_json(self.snapshot)
+
+    def engine_setup(self) -> api.Setup:
+        return api.Setup.from_json(self.setup)
+
+
+class ActionRecord(models.Model):
+    """One accepted decision of a side, with the chance outcomes the server drew right after it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    side = models.CharField(max_length=10, choices=SIDES)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.JSONField()
+    #: Outcomes drawn after the action ({"dice": [...]} or {"deck": [...]}); secret (a deck's order).
+    chance = models.JSONField(default=list)
+    #: The engine's events for this action and its chance outcomes: public, shown in the log.
+    events = models.JSONField(default=list)
+    client_action_id = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="unique_seq_per_match"),
+            models.UniqueConstraint(fields=["match", "client_action_id"], name="unique_client_action_per_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.side}: {self.action.get('type')}"
+
+    def log_entries(self) -> list[dict[str, Any]]:
+        """This record as engine replay entries: the action, then each chance outcome."""
+        return [{"side": self.side, "action": self.action}, *({"chance": c} for c in self.chance)]

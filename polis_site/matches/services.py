@@ -1,0 +1,214 @@
+"""The one write path of a match, and what each seat is sent.
+
+`submit_action` is the only code that changes a match's game: one transaction, the match row
+locked (`select_for_update` serialises submissions across processes), the version and the seat
+checked, the engine validating and applying, chance drawn from the match's secret seed, the log
+appended and the snapshot saved; the broadcast happens only after the commit. Websocket and HTTP
+submissions both come here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+
+from engine import api
+from engine.errors import ActionError
+from polis_site.matches.models import ActionRecord, Match
+
+SIDES = ("athens", "sparta")
+SPECTATORS = "public"
+#: Chance outcomes drawn after one action before the engine must be waiting for a side again.
+MAX_CHANCE_STEPS = 100
+
+
+class MatchError(ActionError):
+    """A refusal by the server (not the rules): the same shape as the engine's, with its own codes."""
+
+    code = "match_error"
+
+
+def group_name(match_id: int, audience: str) -> str:
+    """The channel-layer group of one seat ("athens", "sparta") or of the spectators ("public")."""
+    return f"match.{match_id}.{audience}"
+
+
+# --------------------------------------------------------------------------- creating and joining
+
+
+def create_match(user: Any, side: str, seed: str | None = None) -> Match:
+    """A new match with `user` in the chosen seat ("athens", "sparta" or "random")."""
+    if side not in (*SIDES, "random"):
+        raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
+    match = Match(created_by=user)
+    if seed is not None:
+        match.seed = seed
+    rng = random.Random(f"{match.seed}:seat")
+    seat = rng.choice(SIDES) if side == "random" else side
+    setattr(match, seat, user)
+    setup = api.Setup.from_seed(match.seed)
+    match.setup = setup.to_json()
+    _store(match, api.new_game(setup))
+    match.status = Match.Status.OPEN
+    match.save()
+    return match
+
+
+def join_match(user: Any, token: str) -> Match:
+    """Take the free seat of the match this invite token names."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(invite_token=token).first()
+        if match is None:
+            raise MatchError(f"no match has the invite {token!r}", code="no_such_match")
+        if match.side_of(user) is not None:
+            return match  # already seated: opening one's own invite is harmless
+        if match.status != Match.Status.OPEN:
+            raise MatchError(f"match {match.pk} already has both players", code="match_full")
+        setattr(match, "sparta" if match.athens_id else "athens", user)
+        match.status = Match.Status.ACTIVE
+        match.save()
+    broadcast(match.pk)
+    return match
+
+
+# --------------------------------------------------------------------------- the write path
+
+
+@dataclass(frozen=True)
+class Submission:
+    match: Match
+    state: api.GameState
+    #: The record of this submission (the earlier one when it was a resubmission).
+    record: ActionRecord
+    duplicate: bool
+
+
+def submit_action(match_id: int, user: Any, action: Any, client_action_id: str | None = None,
+                  expected_version: int | None = None) -> Submission:
+    """Validate and apply one action of `user`'s seat; refused submissions change nothing.
+
+    A `client_action_id` already in the log returns that earlier submission (applied once). With
+    `expected_version`, a submission made on an older view is refused (`stale_version`).
+    """
+    if client_action_id is not None and (not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= 64):
+        raise MatchError(f"client_action_id {client_action_id!r} must be a string of 1 to 64 characters",
+                         code="malformed")
+    try:
+        with transaction.atomic():
+            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            if match is None:
+                raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+            if client_action_id is not None:
+                earlier = match.actions.filter(client_action_id=client_action_id).first()
+                if earlier is not None:
+                    return Submission(match, match.state(), earlier, duplicate=True)
+            side = _seat(match, user)
+            if expected_version is not None and expected_version != match.version:
+                raise MatchError(f"the action was made on version {expected_version!r} of match {match.pk}, "
+                                 f"which is now at version {match.version}", code="stale_version",
+                                 current=match.version)
+            state, events = api.apply_action(match.state(), side, action)
+            chance: list[dict[str, Any]] = []
+            while api.chance_request(state) is not None and len(chance) < MAX_CHANCE_STEPS:
+                rng = random.Random(f"{match.seed}:{match.version + 1}:{len(chance)}")
+                outcome = api.sample_chance(state, rng)
+                state, more = api.apply_chance(state, outcome)
+                chance.append(outcome)
+                events += more
+            record = ActionRecord.objects.create(
+                match=match, seq=match.version + 1, side=side, user=user, action=dict(action), chance=chance,
+                events=events, client_action_id=client_action_id)
+            match.version += 1
+            _store(match, state)
+            match.save()
+            transaction.on_commit(lambda: broadcast(match.pk))
+    except IntegrityError as error:
+        # Two submissions with one client_action_id raced past the lookup: the first one won.
+        earlier = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
+        if client_action_id is None or earlier is None:
+            raise MatchError(f"match {match_id} changed while the action was stored; send it again",
+                             code="conflict") from error
+        match = Match.objects.get(pk=match_id)
+        return Submission(match, match.state(), earlier, duplicate=True)
+    return Submission(match, state, record, duplicate=False)
+
+
+def _seat(match: Match, user: Any) -> str:
+    side = match.side_of(user)
+    if side is None:
+        raise MatchError(f"{getattr(user, 'username', 'an anonymous user')} has no seat in match {match.pk}; "
+                         "spectators may watch but not act", code="not_seated")
+    if match.status == Match.Status.OPEN:
+        raise MatchError(f"match {match.pk} waits for an opponent to join", code="match_not_started")
+    if match.status == Match.Status.FINISHED:
+        raise MatchError(f"match {match.pk} is over", code="game_over")
+    return side
+
+
+def _store(match: Match, state: api.GameState) -> None:
+    """The snapshot and the columns listings read (whose turn, round, result)."""
+    match.snapshot = api.to_json(state)
+    match.round = state.round
+    decision = api.current_decision(state)
+    match.waiting_for = (decision.side or "") if decision is not None else ""
+    outcome = api.outcome(state)
+    if outcome is not None:
+        match.status = Match.Status.FINISHED
+        match.winner = outcome["winner"] or ""
+        match.outcome_reason = outcome["reason"]
+
+
+# --------------------------------------------------------------------------- what each seat sees
+
+
+def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
+    """The decision this side must answer now, with what it may choose first (empty: none)."""
+    decision = api.current_decision(state)
+    if side is None or decision is None or decision.side != side:
+        return []
+    return [{"decision": decision.id, "kind": decision.kind, "data": decision.data,
+             "options": api.options(state, side)}]
+
+
+def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
+    """The `state` message for one seat (or the spectators, None): its own view only."""
+    decision = api.current_decision(state)
+    return {
+        "type": "state", "match": match.pk, "version": match.version, "status": match.status,
+        "seat": audience, "view": api.view_for(state, audience), "prompts": prompts(state, audience),
+        "waiting_for": None if decision is None else (decision.side or "chance"),
+        "players": {side: match.player_name(side) for side in SIDES},
+    }
+
+
+def log_since(match: Match, version: int) -> list[dict[str, Any]]:
+    """The log after `version`, as anyone may see it: actions and public events, never chance."""
+    return [{"seq": r.seq, "side": r.side, "action": r.action, "events": r.events, "at": r.created_at.isoformat()}
+            for r in match.actions.filter(seq__gt=version).order_by("seq")]
+
+
+def broadcast(match_id: int) -> None:
+    """After a commit: each seat's group gets its own view, the spectators the public one.
+
+    Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`.
+    """
+    match = Match.objects.get(pk=match_id)
+    state = match.state()
+    layer = get_channel_layer()
+    send = async_to_sync(layer.group_send)
+    for side in SIDES:
+        send(group_name(match.pk, side), {"type": "match.state", "message": state_message(match, state, side)})
+    send(group_name(match.pk, SPECTATORS), {"type": "match.state", "message": state_message(match, state, None)})
+
+
+def replay_state(match: Match, upto: int | None = None) -> api.GameState:
+    """The game after `upto` actions (all by default), rebuilt from the setup and the log."""
+    records = match.actions.order_by("seq")
+    if upto is not None:
+        records = records.filter(seq__lte=upto)
+    return api.replay(match.engine_setup(), [entry for r in records for entry in r.log_entries()])

@@ -1,0 +1,48 @@
+"""factory-boy factories for users and matches (a match is created through the service, as the lobby does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+
+from polis_site.matches import services
+from polis_site.matches.models import Match
+
+PASSWORD = "chaire-polis-2026"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"strategos{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def saved(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create:
+            self.save()
+
+
+def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None) -> Match:
+    """A match with both seats taken (Athens created it, Sparta joined by the invite)."""
+    athens = athens or UserFactory()
+    sparta = sparta or UserFactory()
+    match = services.create_match(athens, "athens", seed=seed)
+    return services.join_match(sparta, match.invite_token)
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """An open match (one seat taken) for listings and admin tests."""
+
+    class Meta:
+        model = Match
+
+    created_by = factory.SubFactory(UserFactory)
+
+    @classmethod
+    def _create(cls, model_class: type[Match], *args: Any, **kwargs: Any) -> Match:
+        return services.create_match(kwargs["created_by"], kwargs.get("side", "athens"), seed=kwargs.get("seed"))

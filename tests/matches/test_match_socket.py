@@ -1,0 +1,187 @@
+"""The match websocket through Channels' communicator: whole games, secrecy, stale and duplicate
+submissions, refusals, spectators, malformed frames."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from engine import api, playout
+from polis_site.asgi import application
+from polis_site.matches import services
+from polis_site.matches.models import ActionRecord, Match
+from tests.matches.factories import PASSWORD, UserFactory, active_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+def session_cookie(user: Any) -> bytes:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def open_socket(match: Match, user: Any | None) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    socket = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    first = await socket.receive_json_from(timeout=5)
+    assert first["type"] == "state"
+    return socket, first
+
+
+async def drain(socket: WebsocketCommunicator) -> list[dict[str, Any]]:
+    """Every message waiting on the socket."""
+    messages = []
+    while not await socket.receive_nothing(timeout=0.05):
+        messages.append(await socket.receive_json_from())
+    return messages
+
+
+def secrets_of(match: Match) -> list[str]:
+    """Strings that must never reach a browser."""
+    match.refresh_from_db()
+    return [match.seed, json.dumps(match.setup["project_order"])]
+
+
+async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients() -> None:
+    match = await database_sync_to_async(active_match)("whole-game")
+    users = {side: await database_sync_to_async(getattr)(match, side) for side in ("athens", "sparta")}
+    sockets = {}
+    latest: dict[str, dict[str, Any]] = {}
+    for side, user in users.items():
+        sockets[side], latest[side] = await open_socket(match, user)
+        assert latest[side]["seat"] == side
+    rng = random.Random(5)
+    received: dict[str, list[dict[str, Any]]] = {"athens": [], "sparta": []}
+    for step in range(400):
+        state = (await database_sync_to_async(Match.objects.get)(pk=match.pk)).state()
+        if state.outcome is not None:
+            break
+        side = state.decision.side
+        assert latest[side]["prompts"] and latest[side]["prompts"][0]["decision"] == state.decision.id
+        action, _ = playout.step(state, side, rng)
+        await sockets[side].send_json_to({"type": "act", "action": action, "client_action_id": f"c{step}",
+                                          "version": latest[side]["version"]})
+        for each in ("athens", "sparta"):
+            messages = [await sockets[each].receive_json_from(timeout=5)]
+            messages += await drain(sockets[each])
+            received[each] += messages
+            states = [m for m in messages if m["type"] == "state"]
+            assert states, f"{each} saw no update after step {step}"
+            latest[each] = states[-1]
+        assert latest["athens"]["version"] == latest["sparta"]["version"] == step + 1
+    final = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+    assert final.status == Match.Status.FINISHED and final.version == step
+    assert latest["athens"]["view"]["outcome"] == final.snapshot["outcome"]
+    replayed = await database_sync_to_async(services.replay_state)(final)
+    assert api.to_json(replayed) == final.snapshot
+    forbidden = await database_sync_to_async(secrets_of)(final)
+    for side in ("athens", "sparta"):
+        text = json.dumps(received[side])
+        assert not [s for s in forbidden if s in text]
+        assert '"chance"' not in text
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_stale_versions_duplicates_and_illegal_actions_change_nothing() -> None:
+    match = await database_sync_to_async(active_match)("refusals")
+    sparta = await database_sync_to_async(lambda: match.sparta)()
+    athens = await database_sync_to_async(lambda: match.athens)()
+    socket, first = await open_socket(match, sparta)
+    other, _ = await open_socket(match, athens)
+    decision = first["prompts"][0]["decision"]
+    move = {"type": "create_hoplites", "polis": "pylos", "count": 1, "payment": {"iron": 1}, "decision": decision}
+
+    await socket.send_json_to({"type": "act", "action": {**move, "polis": "sparti"}, "client_action_id": "x1",
+                               "version": 0})
+    error = await socket.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["code"] == "stacking_limit" and "lakedaemon" in error["message"]
+    assert error["state"]["version"] == 0
+    assert await other.receive_nothing(timeout=0.1)  # the error goes to the sender only
+
+    await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x2", "version": 3})
+    error = await socket.receive_json_from(timeout=5)
+    assert error["code"] == "stale_version"
+
+    await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x3", "version": 0})
+    replies = [await socket.receive_json_from(timeout=5), await socket.receive_json_from(timeout=5)]
+    assert {r["type"] for r in replies} == {"state", "ack"}
+    await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x3", "version": 0})
+    ack = await socket.receive_json_from(timeout=5)
+    assert ack == {"type": "ack", "client_action_id": "x3", "seq": 1, "duplicate": True, "version": 1}
+    assert await database_sync_to_async(ActionRecord.objects.filter(match=match).count)() == 1
+
+    await other.send_json_to({"type": "act", "action": {**move, "decision": decision + 1}, "version": 1})
+    messages = await drain(other)
+    error = next(m for m in messages if m["type"] == "error")
+    assert error["code"] == "not_your_decision"
+    for s in (socket, other):
+        await s.disconnect()
+
+
+async def test_spectators_watch_but_cannot_act_and_anonymous_sockets_are_closed() -> None:
+    match = await database_sync_to_async(active_match)("spectators")
+    watcher = await database_sync_to_async(UserFactory)()
+    socket, first = await open_socket(match, watcher)
+    assert first["seat"] is None and first["prompts"] == []
+    await socket.send_json_to({"type": "act", "action": {"type": "pass", "decision": 1}})
+    error = await socket.receive_json_from(timeout=5)
+    assert error["code"] == "not_seated"
+    await socket.disconnect()
+    anonymous = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=[ORIGIN])
+    connected, code = await anonymous.connect()
+    assert not connected and code == 4401
+    unknown = await database_sync_to_async(session_cookie)(watcher)
+    nowhere = WebsocketCommunicator(application, "/ws/match/999999/", headers=[ORIGIN, (b"cookie", unknown)])
+    connected, code = await nowhere.connect()
+    assert not connected and code == 4404
+
+
+async def test_malformed_frames_and_floods_get_errors_not_crashes() -> None:
+    match = await database_sync_to_async(active_match)("frames")
+    sparta = await database_sync_to_async(lambda: match.sparta)()
+    socket, _ = await open_socket(match, sparta)
+    for frame in ("not json", json.dumps([1, 2]), json.dumps({"type": "dance"}), "x" * 20000):
+        await socket.send_to(text_data=frame)
+        reply = await socket.receive_json_from(timeout=5)
+        assert reply["type"] == "error" and reply["code"] == "malformed"
+    await socket.send_json_to({"type": "act", "action": "pass"})
+    assert (await socket.receive_json_from(timeout=5))["code"] == "not_an_object"
+    await socket.send_json_to({"type": "ping"})
+    assert await socket.receive_json_from(timeout=5) == {"type": "pong"}
+    codes = []
+    for _ in range(40):
+        await socket.send_json_to({"type": "ping"})
+    for _ in range(40):
+        codes.append((await socket.receive_json_from(timeout=5)).get("code"))
+    assert "rate_limited" in codes
+    await socket.disconnect()
+
+
+async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
+    match = await database_sync_to_async(active_match)("sync")
+    sparta = await database_sync_to_async(lambda: match.sparta)()
+    await database_sync_to_async(services.submit_action)(
+        match.pk, sparta, {"type": "create_hoplites", "polis": "pylos", "count": 1, "payment": {"iron": 1},
+                           "decision": (await database_sync_to_async(lambda: match.state().decision.id)())})
+    socket, first = await open_socket(match, sparta)
+    assert first["version"] == 1
+    await socket.send_json_to({"type": "sync", "version": 0})
+    state, log = await socket.receive_json_from(timeout=5), await socket.receive_json_from(timeout=5)
+    assert state["type"] == "state" and log["type"] == "log" and log["since"] == 0
+    assert [e["seq"] for e in log["entries"]] == [1] and log["entries"][0]["action"]["type"] == "create_hoplites"
+    await socket.disconnect()
+
