@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import end_of_round, flow
+from engine import end_of_round, event_cards, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
 from engine.data import battle_cards, components
@@ -145,7 +145,7 @@ def view_for(state: GameState, side: str | None) -> dict[str, Any]:
     """
     data = to_json(state)
     data["project_pile"] = len(state.project_pile)
-    data["events"] = state.events[: state.round + 1]
+    data["events"] = event_cards.revealed(state)
     battle = data["battle"]
     if battle is not None:
         # The deck's order never shows; a side sees its own hand and the size of the other's.

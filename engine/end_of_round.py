@@ -9,7 +9,7 @@ sequence: `state.round_end` says which step is under way and how many sides have
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from engine import essentials, event_cards
@@ -263,11 +263,19 @@ def _grow(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any
 
 def growth_choices(state: GameState, side: str) -> Iterator[dict[str, int]]:
     """Every allocation (lazily): it can be large, so playouts sample instead of listing it."""
-    room = growth_room(state, side)
     budget = min(state.players[side].tracks["wheat"], essentials.cubes_in_reserve(state, side))
-    for counts in product(*(range(most + 1) for most in room.values())):
-        if sum(counts) <= budget:
-            yield {p: n for p, n in zip(room, counts) if n}
+    yield from _allocations(list(growth_room(state, side).items()), budget)
+
+
+def _allocations(room: list[tuple[str, int]], budget: int) -> Iterator[dict[str, int]]:
+    """Each way to grow these poleis within the budget; only affordable branches are explored."""
+    if not room:
+        yield {}
+        return
+    (polis_id, most), rest = room[0], room[1:]
+    for cubes in range(min(most, budget) + 1):
+        for more in _allocations(rest, budget - cubes):
+            yield {polis_id: cubes, **more} if cubes else more
 
 
 # --------------------------------------------------------------------------- 6. Phoros
@@ -282,7 +290,7 @@ def phoros(state: GameState, side: str) -> list[Event]:
 
 def _phoros(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> list[Event]:
     given = raw.get("prestige")
-    if isinstance(given, bool) or given not in PHOROS_RATES:
+    if type(given) is not int or given not in PHOROS_RATES:
         raise MalformedAction(f"phoros: prestige={given!r} is not 0, 1 or 2", code="unknown_id", field="prestige",
                               value=given)
     have = state.players[side].tracks[PRESTIGE]
@@ -347,8 +355,6 @@ def advance(state: GameState) -> list[Event]:
                 state.round_end = [step, done + 1]
         else:
             state.round_end = [step + 1, 0]
-    if state.outcome is not None and not any(e["event"] == "game_over" for e in events):
-        events.append({"event": "game_over", **state.outcome})
     return events
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from engine import essentials
 from engine.data import geography
 from engine.data.event_cards import (
-    AT_ONCE,
     AtRoundEnd,
     BarTribute,
     Choose,
@@ -28,6 +27,7 @@ from engine.data.event_cards import (
     Remove,
     Starts,
     Truce,
+    background,
     card,
 )
 from engine.data.resources import PRESTIGE
@@ -54,6 +54,13 @@ def resolution_order(state: GameState) -> list[str]:
     return [first, opponent(first)]
 
 
+def revealed(state: GameState) -> list[str]:
+    """The cards turned over so far: the round's own once it has begun (not while the project
+    discard that prepares it is pending)."""
+    preparing = any(d.kind == "project_discard" for d in state.pending)
+    return state.events[: state.round + (0 if preparing else 1)]
+
+
 def reveal(state: GameState) -> Event:
     """The card is turned over; the sides then resolve it in order (`advance`)."""
     state.opening = Opening(resolution_order(state), 0)
@@ -63,11 +70,8 @@ def reveal(state: GameState) -> Event:
 
 def part_of(event_card: EventCard, side: str) -> list[Effect]:
     """The effects a side resolves when the card is read, in the card's order."""
-    return [e for e in event_card.effects if isinstance(e, AT_ONCE) and side in _named(e)]
-
-
-def _named(effect: Effect) -> tuple[str, ...]:
-    return effect.sides if isinstance(effect, (Gain, Remove)) else (effect.side,)  # type: ignore[union-attr]
+    colours = {ATHENS: ("blue", "both"), SPARTA: ("red", "both")}[side]
+    return [e for e in event_card.effects if background(e) in colours]
 
 
 def advance(state: GameState) -> list[Event]:
@@ -133,8 +137,9 @@ def _gain(state: GameState, side: str, effect: Gain) -> int:
     if effect.amount >= 0:
         return essentials.gain(state, side, effect.track, effect.amount)
     if effect.track == PRESTIGE:
+        before = state.players[side].tracks[PRESTIGE]
         essentials.lose_prestige(state, side, -effect.amount, "event card")
-        return effect.amount
+        return state.players[side].tracks[PRESTIGE] - before
     tracks = state.players[side].tracks
     lost = min(tracks[effect.track], -effect.amount)
     tracks[effect.track] -= lost

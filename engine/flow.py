@@ -69,7 +69,16 @@ def ask_for_action(state: GameState) -> None:
 
 
 def proceed(state: GameState, events: list[Event]) -> None:
-    """Move the game on until somebody (or chance) must decide something."""
+    """Move the game on until somebody (or chance) must decide something; an ending is reported once."""
+    _run(state, events)
+    if state.outcome is not None:
+        # Nothing is under way any more: no step, card, check or battle to resume.
+        state.round_end = state.opening = state.battle_check = state.battle = None
+        if not any(e["event"] == "game_over" for e in events):
+            events.append({"event": "game_over", **state.outcome})
+
+
+def _run(state: GameState, events: list[Event]) -> None:
     while state.outcome is None and not state.pending:
         check = state.battle_check
         if state.opening is not None:
@@ -191,7 +200,7 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     if prestige:
         essentials.lose_prestige(new, side, prestige, kind)
         if new.outcome is not None:
-            events.append({"event": "game_over", **new.outcome})
+            proceed(new, events)
             return new, events
     result = module.apply(new, side, action)
     if not free:

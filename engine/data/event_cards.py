@@ -131,19 +131,16 @@ class EventCard:
     effects: tuple[Effect, ...]
     source: str
 
-    @property
-    def affects(self) -> tuple[str, ...]:
-        """The sides named by its effects: one side gives the card a blue or red background."""
-        named: set[str] = set()
-        for effect in self.effects:
-            inner = effect.effect if isinstance(effect, AtRoundEnd) else effect
-            if isinstance(inner, Truce):
-                named.update(SIDES)
-            elif hasattr(inner, "sides"):
-                named.update(inner.sides)  # type: ignore[union-attr]
-            elif hasattr(inner, "side"):
-                named.add(inner.side)  # type: ignore[union-attr]
-        return tuple(side for side in SIDES if side in named)
+
+def background(effect: Effect) -> str:
+    """An effect's background on the card (Components): "neutral" for one that lasts the round or
+    waits for its end; otherwise "blue" (Athens only), "red" (Sparta only) or "both" (each side)."""
+    if not isinstance(effect, AT_ONCE):
+        return "neutral"
+    named = effect.sides if isinstance(effect, (Gain, Remove)) else (effect.side,)  # type: ignore[union-attr]
+    if set(named) == {ATHENS}:
+        return "blue"
+    return "red" if set(named) == {SPARTA} else "both"
 
 
 def _history(round_id: str, what: str) -> str:

@@ -131,7 +131,8 @@ def test_phoros_one_prestige_for_one_silver_or_two_for_three() -> None:
     after, _ = act(state, "sparta", "phoros", prestige=1)
     assert after.players["sparta"].tracks["silver"] == silver + 1
     refused(state, "sparta", "phoros", "unknown_id", prestige=3)
-    refused(state, "sparta", "phoros", "unknown_id", prestige=True)
+    for junk in (True, 1.0, [1], {"chios": 1}, None):
+        refused(state, "sparta", "phoros", "unknown_id", prestige=junk)
 
 
 def test_no_phoros_with_only_the_capital_and_none_after_the_last_round() -> None:

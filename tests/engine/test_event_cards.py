@@ -63,11 +63,18 @@ def test_three_decks_of_eight_and_every_reference_exists() -> None:
                 assert set(getattr(e, "spaces", ())) <= set(markets.SPACE_BY_ID)
             if isinstance(effect, cards.AtRoundEnd):
                 assert isinstance(effect.effect, cards.Gain)  # nothing to choose at the round's end
-    # The background colour is derived: a blue card names only Athens, a red one only Sparta.
-    assert cards.card("delian_league").affects == ("athens",)
-    assert cards.card("trial_of_pausanias").affects == ("sparta",)
-    assert cards.card("thirty_years_peace").affects == ("athens", "sparta")
-    assert cards.card("no_event_omega").affects == ()
+
+def test_each_effect_has_the_background_the_components_chapter_describes() -> None:
+    """Blue: only Athens; red: only Sparta; neutral: all round long or at the round's end."""
+    def backgrounds(card_id: str) -> list[str]:
+        return [cards.background(e) for e in cards.card(card_id).effects]
+    assert backgrounds("delian_league") == ["blue"]
+    assert backgrounds("trial_of_pausanias") == ["red"]
+    assert backgrounds("eurymedon") == ["blue", "red"]
+    assert backgrounds("long_walls") == ["neutral"]
+    assert backgrounds("persian_gold") == ["red", "neutral"]
+    assert backgrounds("raids_on_attika") == ["red", "neutral", "neutral"]
+    assert backgrounds("philopersians") == ["both"]
 
 
 def test_setup_draws_one_card_from_each_deck_and_every_card_can_be_drawn() -> None:
@@ -95,9 +102,19 @@ def test_a_setup_with_wrong_event_cards_is_refused(events: tuple[str, ...]) -> N
 
 
 def test_the_card_stays_secret_until_its_round() -> None:
-    state = api.new_game(quiet(2, ("delian_league", "tanagra", "plague")))
+    state = fed(api.new_game(quiet(2, ("delian_league", "tanagra", "plague"))))
     view = api.view_for(state, "sparta")
     assert view["events"] == ["delian_league"] and "tanagra" not in str(view) and "plague" not in str(view)
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, _ = through_round_end(state, until="project_discard")
+    # The round marker has moved, but the Epsilon card is read only after the discard.
+    assert state.decision.kind == "project_discard" and state.round == 1
+    for viewer in ("athens", "sparta", None):
+        assert api.view_for(state, viewer)["events"] == ["delian_league"]
+    state, events = api.apply_action(state, state.decision.side, next(iter(api.legal_actions(state, state.decision.side))))
+    assert api.view_for(state, None)["events"] == ["delian_league", "tanagra"]
+    assert {"event": "round_begins", "round": 1, "event_card": "tanagra", "order": ["athens", "sparta"]} in events
 
 
 # --------------------------------------------------------------------------- who resolves first
@@ -154,7 +171,8 @@ def test_a_prestige_loss_the_side_cannot_pay_loses_the_game() -> None:
     assert state.outcome is None and state.players["sparta"].tracks["prestige"] == 0
     state, log = opened("pylos_and_sphacteria", tracks(sparta_prestige=0))
     assert state.outcome is not None and state.outcome["winner"] == "athens"
-    assert state.outcome["reason"] == "prestige_exhausted" and state.pending == []
+    assert state.outcome["reason"] == "prestige_exhausted" and state.pending == [] and state.opening is None
+    assert log[-1] == {"event": "game_over", **state.outcome}
 
 
 def test_units_are_placed_within_the_reserve_and_the_stacking_limit() -> None:

@@ -48,7 +48,9 @@ def check_views(state: GameState) -> None:
         view = api.view_for(state, viewer)
         json.dumps(view)
         assert view["project_pile"] == len(state.project_pile)
-        assert view["events"] == state.events[: state.round + 1]
+        shown = view["events"]
+        begun = state.round + (0 if any(d.kind == "project_discard" for d in state.pending) else 1)
+        assert shown == state.events[:len(shown)] and len(shown) <= begun  # no card before its round
         if state.battle is not None:
             assert view["battle"]["deck"] == len(state.battle.deck)
             for owner, hand in state.battle.hands.items():
