@@ -166,3 +166,64 @@ def test_a_malformed_answer_names_the_decision() -> None:
     with pytest.raises(MalformedAction) as error:
         act(state, "sparta", "feed", give_up=[])
     assert error.value.code == "wrong_decision" and "'phoros'" in error.value.message
+
+
+def test_completed_projects_give_prestige_to_the_controller_and_none_for_a_neutral_polis() -> None:
+    """Myron completed in Athinae: 2 prestige at once; the 3 end-of-game points wait for the score."""
+    state = fed(game())
+    state.poleis["athinae"].developing = "myron"
+    state.poleis["argos"].developing = "nemea"  # a neutral polis: the tile is completed, nobody gains
+    state, events = both_pass(state)
+    completed = [e for e in events if e["event"] == "project_completed"]
+    assert {"event": "project_completed", "polis": "athinae", "project": "myron", "side": "athens",
+            "prestige": 2} in completed
+    assert {"event": "project_completed", "polis": "argos", "project": "nemea", "side": None,
+            "prestige": 0} in completed
+    assert state.poleis["athinae"].projects == ["myron"] and state.poleis["athinae"].developing is None
+    assert end_of_round.score(state, "athens")["projects"] == 3
+
+
+def last_round_end(state: GameState) -> GameState:
+    state, _ = both_pass(state)
+    state, _ = through_round_end(state)
+    return state
+
+
+def test_the_score_is_population_prestige_and_end_of_game_project_prestige() -> None:
+    state = fed(game(round=2))
+    state.poleis["athinae"].projects = ["myron"]  # 3 at the end of the game
+    state.players["athens"].tracks["prestige"] = 5
+    state.players["sparta"].tracks["prestige"] = 9
+    state = last_round_end(state)
+    scores = state.outcome["scores"]
+    assert scores["athens"] == {"population": 8, "prestige": 5, "projects": 3}
+    assert scores["sparta"] == {"population": 7, "prestige": 9, "projects": 0}
+    assert state.outcome["totals"] == {"athens": 16, "sparta": 16}  # a tie: resources decide
+    assert state.outcome["reason"] == "resources_tiebreak"
+    wealth = state.outcome["resources"]
+    assert state.outcome["winner"] == max(wealth, key=wealth.__getitem__) and wealth["athens"] != wealth["sparta"]
+
+
+def test_equal_scores_and_equal_resources_share_the_victory() -> None:
+    state = fed(game(round=2))
+    state.players["athens"].tracks.update(prestige=4, iron=0, wood=0, wine=0, silver=0, wheat=8)
+    state.players["sparta"].tracks.update(prestige=5, iron=0, wood=0, wine=0, silver=0, wheat=7)
+    state = last_round_end(state)  # 8 + 4 = 7 + 5; after food neither has any resource left
+    assert state.outcome["winner"] is None and state.outcome["reason"] == "shared_victory"
+    assert state.outcome["resources"] == {"athens": 0, "sparta": 0}
+
+
+def test_the_side_with_less_prestige_discards_a_project_ties_who_passed_first() -> None:
+    state = fed(game())
+    state.players["athens"].tracks["prestige"] = 2
+    after, events = both_pass(state)
+    after, _ = through_round_end(after, until="project_discard")
+    assert after.decision.side == "athens" and len(after.decision.data["drawn"]) == 5
+    tied = fed(game())  # 3 and 3: Sparta passed first
+    tied, _ = both_pass(tied)
+    tied, _ = through_round_end(tied, until="project_discard")
+    assert tied.decision.side == "sparta"
+    drawn = tied.decision.data["drawn"]
+    refused(tied, "sparta", "discard_project", "unknown_id", project="not_a_tile")
+    tied, _ = act(tied, "sparta", "discard_project", project=drawn[0])
+    assert tied.projects_offer == drawn[1:] and drawn[0] in tied.projects_out and tied.round == 1
