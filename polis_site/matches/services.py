@@ -59,12 +59,12 @@ def create_match(user: Any, side: str, seed: str | None = None) -> Match:
     return match
 
 
-def join_match(user: Any, token: str) -> Match:
-    """Take the free seat of the match this invite token names."""
+def join_match(user: Any, match_id: int) -> Match:
+    """Take the free seat of an open match (from its invite link or the lobby's open challenges)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(invite_token=token).first()
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
-            raise MatchError(f"no match has the invite {token!r}", code="no_such_match")
+            raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
         if match.side_of(user) is not None:
             return match  # already seated: opening one's own invite is harmless
         if match.status != Match.Status.OPEN:
@@ -72,7 +72,7 @@ def join_match(user: Any, token: str) -> Match:
         setattr(match, "sparta" if match.athens_id else "athens", user)
         match.status = Match.Status.ACTIVE
         match.save()
-    broadcast(match.pk)
+        transaction.on_commit(lambda: broadcast(match.pk))
     return match
 
 
@@ -197,13 +197,13 @@ def broadcast(match_id: int) -> None:
 
     Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`.
     """
-    match = Match.objects.get(pk=match_id)
+    match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
     state = match.state()
-    layer = get_channel_layer()
-    send = async_to_sync(layer.group_send)
-    for side in SIDES:
-        send(group_name(match.pk, side), {"type": "match.state", "message": state_message(match, state, side)})
-    send(group_name(match.pk, SPECTATORS), {"type": "match.state", "message": state_message(match, state, None)})
+    latest = log_since(match, match.version - 1) if match.version else []
+    send = async_to_sync(get_channel_layer().group_send)
+    for audience in (*SIDES, None):
+        message = {**state_message(match, state, audience), "latest": latest}
+        send(group_name(match.pk, audience or SPECTATORS), {"type": "match.state", "message": message})
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -32,7 +32,7 @@ def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None
     athens = athens or UserFactory()
     sparta = sparta or UserFactory()
     match = services.create_match(athens, "athens", seed=seed)
-    return services.join_match(sparta, match.invite_token)
+    return services.join_match(sparta, match.pk)
 
 
 class MatchFactory(factory.django.DjangoModelFactory):

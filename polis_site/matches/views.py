@@ -1,0 +1,149 @@
+"""Thin views: the lobby, "my matches", the match page, the invite, and the HTTP API that calls
+the same write path as the websocket (for clients without websockets and for scripts)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.errors import ActionError
+from polis_site.matches import services
+from polis_site.matches.models import Match
+
+#: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
+STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "stale_version": 409}
+
+
+def mine(user: Any) -> QuerySet[Match]:
+    return Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
+
+
+@login_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    open_challenges = (Match.objects.filter(status=Match.Status.OPEN).exclude(created_by=request.user)
+                       .select_related("athens", "sparta").order_by("-created_at")[:50])
+    return render(request, "matches/lobby.html", {"open_challenges": open_challenges,
+                                                  "my_matches": my_matches_listing(request.user)[:10]})
+
+
+def my_matches_listing(user: Any) -> list[dict[str, Any]]:
+    """The user's matches, those waiting for the user first, then by last activity."""
+    rows = []
+    for match in mine(user):
+        seat = match.side_of(user)
+        rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
+                     and match.waiting_for == seat, "opponent": match.player_name("sparta" if seat == "athens" else "athens")})
+    rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
+    return rows
+
+
+@login_required
+@require_GET
+def my_matches(request: HttpRequest) -> HttpResponse:
+    return render(request, "matches/my_matches.html", {"rows": my_matches_listing(request.user)})
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    try:
+        match = services.create_match(request.user, request.POST.get("side", "random"))
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:lobby")
+    return redirect(match)
+
+
+@login_required
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: GET shows who challenges whom, POST takes the free seat."""
+    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), invite_token=token)
+    if request.method == "POST":
+        return _join(request, match.pk)
+    return render(request, "matches/invite.html", {"match": match, "seat": match.side_of(request.user)})
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _join(request, match_id)
+
+
+def _join(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        match = services.join_match(request.user, match_id)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:lobby")
+    return redirect(match)
+
+
+@login_required
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
+    seat = match.side_of(request.user)
+    invite_url = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
+    return render(request, "matches/match.html", {
+        "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
+        "initial": services.state_message(match, match.state(), seat)})
+
+
+# --------------------------------------------------------------------------- the HTTP API
+
+
+def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
+    body: dict[str, Any] = {"type": "error", **error.to_dict()}
+    match = Match.objects.filter(pk=match_id).first()
+    if match is not None:
+        body["state"] = services.state_message(match, match.state(), match.side_of(user))
+    return JsonResponse(body, status=STATUS.get(error.code, 409))
+
+
+@require_GET
+def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The requester's own view (a spectator's if unseated); `?since=n` adds the log after version n."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
+    match = get_object_or_404(Match, pk=match_id)
+    body = services.state_message(match, match.state(), match.side_of(request.user))
+    since = request.GET.get("since")
+    if since is not None:
+        if not since.isdigit():
+            return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since!r} is not a version"},
+                                status=400)
+        body["log"] = services.log_since(match, int(since))
+    return JsonResponse(body)
+
+
+@require_POST
+def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
+    """POST {"action": {...}, "client_action_id": "...", "version": n}: the websocket's `act`."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
+    try:
+        body = json.loads(request.body or b"null")
+        if not isinstance(body, dict):
+            raise ValueError("not an object")
+    except ValueError:
+        return _api_error(services.MatchError(f"the body must be a JSON object, not {request.body[:80]!r}",
+                                              code="malformed"), match_id, request.user)
+    try:
+        submission = services.submit_action(match_id, request.user, body.get("action"), body.get("client_action_id"),
+                                            body.get("version"))
+    except ActionError as error:
+        return _api_error(error, match_id, request.user)
+    side = submission.match.side_of(request.user)
+    return JsonResponse({"type": "ack", "seq": submission.record.seq, "duplicate": submission.duplicate,
+                         "version": submission.match.version,
+                         "state": services.state_message(submission.match, submission.state, side)})

@@ -1,0 +1,150 @@
+"""Accounts, the lobby, invites, "my matches", and the HTTP API that shares the websocket's write path."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from polis_site.matches import services
+from polis_site.matches.models import ActionRecord, Match
+from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def test_sign_up_log_out_and_log_in() -> None:
+    client = Client()
+    response = client.post("/accounts/signup/", {"username": "pericles", "password1": "Parthenon-447",
+                                                 "password2": "Parthenon-447"})
+    assert response.status_code == 302 and response["Location"] == "/matches/"
+    assert client.get("/matches/").status_code == 200
+    assert client.post("/accounts/logout/").status_code == 302
+    assert client.get("/matches/")["Location"].startswith("/accounts/login/")
+    assert client.login(username="pericles", password="Parthenon-447")
+    refused = Client().post("/accounts/signup/", {"username": "pericles", "password1": "x", "password2": "y"})
+    assert refused.status_code == 200 and b"errorlist" in refused.content
+
+
+def test_sign_up_never_redirects_off_site() -> None:
+    response = Client().post("/accounts/signup/?next=https://evil.example/", {
+        "username": "alkibiades", "password1": "Sicily-415-bc", "password2": "Sicily-415-bc"})
+    assert response["Location"] == "/matches/"
+
+
+def test_create_a_match_then_the_opponent_joins_by_the_invite_link() -> None:
+    creator, opponent = UserFactory(), UserFactory()
+    response = logged_in(creator).post("/matches/new/", {"side": "sparta"})
+    match = Match.objects.get(created_by=creator)
+    assert response["Location"] == f"/matches/{match.pk}/"
+    assert (match.sparta, match.athens, match.status) == (creator, None, Match.Status.OPEN)
+    page = logged_in(creator).get(f"/matches/{match.pk}/").content.decode()
+    invite = f"/matches/invite/{match.invite_token}/"
+    assert invite in page
+    guest = logged_in(opponent)
+    assert b"you would lead Athens" in guest.get(invite).content
+    assert guest.post(invite)["Location"] == f"/matches/{match.pk}/"
+    match.refresh_from_db()
+    assert (match.athens, match.status, match.waiting_for) == (opponent, Match.Status.ACTIVE, "sparta")
+    third = logged_in(UserFactory())
+    response = third.post(invite, follow=True)
+    assert b"already has both players" in response.content
+
+
+def test_a_random_seat_is_drawn_and_bad_sides_are_refused() -> None:
+    user = UserFactory()
+    seats = {services.create_match(user, "random", seed=f"s{i}").side_of(user) for i in range(12)}
+    assert seats == {"athens", "sparta"}
+    response = logged_in(user).post("/matches/new/", {"side": "persia"}, follow=True)
+    assert b"is not athens, sparta or random" in response.content
+
+
+def test_the_lobby_lists_others_open_challenges_and_joining_one_starts_it() -> None:
+    mine, theirs = UserFactory(), UserFactory()
+    own = MatchFactory(created_by=mine)
+    open_one = MatchFactory(created_by=theirs, side="sparta")
+    page = logged_in(mine).get("/matches/").content.decode()
+    assert f"/matches/{open_one.pk}/join/" in page and f"/matches/{own.pk}/join/" not in page
+    assert logged_in(mine).post(f"/matches/{open_one.pk}/join/")["Location"] == f"/matches/{open_one.pk}/"
+    open_one.refresh_from_db()
+    assert open_one.athens == mine and open_one.status == Match.Status.ACTIVE
+
+
+def test_my_matches_puts_the_ones_waiting_for_me_first() -> None:
+    me = UserFactory()
+    waiting_for_them = active_match("a", athens=me)  # Sparta moves first
+    waiting_for_me = active_match("b", athens=me)
+    decision = waiting_for_me.state().decision.id
+    services.submit_action(waiting_for_me.pk, waiting_for_me.sparta, {"type": "pass", "decision": decision})
+    waiting_for_them.save()  # the other match was touched last
+    page = logged_in(me).get("/matches/mine/").content.decode()
+    assert page.index(f"#{waiting_for_me.pk}<") < page.index(f"#{waiting_for_them.pk}<")
+    assert "Your turn" in page
+
+
+def post_act(client: Client, match: Match, body: Any) -> Any:
+    return client.post(f"/matches/api/{match.pk}/act/", data=json.dumps(body), content_type="application/json")
+
+
+def test_the_http_api_acts_through_the_same_write_path() -> None:
+    match = active_match("http")
+    sparta = logged_in(match.sparta)
+    state = sparta.get(f"/matches/api/{match.pk}/state/").json()
+    assert state["seat"] == "sparta" and state["prompts"][0]["kind"] == "action"
+    action = {"type": "create_hoplites", "polis": "pylos", "count": 1, "payment": {"iron": 1},
+              "decision": state["prompts"][0]["decision"]}
+    response = post_act(sparta, match, {"action": action, "client_action_id": "h1", "version": 0})
+    assert response.status_code == 200 and response.json()["seq"] == 1 and not response.json()["duplicate"]
+    again = post_act(sparta, match, {"action": action, "client_action_id": "h1", "version": 0})
+    assert again.json()["duplicate"] and ActionRecord.objects.filter(match=match).count() == 1
+    log = sparta.get(f"/matches/api/{match.pk}/state/?since=0").json()["log"]
+    assert [entry["action"]["type"] for entry in log] == ["create_hoplites"]
+    assert "chance" not in json.dumps(log)
+
+
+@pytest.mark.parametrize("body, status, code", [
+    ("not json", 400, "malformed"),
+    ([1, 2], 400, "malformed"),
+    ({"action": {"type": "fly"}, "version": 0}, 409, "stale_decision"),
+    ({"action": {"type": "pass", "decision": 1}, "version": 7}, 409, "stale_version"),
+    ({"action": {"type": "create_hoplites", "polis": "sparti", "count": 1, "payment": {"iron": 1}, "decision": 1}},
+     409, "stacking_limit"),
+    ({"action": {"type": "pass", "decision": 1}, "client_action_id": ["x"]}, 400, "malformed"),
+])
+def test_http_refusals_name_the_problem_and_change_nothing(body: Any, status: int, code: str) -> None:
+    match = active_match("refuse")
+    before = (match.version, match.snapshot)
+    client = logged_in(match.sparta)
+    data = body if isinstance(body, str) else json.dumps(body)
+    response = client.post(f"/matches/api/{match.pk}/act/", data=data, content_type="application/json")
+    assert response.status_code == status and response.json()["code"] == code, response.json()
+    assert response.json()["state"]["version"] == 0
+    match.refresh_from_db()
+    assert (match.version, match.snapshot) == before
+
+
+def test_http_api_needs_a_login_and_a_seat() -> None:
+    match = active_match("seats")
+    assert Client().get(f"/matches/api/{match.pk}/state/").status_code == 401
+    assert post_act(Client(), match, {"action": {"type": "pass", "decision": 1}}).status_code == 401
+    stranger = logged_in(UserFactory())
+    assert stranger.get(f"/matches/api/{match.pk}/state/").json()["seat"] is None
+    response = post_act(stranger, match, {"action": {"type": "pass", "decision": 1}})
+    assert response.status_code == 403 and response.json()["code"] == "not_seated"
+    assert post_act(logged_in(match.athens), match, {"action": {"type": "pass", "decision": 1}}).json()["code"] == \
+        "not_your_decision"
+    assert stranger.get("/matches/api/999999/state/").status_code == 404
+
+
+def test_an_open_match_cannot_be_played_yet() -> None:
+    match = MatchFactory()
+    response = post_act(logged_in(match.created_by), match, {"action": {"type": "pass", "decision": 1}})
+    assert response.json()["code"] == "match_not_started"
