@@ -113,13 +113,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                                  f"which is now at version {match.version}", code="stale_version",
                                  current=match.version)
             state, events = api.apply_action(match.state(), side, action)
-            chance: list[dict[str, Any]] = []
-            while api.chance_request(state) is not None and len(chance) < MAX_CHANCE_STEPS:
-                rng = random.Random(f"{match.seed}:{match.version + 1}:{len(chance)}")
-                outcome = api.sample_chance(state, rng)
-                state, more = api.apply_chance(state, outcome)
-                chance.append(outcome)
-                events += more
+            state, chance = resolve_chance(state, match.seed, match.version + 1, events)
             record = ActionRecord.objects.create(
                 match=match, seq=match.version + 1, side=side, user=user, action=dict(action), chance=chance,
                 events=events, client_action_id=client_action_id)
@@ -136,6 +130,19 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
     return Submission(match, state, record, duplicate=False)
+
+
+def resolve_chance(state: api.GameState, seed: str, seq: int,
+                   events: list[dict[str, Any]]) -> tuple[api.GameState, list[dict[str, Any]]]:
+    """Draw what chance decides after action `seq` from the match's secret seed (deterministic, so
+    a test can foresee a game; the log keeps the outcomes, so replays never need the seed)."""
+    chance: list[dict[str, Any]] = []
+    while api.chance_request(state) is not None and len(chance) < MAX_CHANCE_STEPS:
+        outcome = api.sample_chance(state, random.Random(f"{seed}:{seq}:{len(chance)}"))
+        state, more = api.apply_chance(state, outcome)
+        chance.append(outcome)
+        events += more
+    return state, chance
 
 
 def _seat(match: Match, user: Any) -> str:

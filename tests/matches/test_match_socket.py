@@ -70,15 +70,36 @@ def leaks(message: Any, seat: str) -> Any:
             yield from leaks(value, seat)
 
 
-async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients() -> None:
-    match = await database_sync_to_async(active_match)("whole-game")
+def foresee_a_battle(match_seed: str) -> int:
+    """The first bot seed whose whole game on this match seed fights a battle (the engine alone,
+    with the server's own chance draws)."""
+    for bot_seed in range(500):
+        rng = random.Random(bot_seed)
+        state = api.new_game(api.Setup.from_seed(match_seed))
+        for seq in range(1, 400):
+            if state.outcome is not None:
+                break
+            side = state.decision.side
+            after, _ = services.resolve_chance(playout.step(state, side, rng)[1], match_seed, seq, [])
+            if after.battle is not None:
+                return bot_seed
+            state = after
+    raise AssertionError(f"no battle within 500 bot seeds on {match_seed!r}")
+
+
+@pytest.mark.parametrize("match_seed, battle", [("whole-game", False), ("battle-game", True)])
+async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients(match_seed: str, battle: bool) -> None:
+    """To the end, each seat seeing the other's every move; neither socket ever receives the deck's
+    order, a chance outcome of the log, the other seat's battle hand, the seed or the project pile."""
+    match = await database_sync_to_async(active_match)(match_seed)
     users = {side: await database_sync_to_async(getattr)(match, side) for side in ("athens", "sparta")}
     sockets = {}
     latest: dict[str, dict[str, Any]] = {}
     for side, user in users.items():
         sockets[side], latest[side] = await open_socket(match, user)
         assert latest[side]["seat"] == side
-    rng = random.Random(5)
+    rng = random.Random(foresee_a_battle(match_seed) if battle else 5)
+    fought = False
     received: dict[str, list[dict[str, Any]]] = {"athens": [], "sparta": []}
     for step in range(400):
         state = (await database_sync_to_async(Match.objects.get)(pk=match.pk)).state()
@@ -86,6 +107,7 @@ async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients() ->
             break
         side = state.decision.side
         assert latest[side]["prompts"] and latest[side]["prompts"][0]["decision"] == state.decision.id
+        fought = fought or state.battle is not None
         action, _ = playout.step(state, side, rng)
         await sockets[side].send_json_to({"type": "act", "action": action, "client_action_id": f"c{step}",
                                           "version": latest[side]["version"]})
@@ -97,6 +119,7 @@ async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients() ->
             assert states, f"{each} saw no update after step {step}"
             latest[each] = states[-1]
         assert latest["athens"]["version"] == latest["sparta"]["version"] == step + 1
+    assert fought == battle
     final = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert final.status == Match.Status.FINISHED and final.version == step
     assert latest["athens"]["view"]["outcome"] == final.snapshot["outcome"]
