@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
@@ -16,7 +17,8 @@ from typing import Any
 from engine import end_of_round, event_cards, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
-from engine.data import battle_cards, components
+from engine.data import battle_cards, components, projects, rounds
+from engine.data import event_cards as event_cards_data
 from engine.data.resources import RESOURCES
 from engine.errors import ActionError, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request
@@ -25,7 +27,8 @@ from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
     "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "apply_action",
-    "apply_chance", "chance_request", "sample_chance", "view_for", "outcome", "replay", "to_json", "from_json",
+    "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "replay", "to_json",
+    "from_json",
 ]
 
 
@@ -153,6 +156,33 @@ def view_for(state: GameState, side: str | None) -> dict[str, Any]:
         battle["hands"] = {owner: hand if owner == side else len(hand) for owner, hand in battle["hands"].items()}
     data["viewer"] = side
     return data
+
+
+def from_view(view: Mapping[str, Any], rng: random.Random) -> GameState:
+    """A state consistent with what a side sees (OpenSpiel's resampling from an information state):
+    its secrets are filled with a random deal of what the side cannot see. A client's bot decides on
+    it; what is legal there is legal in the real game, for the hidden parts never change legality.
+    """
+    data = json.loads(json.dumps(dict(view)))
+    data.pop("viewer", None)
+    seen = {p for p in data["projects_offer"] + data["projects_out"]}
+    seen |= {p for polis in data["poleis"].values() for p in (*polis["projects"], polis["developing"]) if p}
+    seen |= {p for d in data["pending"] if d["kind"] == end_of_round.PROJECT_DISCARD for p in d["data"]["drawn"]}
+    pile = [p for p in projects.PROJECTS if p not in seen]
+    rng.shuffle(pile)
+    data["project_pile"] = pile[: data["project_pile"]]
+    data["events"] = data["events"] + [rng.choice(event_cards_data.DECKS[r])
+                                       for r in rounds.ROUNDS[len(data["events"]):]]
+    battle = data["battle"]
+    if battle is not None:
+        known = [c for hand in battle["hands"].values() if isinstance(hand, list) for c in hand]
+        unknown = [c for c in battle_cards.CARD_NUMBERS if c not in known + battle["discard"] + battle["laid"]]
+        rng.shuffle(unknown)
+        for owner, hand in battle["hands"].items():
+            if isinstance(hand, int):
+                battle["hands"][owner], unknown = unknown[:hand], unknown[hand:]
+        battle["deck"] = unknown
+    return from_json(data)
 
 
 def replay(setup: Setup, log: Iterable[Mapping[str, Any]]) -> GameState:

@@ -13,7 +13,7 @@ import pytest
 from engine import api, essentials
 from engine.data import battle_cards, components, personal_board, poleis, projects
 from engine.data.sides import SIDES
-from engine.playout import play
+from engine.playout import play, step
 from engine.state import GameState, from_json, to_json
 
 
@@ -97,3 +97,22 @@ def test_every_listed_legal_action_applies(seed: int, steps: int) -> None:
     assert listed
     for action in listed:
         api.apply_action(state, side, action)  # raises if a listed action were illegal
+
+
+@pytest.mark.parametrize("seed", range(0, GAMES, 15))
+def test_a_side_deciding_on_its_view_only_always_makes_legal_choices(seed: int) -> None:
+    """`api.from_view` deals a side's unknowns at random; its choices apply to the real game."""
+    rng = random.Random(seed)
+    state = api.new_game(api.Setup.from_seed(seed))
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        if api.chance_request(state) is not None:
+            state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+            continue
+        side = state.decision.side
+        assumed = api.from_view(api.view_for(state, side), rng)
+        assert api.view_for(assumed, side) == api.view_for(state, side)
+        action, _ = step(assumed, side, rng)
+        state, _ = api.apply_action(state, side, action)  # raises if the view misled the side
+    assert state.outcome is not None
