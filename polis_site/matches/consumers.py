@@ -121,5 +121,5 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(content))
 
     async def match_state(self, event: dict[str, Any]) -> None:
-        """A broadcast after a commit: the message was made for this socket's audience."""
-        await self.send_json(event["message"])
+        """A broadcast after a commit: the JSON text was made for this socket's audience."""
+        await self.send(text_data=event["text"])

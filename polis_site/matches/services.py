@@ -9,6 +9,7 @@ submissions both come here.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -209,8 +210,9 @@ def broadcast(match_id: int) -> None:
     latest = log_since(match, match.version - 1) if match.version else []
     send = async_to_sync(get_channel_layer().group_send)
     for audience in (*SIDES, None):
-        message = {**state_message(match, state, audience), "latest": latest}
-        send(group_name(match.pk, audience or SPECTATORS), {"type": "match.state", "message": message})
+        # Serialised once per audience, as JSON (the Redis layer's msgpack refuses int keys).
+        text = json.dumps({**state_message(match, state, audience), "latest": latest})
+        send(group_name(match.pk, audience or SPECTATORS), {"type": "match.state", "text": text})
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -1,0 +1,142 @@
+"""A player over the network, as a browser is: an account, a session cookie, the match websocket.
+
+Used by the live-process tests and the load script (`python -m polis_site.matches.loadtest`). Its
+bot decides on its own view only (`engine.api.from_view`), never on the server's state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from engine import api
+from engine.playout import step
+
+class SiteUser:
+    """One account's HTTP session (urllib and a cookie jar): sign up, create and join matches."""
+
+    def __init__(self, base_url: str, username: str, password: str = "Peloponnesos-431",
+                 jar: CookieJar | None = None) -> None:
+        self.base_url, self.username, self.password = base_url, username, password
+        self.jar = jar if jar is not None else CookieJar()
+        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect())
+
+    def elsewhere(self, base_url: str) -> SiteUser:
+        """The same logged-in session on another process of the site (a second tab)."""
+        return SiteUser(base_url, self.username, self.password, self.jar)
+
+    def request(self, path: str, data: dict[str, str] | bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        body = urllib.parse.urlencode(data).encode() if isinstance(data, dict) else data
+        request = urllib.request.Request(self.base_url + path, data=body, headers=headers or {})
+        try:
+            with self.http.open(request, timeout=30) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def csrf(self) -> str:
+        """The CSRF cookie (Django accepts its value as the form's token), fetched once."""
+        token = next((c.value for c in self.jar if c.name == "csrftoken"), None)
+        if token is None:
+            self.request("/accounts/login/")
+            token = next(c.value for c in self.jar if c.name == "csrftoken")
+        return token
+
+    def post(self, path: str, fields: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        """POST a form as a browser does (CSRF token and Referer)."""
+        return self.request(path, {**fields, "csrfmiddlewaretoken": self.csrf()}, {"Referer": self.base_url + path})
+
+    def sign_up(self) -> SiteUser:
+        status, _, body = self.post("/accounts/signup/", {
+            "username": self.username, "password1": self.password, "password2": self.password})
+        assert status == 302, f"sign-up of {self.username} failed: {status} {body[:300]!r}"
+        return self
+
+    def create_match(self, side: str) -> int:
+        status, headers, _ = self.post("/matches/new/", {"side": side})
+        assert status == 302, status
+        return int(headers["Location"].rstrip("/").split("/")[-1])
+
+    def join(self, match_id: int) -> None:
+        status, headers, _ = self.post(f"/matches/{match_id}/join/", {})
+        assert status == 302 and headers["Location"] == f"/matches/{match_id}/", (status, headers)
+
+    def api_state(self, match_id: int) -> dict[str, Any]:
+        status, _, body = self.request(f"/matches/api/{match_id}/state/")
+        assert status == 200, body
+        return json.loads(body)
+
+    def api_act(self, match_id: int, message: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        status, _, body = self.request(f"/matches/api/{match_id}/act/", json.dumps(message).encode(), {
+            "Content-Type": "application/json", "X-CSRFToken": self.csrf(), "Referer": self.base_url + "/matches/"})
+        return status, json.loads(body)
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    async def socket(self, match_id: int, ws_base: str | None = None) -> Seat:
+        """The match websocket (optionally on another process of the same site)."""
+        base = ws_base or self.base_url.replace("http://", "ws://")
+        connection = await connect(f"{base}/ws/match/{match_id}/", origin=self.base_url,
+                                   additional_headers={"Cookie": self.cookie_header()}, max_size=2**22)
+        seat = Seat(connection)
+        await seat.receive("state")
+        return seat
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class Seat:
+    """An open match socket and the latest state it was sent."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.state: dict[str, Any] = {}
+        self.inbox: list[dict[str, Any]] = []
+
+    async def receive(self, kind: str | None = None, timeout: float = 10) -> dict[str, Any]:
+        """The next message (of `kind`, if given, keeping the others in the inbox)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for index, message in enumerate(self.inbox):
+                if kind is None or message["type"] == kind:
+                    return self.inbox.pop(index)
+            raw = await asyncio.wait_for(self.connection.recv(), max(0.01, deadline - time.monotonic()))
+            message = json.loads(raw)
+            if message["type"] == "state":
+                self.state = message
+            self.inbox.append(message)
+
+    async def until_version(self, version: int, timeout: float = 10) -> dict[str, Any]:
+        while self.state.get("version", -1) < version:
+            await self.receive("state", timeout)
+        return self.state
+
+    async def act(self, action: dict[str, Any], client_action_id: str | None = None) -> None:
+        await self.connection.send(json.dumps({"type": "act", "action": action, "version": self.state["version"],
+                                               **({"client_action_id": client_action_id} if client_action_id else {})}))
+
+    def my_turn(self) -> bool:
+        return bool(self.state.get("prompts"))
+
+    def choose(self, rng: random.Random) -> dict[str, Any]:
+        """A random legal answer to this seat's prompt, decided on its own view only."""
+        view = self.state["view"]
+        side = self.state["seat"]
+        action, _ = step(api.from_view(view, rng), side, rng)
+        return action
+
+    async def close(self) -> None:
+        await self.connection.close()

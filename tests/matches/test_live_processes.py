@@ -1,0 +1,141 @@
+"""Matches on real Daphne processes: a restart loses nothing; two processes on PostgreSQL and Redis
+carry every move to both players; two simultaneous submissions apply exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import count
+
+import pytest
+
+from engine import api
+from engine.playout import step
+from polis_site.matches.client import Seat, SiteUser
+from tests.support.services import DaphneProcess, PostgresServer, RedisServer, make_run_dir, manage, site_env
+
+pytestmark = pytest.mark.services
+
+NAMES = count()
+
+
+def players(base_url: str) -> tuple[SiteUser, SiteUser, int]:
+    """Two new accounts and a match between them (Athens created it, Sparta joined)."""
+    n = next(NAMES)
+    athens = SiteUser(base_url, f"themistokles{n}").sign_up()
+    sparta = SiteUser(base_url, f"pausanias{n}").sign_up()
+    match_id = athens.create_match("athens")
+    sparta.join(match_id)
+    return athens, sparta, match_id
+
+
+async def play(seats: dict[str, Seat], moves: int, rng: random.Random) -> int:
+    """`moves` decisions by whichever seat is asked; each is seen by both seats. Returns the version."""
+    version = seats["athens"].state["version"]
+    for _ in range(moves):
+        waiting = seats["athens"].state["waiting_for"]
+        if waiting not in seats:
+            break  # the game is over
+        await seats[waiting].act(seats[waiting].choose(rng))
+        version += 1
+        for seat in seats.values():
+            state = await seat.until_version(version)
+            assert state["version"] == version
+    return version
+
+
+@pytest.fixture(scope="module")
+def embedded_site() -> Iterator[DaphneProcess]:
+    run_dir = make_run_dir("polis-restart-")
+    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3")
+    manage(["migrate", "--noinput"], env)
+    site = DaphneProcess(run_dir, env, name="embedded").start()
+    yield site
+    site.stop()
+    shutil.rmtree(run_dir, ignore_errors=True)
+
+
+async def test_a_restart_in_mid_match_loses_nothing(embedded_site: DaphneProcess) -> None:
+    athens, sparta, match_id = await asyncio.to_thread(players, embedded_site.base_url)
+    seats = {"athens": await athens.socket(match_id), "sparta": await sparta.socket(match_id)}
+    version = await play(seats, 12, random.Random(3))
+    before = {side: seat.state for side, seat in seats.items()}
+    log_before = (await asyncio.to_thread(athens.api_state, match_id))
+    embedded_site.stop()
+    embedded_site.start()
+    for side, user in (("athens", athens), ("sparta", sparta)):
+        seats[side] = await user.socket(match_id)
+        assert seats[side].state["version"] == version
+        assert seats[side].state["view"] == before[side]["view"]
+        assert seats[side].state["prompts"] == before[side]["prompts"]
+    assert await asyncio.to_thread(athens.api_state, match_id) == log_before
+    assert await play(seats, 6, random.Random(4)) > version  # and the match goes on
+    for seat in seats.values():
+        await seat.close()
+
+
+@dataclass
+class ScaledSite:
+    webs: list[DaphneProcess]
+
+
+@pytest.fixture(scope="module")
+def scaled_site(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[ScaledSite]:
+    run_dir = make_run_dir("polis-scaled-")
+    env = site_env(DATABASE_URL=postgres_server.create_database("polis_matches"), REDIS_URL=redis_server.url)
+    manage(["migrate", "--noinput"], env)
+    webs = [DaphneProcess(run_dir, env, name=f"web{i}").start() for i in (1, 2)]
+    yield ScaledSite(webs)
+    for web in webs:
+        web.stop()
+    shutil.rmtree(run_dir, ignore_errors=True)
+
+
+async def test_two_processes_on_postgresql_and_redis_carry_every_move_to_both_players(scaled_site: ScaledSite) -> None:
+    first, second = scaled_site.webs
+    athens, sparta, match_id = await asyncio.to_thread(players, first.base_url)
+    seats = {"athens": await athens.socket(match_id, first.ws_url),
+             "sparta": await sparta.socket(match_id, second.ws_url)}  # the same session, another process
+    version = await play(seats, 25, random.Random(8))
+    assert version >= 10
+    assert seats["athens"].state["view"]["players"] == seats["sparta"].state["view"]["players"]
+    for seat in seats.values():
+        await seat.close()
+
+
+def test_two_simultaneous_submissions_from_two_processes_apply_exactly_once(scaled_site: ScaledSite) -> None:
+    first, second = scaled_site.webs
+    athens, sparta, match_id = players(first.base_url)
+    rng = random.Random(2)
+    state = sparta.api_state(match_id)
+    for attempt in range(8):
+        side = state["waiting_for"]
+        user = athens if side == "athens" else sparta
+        other_process = user.elsewhere(second.base_url)  # one player, two tabs, two processes
+        state = user.api_state(match_id)
+        action, _ = step(api.from_view(state["view"], rng), side, rng)
+        results: list[tuple[int, dict]] = []
+        barrier = threading.Barrier(2)
+
+        def submit(client: SiteUser, tab: str) -> None:
+            barrier.wait()
+            results.append(client.api_act(match_id, {"action": action, "client_action_id": f"{attempt}-{tab}"}))
+
+        threads = [threading.Thread(target=submit, args=(client, tab)) for client, tab in
+                   ((user, "a"), (other_process, "b"))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        statuses = sorted(status for status, _ in results)
+        assert statuses == [200, 409], results
+        refused = next(body for status, body in results if status == 409)
+        assert refused["code"] in ("stale_decision", "not_your_decision", "game_over")
+        state = user.api_state(match_id)
+        assert state["version"] == attempt + 1
+        if state["waiting_for"] not in ("athens", "sparta"):
+            break
