@@ -60,12 +60,19 @@ def create_match(user: Any, side: str, seed: str | None = None) -> Match:
     return match
 
 
+def locked(match_id: int) -> Match:
+    """The match row, locked until the transaction ends (its players read along, not locked)."""
+    match = (Match.objects.select_for_update(of=("self",)).select_related("athens", "sparta")
+             .filter(pk=match_id).first())
+    if match is None:
+        raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+    return match
+
+
 def join_match(user: Any, match_id: int) -> Match:
     """Take the free seat of an open match (from its invite link or the lobby's open challenges)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+        match = locked(match_id)
         if match.side_of(user) is not None:
             return match  # already seated: opening one's own invite is harmless
         if match.status != Match.Status.OPEN:
@@ -73,7 +80,7 @@ def join_match(user: Any, match_id: int) -> Match:
         setattr(match, "sparta" if match.athens_id else "athens", user)
         match.status = Match.Status.ACTIVE
         match.save()
-        transaction.on_commit(lambda: broadcast(match.pk))
+        transaction.on_commit(lambda: broadcast(match, match.state(), []))
     return match
 
 
@@ -101,9 +108,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                          code="malformed")
     try:
         with transaction.atomic():
-            match = Match.objects.select_for_update().filter(pk=match_id).first()
-            if match is None:
-                raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+            match = locked(match_id)
             if client_action_id is not None:
                 earlier = match.actions.filter(client_action_id=client_action_id).first()
                 if earlier is not None:
@@ -121,7 +126,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
             match.version += 1
             _store(match, state)
             match.save()
-            transaction.on_commit(lambda: broadcast(match.pk))
+            transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)]))
     except IntegrityError as error:
         # Two submissions with one client_action_id raced past the lookup: the first one won.
         earlier = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
@@ -194,25 +199,30 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
     }
 
 
+def public_entry(record: ActionRecord) -> dict[str, Any]:
+    """A log entry as anyone may see it: the action and its events, never the chance outcomes."""
+    return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
+            "at": record.created_at.isoformat()}
+
+
 def log_since(match: Match, version: int) -> list[dict[str, Any]]:
-    """The log after `version`, as anyone may see it: actions and public events, never chance."""
-    return [{"seq": r.seq, "side": r.side, "action": r.action, "events": r.events, "at": r.created_at.isoformat()}
-            for r in match.actions.filter(seq__gt=version).order_by("seq")]
+    return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
 
 
-def broadcast(match_id: int) -> None:
-    """After a commit: each seat's group gets its own view, the spectators the public one.
+def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> None:
+    """After a commit: each seat's group gets its own view, the spectators the public one, with
+    the log entries just added. Group sends are at-most-once; a client that misses one sees a
+    version gap and asks `sync`."""
+    # Serialised once per audience, as JSON (the Redis layer's msgpack refuses int keys).
+    texts = {audience or SPECTATORS: json.dumps({**state_message(match, state, audience), "latest": latest})
+             for audience in (*SIDES, None)}
+    async_to_sync(_send_all)(match.pk, texts)
 
-    Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`.
-    """
-    match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
-    state = match.state()
-    latest = log_since(match, match.version - 1) if match.version else []
-    send = async_to_sync(get_channel_layer().group_send)
-    for audience in (*SIDES, None):
-        # Serialised once per audience, as JSON (the Redis layer's msgpack refuses int keys).
-        text = json.dumps({**state_message(match, state, audience), "latest": latest})
-        send(group_name(match.pk, audience or SPECTATORS), {"type": "match.state", "text": text})
+
+async def _send_all(match_id: int, texts: dict[str, str]) -> None:
+    layer = get_channel_layer()
+    for audience, text in texts.items():
+        await layer.group_send(group_name(match_id, audience), {"type": "match.state", "text": text})
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -15,6 +15,7 @@ import pytest
 
 from engine import api
 from engine.playout import step
+from polis_site.matches import loadtest
 from polis_site.matches.client import Seat, SiteUser
 from tests.support.services import DaphneProcess, PostgresServer, RedisServer, make_run_dir, manage, site_env
 
@@ -139,3 +140,10 @@ def test_two_simultaneous_submissions_from_two_processes_apply_exactly_once(scal
         assert state["version"] == attempt + 1
         if state["waiting_for"] not in ("athens", "sparta"):
             break
+
+
+async def test_the_load_script_runs_against_two_processes(scaled_site: ScaledSite) -> None:
+    """A small run of the load script (docs/bench.md has the full one): it plays and it measures."""
+    result = await loadtest.run([web.base_url for web in scaled_site.webs], matches=3, moves=4, think=0.05)
+    assert result["actions"] == 12
+    assert 0 < result["echo_p50"] and 0 < result["act_p50"] <= result["act_p99"]

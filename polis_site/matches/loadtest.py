@@ -1,0 +1,133 @@
+"""`python -m polis_site.matches.loadtest`: N concurrent matches of scripted players over websockets.
+
+Prints the action round trip (an `act` sent until both seats hold the new version) p50/p99, next to
+a bare Channels echo (a socket's message through the channel layer and back) measured in the same
+run with as many sockets. Targets (docs/bench.md): with 200 concurrent matches, p50 no more than
+3x the echo's and p99 under 50 ms, on one process and on two with Redis + PostgreSQL.
+
+    python -m polis_site.matches.loadtest --base http://127.0.0.1:8000 [--base http://127.0.0.1:8001]
+
+With two --base URLs, Athens plays on the first process and Sparta on the second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+import uuid
+
+from websockets.asyncio.client import connect
+
+from polis_site.matches.client import Seat, SiteUser
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def pause(rng: random.Random, think: float) -> None:
+    """A player's thinking time: `think` seconds on average, from half to one and a half of it."""
+    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+
+async def one_match(athens: SiteUser, sparta: SiteUser, match_id: int, ws_bases: tuple[str, str], moves: int,
+                    think: float, seed: int, started: asyncio.Event, round_trips: list[float]) -> int:
+    seats = {"athens": await athens.socket(match_id, ws_bases[0]), "sparta": await sparta.socket(match_id, ws_bases[1])}
+    await started.wait()
+    rng = random.Random(seed)
+    version = seats["athens"].state["version"]
+    for _ in range(moves):
+        waiting = seats["athens"].state["waiting_for"]
+        if waiting not in seats:
+            break
+        await pause(rng, think)
+        action = seats[waiting].choose(rng)
+        sent = time.perf_counter()
+        await seats[waiting].act(action)
+        version += 1
+        for seat in seats.values():
+            await seat.until_version(version, timeout=60)
+        round_trips.append((time.perf_counter() - sent) * 1000)
+    for seat in seats.values():
+        await seat.close()
+    return version
+
+
+async def echo_round_trips(ws_base: str, origin: str, sockets: int, messages: int, think: float) -> list[float]:
+    """The bare baseline: each socket's echo goes through the channel layer and back, paced as
+    the players are."""
+    times: list[float] = []
+
+    async def one(seed: int) -> None:
+        rng = random.Random(seed)
+        async with connect(f"{ws_base}/ws/echo/", origin=origin) as socket:
+            await socket.recv()  # hello
+            for _ in range(messages):
+                await pause(rng, think)
+                sent = time.perf_counter()
+                await socket.send(json.dumps({"type": "echo", "text": "ping"}))
+                await socket.recv()
+                times.append((time.perf_counter() - sent) * 1000)
+
+    await asyncio.gather(*(one(n) for n in range(sockets)))
+    return times
+
+
+async def run(bases: list[str], matches: int, moves: int, think: float) -> dict[str, float]:
+    tag = uuid.uuid4().hex[:8]
+    athens = SiteUser(bases[0], f"load-athens-{tag}")
+    sparta = SiteUser(bases[-1], f"load-sparta-{tag}")
+    await asyncio.to_thread(athens.sign_up)
+    await asyncio.to_thread(sparta.sign_up)
+
+    def make_match() -> int:
+        match_id = athens.create_match("athens")
+        sparta.join(match_id)
+        return match_id
+
+    match_ids = [await asyncio.to_thread(make_match) for _ in range(matches)]
+    ws_bases = (bases[0].replace("http", "ws", 1), bases[-1].replace("http", "ws", 1))
+    started = asyncio.Event()
+    round_trips: list[float] = []
+    tasks = [asyncio.create_task(one_match(athens, sparta, match_id, ws_bases, moves, think, n, started, round_trips))
+             for n, match_id in enumerate(match_ids)]
+    await asyncio.sleep(0.5)
+    began = time.perf_counter()
+    started.set()
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - began
+    echoes = await echo_round_trips(ws_bases[0], bases[0], matches * 2, max(5, moves // 2), think)
+    return {
+        "matches": matches, "actions": len(round_trips), "seconds": elapsed,
+        "act_p50": statistics.median(round_trips), "act_p99": percentile(round_trips, 0.99),
+        "echo_p50": statistics.median(echoes), "echo_p99": percentile(echoes, 0.99),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", action="append", help="the site's URL (twice for two processes)")
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=20, help="decisions played in each match")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="seconds a player thinks before each decision, on average (0: as fast as possible)")
+    args = parser.parse_args()
+    bases = args.base or ["http://127.0.0.1:8000"]
+    result = asyncio.run(run(bases, args.matches, args.moves, args.think))
+    print(f"{result['matches']} concurrent matches on {len(bases)} process(es), a decision every "
+          f"{args.think:.1f} s a match on average, {result['actions']} actions "
+          f"in {result['seconds']:.1f} s ({result['actions'] / result['seconds']:.0f} actions/s)")
+    print(f"action round trip (submit -> both seats updated): p50 {result['act_p50']:.1f} ms, "
+          f"p99 {result['act_p99']:.1f} ms (target: p99 < 50 ms)")
+    print(f"bare echo through the channel layer:              p50 {result['echo_p50']:.1f} ms, "
+          f"p99 {result['echo_p99']:.1f} ms")
+    print(f"ratio of the p50s: {result['act_p50'] / result['echo_p50']:.1f}x (target: <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
