@@ -22,7 +22,7 @@ import uuid
 
 from websockets.asyncio.client import connect
 
-from polis_site.matches.client import Seat, SiteUser
+from polis_site.matches.client import SiteUser
 
 
 def percentile(values: list[float], fraction: float) -> float:
