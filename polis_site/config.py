@@ -105,8 +105,11 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 gives pooled connections a 5 s socket timeout, which kills the
-                # blocking receive of every idle websocket (close 1011): no timeout here.
-                "hosts": [{"address": url, "socket_timeout": None}],
+                # blocking receive of every idle websocket (close 1011): no timeout here. Its pool
+                # also stops at 100 connections and then fails (MaxConnectionsError) instead of
+                # waiting, which a burst of a few hundred sockets joining their groups reaches.
+                "hosts": [{"address": url, "socket_timeout": None,
+                           "max_connections": int(env.get("REDIS_MAX_CONNECTIONS", "2000"))}],
                 "prefix": env.get("CHANNELS_PREFIX", "polis"),
                 "capacity": 1500,
                 "expiry": 60,

@@ -64,6 +64,16 @@ async def test_a_socket_idle_for_more_than_five_seconds_stays_open_on_redis(redi
     await socket.disconnect()
 
 
+@pytest.mark.services
+async def test_a_burst_of_three_hundred_sockets_joins_on_redis(redis_layer: None) -> None:
+    """redis-py 8's pool fails past 100 connections instead of waiting; the layer's pool is larger."""
+    sockets = await asyncio.gather(*(connect() for _ in range(300)))
+    await sockets[0].send_json_to({"type": "broadcast", "text": "to all"})
+    replies = await asyncio.gather(*(s.receive_json_from(timeout=10) for s in sockets))
+    assert all(reply == {"type": "broadcast", "text": "to all"} for reply in replies)
+    await asyncio.gather(*(s.disconnect() for s in sockets))
+
+
 async def test_a_socket_without_an_allowed_origin_is_refused() -> None:
     communicator = WebsocketCommunicator(application, "/ws/echo/", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await communicator.connect()
