@@ -148,3 +148,8 @@ def test_an_open_match_cannot_be_played_yet() -> None:
     match = MatchFactory()
     response = post_act(logged_in(match.created_by), match, {"action": {"type": "pass", "decision": 1}})
     assert response.json()["code"] == "match_not_started"
+
+
+def test_the_lobby_in_spanish() -> None:
+    page = logged_in(UserFactory()).get("/matches/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Desafíos abiertos" in page and "Nueva partida" in page and "Mis partidas" in page
