@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support.services import DaphneProcess, make_run_dir, manage, site_env
+from tests.support.services import DaphneProcess, embedded_site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # As root and with no network: no sandbox, and nothing that phones home (see stack-notes.md).
@@ -22,14 +21,8 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def live_site() -> Iterator[DaphneProcess]:
-    """Daphne on the embedded default: an SQLite file and the in-memory layer, DEBUG off."""
-    run_dir = make_run_dir("polis-live-")
-    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3")
-    manage(["migrate", "--noinput"], env)
-    site = DaphneProcess(run_dir, env, name="live").start()
-    yield site
-    site.stop()
-    shutil.rmtree(run_dir, ignore_errors=True)
+    with embedded_site("polis-live-") as site:
+        yield site
 
 
 @pytest.fixture(scope="module")

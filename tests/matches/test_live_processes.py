@@ -17,7 +17,9 @@ from engine import api
 from engine.playout import step
 from polis_site.matches import loadtest
 from polis_site.matches.client import Seat, SiteUser
-from tests.support.services import DaphneProcess, PostgresServer, RedisServer, make_run_dir, manage, site_env
+from tests.support.services import (
+    DaphneProcess, PostgresServer, RedisServer, embedded_site, make_run_dir, manage, site_env,
+)
 
 pytestmark = pytest.mark.services
 
@@ -50,24 +52,20 @@ async def play(seats: dict[str, Seat], moves: int, rng: random.Random) -> int:
 
 
 @pytest.fixture(scope="module")
-def embedded_site() -> Iterator[DaphneProcess]:
-    run_dir = make_run_dir("polis-restart-")
-    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3")
-    manage(["migrate", "--noinput"], env)
-    site = DaphneProcess(run_dir, env, name="embedded").start()
-    yield site
-    site.stop()
-    shutil.rmtree(run_dir, ignore_errors=True)
+def restartable_site() -> Iterator[DaphneProcess]:
+    with embedded_site("polis-restart-") as site:
+        yield site
 
 
-async def test_a_restart_in_mid_match_loses_nothing(embedded_site: DaphneProcess) -> None:
-    athens, sparta, match_id = await asyncio.to_thread(players, embedded_site.base_url)
+async def test_a_restart_in_mid_match_loses_nothing(restartable_site: DaphneProcess) -> None:
+    site = restartable_site
+    athens, sparta, match_id = await asyncio.to_thread(players, site.base_url)
     seats = {"athens": await athens.socket(match_id), "sparta": await sparta.socket(match_id)}
     version = await play(seats, 12, random.Random(3))
     before = {side: seat.state for side, seat in seats.items()}
     log_before = (await asyncio.to_thread(athens.api_state, match_id))
-    embedded_site.stop()
-    embedded_site.start()
+    site.stop()
+    site.start()
     for side, user in (("athens", athens), ("sparta", sparta)):
         seats[side] = await user.socket(match_id)
         assert seats[side].state["version"] == version

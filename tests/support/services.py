@@ -17,7 +17,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -262,6 +263,20 @@ class DaphneProcess:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+
+
+@contextmanager
+def embedded_site(prefix: str) -> Iterator[DaphneProcess]:
+    """Daphne on the embedded default (an SQLite file, the in-memory layer), DEBUG off, migrated."""
+    run_dir = make_run_dir(prefix)
+    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3")
+    manage(["migrate", "--noinput"], env)
+    site = DaphneProcess(run_dir, env, name="embedded").start()
+    try:
+        yield site
+    finally:
+        site.stop()
+        shutil.rmtree(run_dir, ignore_errors=True)
 
 
 TEMPLATE_VARIABLE = re.compile(r"\$\{([A-Z0-9_]+)\}")
