@@ -264,18 +264,7 @@ def _grow(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any
 def growth_choices(state: GameState, side: str) -> Iterator[dict[str, int]]:
     """Every allocation (lazily): it can be large, so playouts sample instead of listing it."""
     budget = min(state.players[side].tracks["wheat"], essentials.cubes_in_reserve(state, side))
-    yield from _allocations(list(growth_room(state, side).items()), budget)
-
-
-def _allocations(room: list[tuple[str, int]], budget: int) -> Iterator[dict[str, int]]:
-    """Each way to grow these poleis within the budget; only affordable branches are explored."""
-    if not room:
-        yield {}
-        return
-    (polis_id, most), rest = room[0], room[1:]
-    for cubes in range(min(most, budget) + 1):
-        for more in _allocations(rest, budget - cubes):
-            yield {polis_id: cubes, **more} if cubes else more
+    yield from essentials.allocations(growth_room(state, side), budget)
 
 
 # --------------------------------------------------------------------------- 6. Phoros

@@ -5,6 +5,8 @@ Everything here is derived from the state, so no count can drift out of step wit
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from engine.data import components, geography, personal_board, poleis, rounds
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
@@ -87,6 +89,24 @@ def lose_units(state: GameState, side: str, area: str, count: int) -> None:
         del units[area]
         for polis_id in geography.poleis_in(area) if geography.is_territory(area) else ():
             drop_siege_disks(state, polis_id, side)
+
+
+def allocations(room: Mapping[str, int], budget: int) -> Iterator[dict[str, int]]:
+    """Each way to spread at most `budget` pieces over places holding up to `room[place]` each
+    (growth cubes on poleis, units taken from areas), lazily; only branches within the budget are
+    explored. Places given none are left out."""
+    places = list(room.items())
+
+    def spread(index: int, left: int) -> Iterator[dict[str, int]]:
+        if index == len(places):
+            yield {}
+            return
+        place, most = places[index]
+        for count in range(min(most, left) + 1):
+            for more in spread(index + 1, left - count):
+                yield {place: count, **more} if count else more
+
+    return spread(0, budget)
 
 
 def gain(state: GameState, side: str, track: str, amount: int) -> int:

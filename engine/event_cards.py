@@ -221,21 +221,10 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
         return
     if effect.optional:
         yield {**envelope, "remove": {}}
+    due = decision.data["remove"]
+    held = dict(sorted(removable(state, side, effect.kind).items()))
     yield from ({**envelope, "remove": chosen}
-                for chosen in _allocations(removable(state, side, effect.kind), decision.data["remove"]))
-
-
-def _allocations(held: Mapping[str, int], due: int) -> Iterator[dict[str, int]]:
-    """Every way to take exactly `due` units from these areas."""
-    areas = sorted(held)
-    if not areas:
-        if due == 0:
-            yield {}
-        return
-    first, rest = areas[0], {a: held[a] for a in areas[1:]}
-    for taken in range(min(held[first], due), -1, -1):
-        for more in _allocations(rest, due - taken):
-            yield {first: taken, **more} if taken else more
+                for chosen in essentials.allocations(held, due) if sum(chosen.values()) == due)
 
 
 def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
