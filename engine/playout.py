@@ -45,10 +45,6 @@ def food_gap(state: GameState, side: str) -> int:
     return need - state.players[side].tracks["wheat"]
 
 
-def _own_poleis(state: GameState, side: str) -> list[str]:
-    return essentials.poleis_of(state, side)
-
-
 def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[str, int]:
     payment: dict[str, int] = {}
     for _ in range(count):
@@ -59,12 +55,12 @@ def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[s
 
 def _hoplites(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
     count = rng.randint(1, 3)
-    return {"polis": rng.choice(_own_poleis(state, side)), "count": count,
+    return {"polis": rng.choice(essentials.poleis_of(state, side)), "count": count,
             "payment": _split(rng, count, ("iron", "silver"))}
 
 
 def _galleys(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    ports = [p for p in _own_poleis(state, side) if geography.port_seas(p)]
+    ports = [p for p in essentials.poleis_of(state, side) if geography.port_seas(p)]
     if not ports:
         return None
     polis = rng.choice(ports)
