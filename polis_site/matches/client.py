@@ -98,6 +98,34 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
+async def pause(rng: random.Random, think: float) -> None:
+    """A player's thinking time: `think` seconds on average, from half to one and a half of it."""
+    if think:
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+
+async def play(seats: dict[str, Seat], moves: int, rng: random.Random, think: float = 0.0,
+               round_trips: list[float] | None = None) -> int:
+    """Up to `moves` decisions of a match, each by the seat asked after thinking (`pause`), each
+    waited for until both seats hold the new version (that
+    round trip in ms goes to `round_trips`). Returns the version reached; stops at the game's end."""
+    version = seats["athens"].state["version"]
+    for _ in range(moves):
+        waiting = seats["athens"].state["waiting_for"]
+        if waiting not in seats:
+            break  # the game is over
+        await pause(rng, think)
+        action = seats[waiting].choose(rng)
+        sent = time.perf_counter()
+        await seats[waiting].act(action)
+        version += 1
+        for seat in seats.values():
+            await seat.until_version(version, timeout=60)
+        if round_trips is not None:
+            round_trips.append((time.perf_counter() - sent) * 1000)
+    return version
+
+
 class Seat:
     """An open match socket and the latest state it was sent."""
 

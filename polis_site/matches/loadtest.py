@@ -22,7 +22,7 @@ import uuid
 
 from websockets.asyncio.client import connect
 
-from polis_site.matches.client import SiteUser
+from polis_site.matches.client import SiteUser, pause, play
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -30,29 +30,11 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def pause(rng: random.Random, think: float) -> None:
-    """A player's thinking time: `think` seconds on average, from half to one and a half of it."""
-    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-
-
 async def one_match(athens: SiteUser, sparta: SiteUser, match_id: int, ws_bases: tuple[str, str], moves: int,
                     think: float, seed: int, started: asyncio.Event, round_trips: list[float]) -> int:
     seats = {"athens": await athens.socket(match_id, ws_bases[0]), "sparta": await sparta.socket(match_id, ws_bases[1])}
     await started.wait()
-    rng = random.Random(seed)
-    version = seats["athens"].state["version"]
-    for _ in range(moves):
-        waiting = seats["athens"].state["waiting_for"]
-        if waiting not in seats:
-            break
-        await pause(rng, think)
-        action = seats[waiting].choose(rng)
-        sent = time.perf_counter()
-        await seats[waiting].act(action)
-        version += 1
-        for seat in seats.values():
-            await seat.until_version(version, timeout=60)
-        round_trips.append((time.perf_counter() - sent) * 1000)
+    version = await play(seats, moves, random.Random(seed), think, round_trips)
     for seat in seats.values():
         await seat.close()
     return version

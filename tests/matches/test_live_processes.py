@@ -16,7 +16,7 @@ import pytest
 from engine import api
 from engine.playout import step
 from polis_site.matches import loadtest
-from polis_site.matches.client import Seat, SiteUser
+from polis_site.matches.client import SiteUser, play
 from tests.support.services import (
     DaphneProcess, PostgresServer, RedisServer, embedded_site, make_run_dir, manage, site_env,
 )
@@ -34,21 +34,6 @@ def players(base_url: str) -> tuple[SiteUser, SiteUser, int]:
     match_id = athens.create_match("athens")
     sparta.join(match_id)
     return athens, sparta, match_id
-
-
-async def play(seats: dict[str, Seat], moves: int, rng: random.Random) -> int:
-    """`moves` decisions by whichever seat is asked; each is seen by both seats. Returns the version."""
-    version = seats["athens"].state["version"]
-    for _ in range(moves):
-        waiting = seats["athens"].state["waiting_for"]
-        if waiting not in seats:
-            break  # the game is over
-        await seats[waiting].act(seats[waiting].choose(rng))
-        version += 1
-        for seat in seats.values():
-            state = await seat.until_version(version)
-            assert state["version"] == version
-    return version
 
 
 @pytest.fixture(scope="module")
