@@ -13,6 +13,15 @@ from tests.support.services import PostgresServer, RedisServer, make_run_dir
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """In-process tests close their database connection after each use. pytest-django refuses a
+    test without the db mark any database access, and Channels' consumers check a persistent
+    connection left by an earlier test. The site processes the tests start keep the default."""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running while it is open."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -99,10 +99,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         try:
             submission = await database_sync_to_async(services.submit_action)(
                 self.match_id, self.user, message.get("action"), message.get("client_action_id"),
-                message.get("version"))
+                message.get("version"), announce=False)
         except ActionError as error:
             await self._error(error.code, error.message)
             return
+        # The transaction has committed: both seats hear of it before this one's ack.
+        await services.send_all(self.match_id, submission.texts)
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})

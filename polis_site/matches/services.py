@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -60,10 +60,18 @@ def create_match(user: Any, side: str, seed: str | None = None) -> Match:
     return match
 
 
+#: What a write reads of the locked match: its players' names only, never the setup (each column
+#: and join costs the hot path time: this query is a third of a submission's).
+LOCKED_FIELDS = ("status", "version", "seed", "snapshot", "waiting_for", "round", "winner", "outcome_reason",
+                 "athens__username", "sparta__username")
+#: What a submission writes back (`_store`'s columns).
+STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "status", "winner", "outcome_reason", "updated_at")
+
+
 def locked(match_id: int) -> Match:
     """The match row, locked until the transaction ends (its players read along, not locked)."""
     match = (Match.objects.select_for_update(of=("self",)).select_related("athens", "sparta")
-             .filter(pk=match_id).first())
+             .only(*LOCKED_FIELDS).filter(pk=match_id).first())
     if match is None:
         raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
     return match
@@ -94,14 +102,18 @@ class Submission:
     #: The record of this submission (the earlier one when it was a resubmission).
     record: ActionRecord
     duplicate: bool
+    #: With `announce=False`: the broadcast, as JSON text per audience, for the caller to send.
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 def submit_action(match_id: int, user: Any, action: Any, client_action_id: str | None = None,
-                  expected_version: int | None = None) -> Submission:
+                  expected_version: int | None = None, *, announce: bool = True) -> Submission:
     """Validate and apply one action of `user`'s seat; refused submissions change nothing.
 
     A `client_action_id` already in the log returns that earlier submission (applied once). With
     `expected_version`, a submission made on an older view is refused (`stale_version`).
+    `announce=False` leaves the broadcast to an async caller (the websocket consumer), which sends
+    `Submission.texts` from its event loop instead of blocking the database thread on a hop there.
     """
     if client_action_id is not None and (not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= 64):
         raise MatchError(f"client_action_id {client_action_id!r} must be a string of 1 to 64 characters",
@@ -125,8 +137,9 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                 events=events, client_action_id=client_action_id)
             match.version += 1
             _store(match, state)
-            match.save()
-            transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)]))
+            match.save(update_fields=STORED_FIELDS)
+            if announce:
+                transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)]))
     except IntegrityError as error:
         # Two submissions with one client_action_id raced past the lookup: the first one won.
         earlier = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
@@ -135,7 +148,8 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                              code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
-    return Submission(match, state, record, duplicate=False)
+    texts = {} if announce else announcement(match, state, [public_entry(record)])
+    return Submission(match, state, record, duplicate=False, texts=texts)
 
 
 def resolve_chance(state: api.GameState, seed: str, seq: int,
@@ -209,17 +223,20 @@ def log_since(match: Match, version: int) -> list[dict[str, Any]]:
     return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
 
 
+def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> dict[str, str]:
+    """Each seat's own `state` message and the spectators' public one, with the log entries just
+    added, serialised once per audience as JSON (the Redis layer's msgpack refuses int keys)."""
+    return {audience or SPECTATORS: json.dumps({**state_message(match, state, audience), "latest": latest})
+            for audience in (*SIDES, None)}
+
+
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> None:
-    """After a commit: each seat's group gets its own view, the spectators the public one, with
-    the log entries just added. Group sends are at-most-once; a client that misses one sees a
-    version gap and asks `sync`."""
-    # Serialised once per audience, as JSON (the Redis layer's msgpack refuses int keys).
-    texts = {audience or SPECTATORS: json.dumps({**state_message(match, state, audience), "latest": latest})
-             for audience in (*SIDES, None)}
-    async_to_sync(_send_all)(match.pk, texts)
+    """After a commit, from sync code: send the announcement. Group sends are at-most-once; a
+    client that misses one sees a version gap and asks `sync`."""
+    async_to_sync(send_all)(match.pk, announcement(match, state, latest))
 
 
-async def _send_all(match_id: int, texts: dict[str, str]) -> None:
+async def send_all(match_id: int, texts: dict[str, str]) -> None:
     layer = get_channel_layer()
     for audience, text in texts.items():
         await layer.group_send(group_name(match_id, audience), {"type": "match.state", "text": text})
