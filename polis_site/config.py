@@ -104,7 +104,7 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
     """`REDIS_URL` selects channels-redis; without it one process keeps its groups in memory."""
     url = env.get("REDIS_URL", "").strip()
     if not url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        return {"default": {"BACKEND": "polis_site.layers.InMemoryChannelLayer"}}
     if urlsplit(url).scheme not in {"redis", "rediss", "unix"}:
         raise ImproperlyConfigured(f"REDIS_URL {url!r} is not a redis://, rediss:// or unix:// URL")
     return {

@@ -32,7 +32,7 @@ def test_embedded_default_is_sqlite_and_in_memory_layer() -> None:
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout)
     assert seen["db"]["ENGINE"] == "django.db.backends.sqlite3"
-    assert seen["layers"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert seen["layers"]["default"]["BACKEND"] == "polis_site.layers.InMemoryChannelLayer"
     assert seen["apps"][0] == "daphne"
     assert seen["tz"] == "UTC"
 
