@@ -9,6 +9,7 @@ submissions both come here.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from dataclasses import dataclass, field
@@ -237,9 +238,10 @@ def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]]) 
 
 
 async def send_all(match_id: int, texts: dict[str, str]) -> None:
+    """The audiences' group sends at once (on Redis each is a few round trips of its own)."""
     layer = get_channel_layer()
-    for audience, text in texts.items():
-        await layer.group_send(group_name(match_id, audience), {"type": "match.state", "text": text})
+    await asyncio.gather(*(layer.group_send(group_name(match_id, audience), {"type": "match.state", "text": text})
+                           for audience, text in texts.items()))
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -99,3 +99,17 @@ def test_bad_database_urls_are_refused_with_the_reason(url: str, message: str, t
 def test_bad_redis_url_is_refused() -> None:
     with pytest.raises(ImproperlyConfigured, match="is not a redis://"):
         config.channel_layers({"REDIS_URL": "http://cache:6379"})
+
+
+def test_sqlite_runs_in_wal_mode_synced_at_checkpoints_on_persistent_connections(tmp_path: Path) -> None:
+    """What docs/deploy.md promises of the embedded default, read back from a real connection."""
+    import sqlite3
+
+    db = config.database({"DATABASE_URL": f"sqlite:///{tmp_path}/site.sqlite3"}, tmp_path)
+    assert db["CONN_MAX_AGE"] == 60
+    assert config.database({"DB_CONN_MAX_AGE": "0"}, tmp_path)["CONN_MAX_AGE"] == 0
+    connection = sqlite3.connect(db["NAME"])
+    connection.executescript(db["OPTIONS"]["init_command"])
+    assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+    connection.close()
