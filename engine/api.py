@@ -21,12 +21,12 @@ from engine.data import battle_cards, components, projects, rounds
 from engine.data import event_cards as event_cards_data
 from engine.data.resources import RESOURCES
 from engine.errors import ActionError, MalformedAction
-from engine.flow import PASS, apply_action, apply_chance, chance_request
+from engine.flow import PASS, apply_action, apply_chance, chance_request, price
 from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "apply_action",
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "replay", "to_json",
     "from_json",
 ]

@@ -152,6 +152,39 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
     return decision, kind
 
 
+def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> tuple[Any, Any, str | None, dict[str, int]]:
+    """An action of the turn parsed and checked against the rules: its module, the action, the
+    extra resource (acting alone) and the whole cost, which the side can pay."""
+    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
+    if module is None:
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS, *FREE_ACTIONS])}",
+                              code="unknown_action", value=kind)
+    alone = acting_alone(state, side) and kind not in FREE_ACTIONS
+    if not alone and kind in state.turn_actions:
+        raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
+                            code="same_action_twice")
+    fields = Fields(raw, kind)
+    action = module.parse(fields)
+    extra = _extra_resource(fields, alone, side)
+    module.check(state, side, action)
+    cost = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
+    if not affordable(state, side, cost):
+        have = {r: state.players[side].tracks[r] for r in cost}
+        raise IllegalAction(f"{kind}: {side} must pay {cost} but has {have}", code="cannot_afford",
+                            cost=cost, have=have)
+    return module, action, extra, cost
+
+
+def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What a whole action would cost, checked exactly as `apply_action` checks it, applying
+    nothing: a UI shows it before the player confirms. Prompt answers and passing cost nothing."""
+    decision, kind = _current(state, side, raw)
+    if decision.kind != ACTION or kind == PASS:
+        return {"paid": {}, "prestige": 0}
+    module, action, _, cost = _checked(state, side, raw, kind)
+    return {"paid": cost, "prestige": module.prestige_cost(state, side, action)}
+
+
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     """Validate and apply one submitted action; returns the new state and what happened.
 
@@ -173,24 +206,8 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
         raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
     if kind == PASS:
         return _pass(state, side)
-    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
-    if module is None:
-        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS, *FREE_ACTIONS])}",
-                              code="unknown_action", value=kind)
+    module, action, extra, cost = _checked(state, side, raw, kind)
     free = kind in FREE_ACTIONS
-    alone = acting_alone(state, side) and not free
-    if not alone and kind in state.turn_actions:
-        raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
-                            code="same_action_twice")
-    fields = Fields(raw, kind)
-    action = module.parse(fields)
-    extra = _extra_resource(fields, alone, side)
-    module.check(state, side, action)
-    cost = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
-    if not affordable(state, side, cost):
-        have = {r: state.players[side].tracks[r] for r in cost}
-        raise IllegalAction(f"{kind}: {side} must pay {cost} but has {have}", code="cannot_afford",
-                            cost=cost, have=have)
     new = state.clone()
     new.pending.pop()
     pay(new, side, cost)

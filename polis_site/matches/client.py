@@ -20,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from engine import api
 from engine.playout import step
 
+
 class SiteUser:
     """One account's HTTP session (urllib and a cookie jar): sign up, create and join matches."""
 

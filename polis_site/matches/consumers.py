@@ -1,9 +1,13 @@
 """The match websocket, `/ws/match/<id>/`: seats act, anyone logged in watches.
 
 Client messages: `{"type": "sync", "version": n}` (the view, and the log after version n),
-`{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`.
+`{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`,
+and the queries a seat's page asks while it builds an action: `{"type": "options", "partial":
+{...}, "request": r}` (what may be chosen next) and `{"type": "price", "action": {...}, "request": r}`
+(what the whole action would cost, checked as the engine would, applying nothing).
 Server messages: `state` (this socket's own view, its version and the prompts it must answer),
-`log`, `ack`, `error` (to the sender only: code, message and a fresh `state`), `pong`.
+`log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and a fresh `state`),
+`pong`.
 """
 
 from __future__ import annotations
@@ -70,8 +74,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._resync(message.get("version"))
         elif kind == "act":
             await self._act(message)
+        elif kind in services.QUERIES:
+            await self._query(message)
         else:
-            await self._error("malformed", f'expected {{"type": "sync" | "act" | "ping", ...}}, got {text_data[:80]!r}')
+            await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping", ...}, '
+                                           f"got {text_data[:80]!r}")
 
     def _take_token(self) -> bool:
         now = time.monotonic()
@@ -109,6 +116,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
 
+    async def _query(self, message: dict[str, Any]) -> None:
+        if self.seat is None:
+            await self._error("not_seated", "spectators may watch but not act")
+            return
+        try:
+            reply = await database_sync_to_async(self._answer)(message)
+        except ActionError as error:
+            await self._error(error.code, error.message, message.get("request"))
+            return
+        await self.send_json(reply)
+
+    def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        match = Match.objects.get(pk=self.match_id)
+        return services.answer_query(match, match.state(), self.seat, message)
+
     async def _state(self) -> dict[str, Any]:
         return await database_sync_to_async(self._state_now)()
 
@@ -116,8 +138,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         match = Match.objects.get(pk=self.match_id)
         return services.state_message(match, match.state(), self.seat)
 
-    async def _error(self, code: str, message: str) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message, "state": await self._state()})
+    async def _error(self, code: str, message: str, request: Any = None) -> None:
+        """To this socket only, with its fresh state; `request` echoes the query it answers."""
+        await self.send_json({"type": "error", "code": code, "message": message, "state": await self._state(),
+                              **({"request": request} if request is not None else {})})
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content))

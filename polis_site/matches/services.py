@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 
 from engine import api
 from engine.errors import ActionError
+from polis_site.matches import words
 from polis_site.matches.models import ActionRecord, Match
 
 SIDES = ("athens", "sparta")
@@ -214,10 +215,27 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
     }
 
 
+#: The read-only questions a seat may ask about its next action.
+QUERIES = ("options", "price")
+
+
+def answer_query(match: Match, state: api.GameState, seat: str, message: dict[str, Any]) -> dict[str, Any]:
+    """`options` for a partial action or `price` for a whole one, asked by `seat`; the answer
+    echoes the client's `request` and names the version it was computed on."""
+    kind, request = message.get("type"), message.get("request")
+    body = message.get("partial" if kind == "options" else "action", {} if kind == "options" else None)
+    if kind not in QUERIES or not isinstance(body, dict):
+        raise MatchError(f"{kind!r} needs {'a partial' if kind == 'options' else 'an action'} as a JSON object, "
+                         f"not {body!r}", code="malformed")
+    answer = api.options(state, seat, body) if kind == "options" else api.price(state, seat, body)
+    return {"type": kind, "request": request, "version": match.version,
+            ("partial" if kind == "options" else "action"): body, kind: answer}
+
+
 def public_entry(record: ActionRecord) -> dict[str, Any]:
     """A log entry as anyone may see it: the action and its events, never the chance outcomes."""
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "at": record.created_at.isoformat()}
+            "words": words.in_every_language(record.side, record.action), "at": record.created_at.isoformat()}
 
 
 def log_since(match: Match, version: int) -> list[dict[str, Any]]:
