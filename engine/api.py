@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import end_of_round, event_cards, flow
+from engine import end_of_round, essentials, event_cards, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
 from engine.data import battle_cards, components, projects, rounds
@@ -26,7 +26,7 @@ from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "apply_action",
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "reserves", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "replay", "to_json",
     "from_json",
 ]
@@ -125,6 +125,13 @@ def _has_legal(state: GameState, side: str, module: Any, alone: bool) -> bool:
         for _ in _payable_extras(state, side, module.cost(state, side, action), alone):
             return True
     return False
+
+
+def reserves(state: GameState) -> dict[str, dict[str, int]]:
+    """What each side still has off the board: cubes (population, hoplites, galleys), disks and
+    merchants waiting in its commercial port."""
+    return {side: {"cubes": essentials.cubes_in_reserve(state, side), "disks": essentials.disks_in_reserve(state, side),
+                   "merchants": essentials.merchants_in_port(state, side)} for side in state.players}
 
 
 def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:

@@ -9,6 +9,7 @@ never disagree with the rules' map.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,6 +127,7 @@ def _box(place: str, spot: Spot, name: str, kind: str) -> dict[str, Any]:
             "w": spot.w, "h": spot.h, "cx": spot.x, "cy": spot.y}
 
 
+@functools.cache
 def drawing() -> dict[str, Any]:
     """What the board template draws once; the page's script then colours and counts it."""
     names = geography.NAMES
@@ -162,7 +164,8 @@ def catalogue() -> dict[str, Any]:
         "spaces": {s.id: {"market": s.market, "load": s.load, "receive": s.receive, "accepts": list(s.accepts)}
                    for s in markets.SPACES},
         "chart": {row.load: list(row.costs) for row in markets.CHART},
-        "rounds": [{"id": r.id, "name": r.name, "letter": r.letter, "stacking": r.stacking_limit}
+        "rounds": [{"id": r.id, "name": r.name, "letter": r.letter, "stacking": r.stacking_limit,
+                    "max_load": r.max_market_load}
                    for r in rounds.ROUND_RECORDS],
         "cards": {c.number: {face.terrain: {"formation": face.formation_name, "maneuver": face.maneuver_name,
                                             "value": face.value} for face in (c.land, c.sea)}

@@ -209,7 +209,8 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
     decision = api.current_decision(state)
     return {
         "type": "state", "match": match.pk, "version": match.version, "status": match.status,
-        "seat": audience, "view": api.view_for(state, audience), "prompts": prompts(state, audience),
+        "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
+        "prompts": prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": {side: match.player_name(side) for side in SIDES},
     }

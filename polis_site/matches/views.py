@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
-from polis_site.matches import services
+from polis_site.matches import board, services
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -96,7 +96,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     invite_url = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
-        "initial": services.state_message(match, match.state(), seat)})
+        "initial": services.state_message(match, match.state(), seat), "log": services.log_since(match, 0),
+        "board": board.drawing(), "catalogue": board.catalogue()})
 
 
 # --------------------------------------------------------------------------- the HTTP API

@@ -1,43 +1,499 @@
-// The match page's live connection: the server pushes this seat's own view; a version gap, a
-// reconnect or a timeout asks `sync`. The board itself is drawn by the match page (issue 8).
+// The match page: draws this seat's own view on the board, builds actions step by step from the
+// engine's options (asked over the socket), answers prompts, and keeps live: a version gap, a
+// reconnect or a lost socket asks `sync`. No build step: plain ES2020.
 (() => {
   "use strict";
-  const root = document.getElementById("match");
-  const turn = document.getElementById("turn");
-  const connection = document.getElementById("connection");
-  const log = document.getElementById("log");
-  let current = JSON.parse(document.getElementById("initial-state").textContent);
+  const $ = (selector, scope = document) => scope.querySelector(selector);
+  const $$ = (selector, scope = document) => Array.from(scope.querySelectorAll(selector));
+  const t = window.gettext || ((text) => text);
+  const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
+
+  const root = $("#match");
+  const seat = root.dataset.seat || null;
+  const lang = root.dataset.lang === "es" ? "es" : "en";
+  const cat = JSON.parse($("#catalogue").textContent);
+  let current = JSON.parse($("#initial-state").textContent);
   let socket = null;
   let retry = 500;
+  let requests = 0;
+  const waiting = new Map();  // request id -> {resolve, reject}
+  let build = null;           // the action being built: {decision, kind, partial, options, price}
 
-  function show(state) {
-    current = state;
-    const waiting = state.waiting_for;
-    const seat = root.dataset.seat;
+  const ACTION_NAMES = {
+    pass: t("Pass"), create_hoplites: t("Create hoplites"), create_galleys: t("Create galleys"),
+    create_merchants: t("Create merchants"), develop_project: t("Develop a project"),
+    move_hoplites: t("Move hoplites"), move_galleys: t("Move galleys"), lay_siege: t("Lay siege"),
+    collect_tribute: t("Collect tribute"), trade: t("Trade"), move_proxenos: t("Move the proxenos"),
+    instigate_civil_war: t("Instigate a civil war"), ransom_proxenos: t("Ransom the proxenos"),
+    fight_on: t("Fight on"), retreat: t("Retreat"),
+  };
+  const DECISION_NAMES = {
+    action: t("an action"), choose_battle: t("which battle to fight first"), battle_retreat: t("whether to retreat"),
+    battle_attack: t("attack cards"), battle_defend: t("defence cards"), food_shortfall: t("the food shortfall"),
+    growth: t("growth"), phoros: t("phoros"), project_discard: t("a project discard"),
+    event_choice: t("the event card"),
+  };
+  const FIELD_NAMES = {
+    polis: t("Choose a polis"), territory: t("Choose a territory"), project: t("Choose a project"),
+    destination: t("Choose the destination"), origins: t("Choose where each unit comes from"),
+    space: t("Choose a market space"), site: t("Choose the battle"), count: t("How many?"),
+    option: t("Choose an option"), route: t("Choose the route"), give: t("What do you give?"),
+    payment: t("How do you pay?"), seas: t("Place the galleys"), columns: t("Choose the tribute"),
+    silver_for: t("Pay with"), type: t("Choose an action"), cards: t("Choose your cards"),
+    give_up: t("Give up poleis, or pay the shortfall with prestige"), poleis: t("Grow your poleis"),
+    prestige: t("Phoros: how much prestige do you demand?"), remove: t("Choose the units to remove"),
+  };
+
+  const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
+  const side = (s) => cat.sides[s] || s;
+  const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (key === "onclick") node.addEventListener("click", value);
+      else if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+    return node;
+  };
+  const svg = (tag, attrs = {}, text = "") => {
+    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    if (text) node.textContent = text;
+    return node;
+  };
+
+  // ------------------------------------------------------------------ the board and the panels
+
+  function drawBoard(view, reserves) {
+    const stacked = {};
+    for (const [s, player] of Object.entries(view.players)) {
+      for (const [area, n] of Object.entries(player.units)) if (n) (stacked[area] = stacked[area] || {})[s] = n;
+    }
+    for (const group of $$("[data-units]")) {
+      group.replaceChildren();
+      const here = stacked[group.dataset.units] || {};
+      let x = -22 * (Object.keys(here).length - 1);
+      for (const [s, n] of Object.entries(here)) {
+        const badge = svg("g", {class: `unit ${s}`, transform: `translate(${x} 0)`});
+        badge.append(svg("rect", {x: -18, y: -11, width: 36, height: 20, rx: 4}), svg("text", {y: 4}, `${group.closest(".sea") ? "≈" : "⚔"}${n}`));
+        group.append(badge);
+        x += 44;
+      }
+    }
+    for (const [id, polis] of Object.entries(view.poleis)) {
+      const node = $(`#polis-${id}`);
+      if (!node) continue;
+      node.dataset.owner = polis.owner || "neutral";
+      // A neutral polis shows its fortification (its base population); an owned one its population.
+      $(`[data-pop="${id}"]`).textContent = polis.owner ? polis.population : cat.poleis[id].base;
+      const marks = $(`[data-marks="${id}"]`);
+      marks.replaceChildren();
+      const siege = view.sieges[id] || {};
+      let x = 18;
+      for (const [s, n] of Object.entries(siege)) {
+        for (let i = 0; i < n; i++, x += 9) marks.append(svg("circle", {class: `siege ${s}`, cx: x, cy: -12, r: 4}));
+      }
+      for (const [s, player] of Object.entries(view.players)) {
+        if (player.proxenos === id) marks.append(svg("text", {class: `proxenos ${s}`, x: -22, y: -10}, "✦"));
+      }
+      if (polis.developing) marks.append(svg("text", {class: "developing", x: 18, y: 12}, "⚒"));
+    }
+    for (const circle of $$("[data-tribute]")) {
+      const collector = view.tribute[circle.dataset.tribute];
+      circle.dataset.owner = collector || "";
+    }
+    const round = cat.rounds[view.round] || cat.rounds[0];
+    for (const space of $$(".space")) {
+      const info = cat.spaces[space.dataset.place];
+      const owner = view.market_spaces[space.dataset.place];
+      space.dataset.owner = owner || (info.load > round.max_load ? "covered" : "open");
+    }
+    for (const label of $$("[data-merchants]")) label.textContent = `⚓ ${reserves[label.dataset.merchants].merchants}`;
+  }
+
+  function drawPlayers(state) {
+    const view = state.view;
+    const box = $("#players");
+    box.replaceChildren();
+    for (const s of ["athens", "sparta"]) {
+      const player = view.players[s];
+      const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`},
+        el("span", {class: "track-name", text: cat.tracks[track].name}),
+        el("meter", {min: 0, max: cat.tracks[track].max, value}),
+        el("b", {text: `${value}`})));
+      const reserve = state.reserves[s];
+      const where = player.proxenos in view.poleis ? name(player.proxenos) : t("captured");
+      box.append(el("section", {class: `card player ${s}${view.active === s ? " active" : ""}`, "data-side": s},
+        el("h3", {text: `${side(s)} · ${state.players[s]}${view.passed.includes(s) ? " · " + t("passed") : ""}`}),
+        el("ul", {class: "tracks"}, tracks),
+        el("p", {class: "reserve", text: fmt(t("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
+          {...reserve, where})})));
+    }
+  }
+
+  function drawLeagues(view) {
+    const box = $("#leagues");
+    box.replaceChildren();
+    for (const owner of ["athens", "sparta", null]) {
+      const rows = Object.entries(view.poleis).filter(([, p]) => p.owner === owner).map(([id, p]) => {
+        const info = cat.poleis[id];
+        const works = [...p.projects.map((x) => name(x)), ...(p.developing ? [`${name(p.developing)} (${t("in progress")})`] : [])];
+        return el("tr", {}, el("td", {text: name(id)}), el("td", {text: `${p.population}/${info.max}`}),
+          el("td", {text: `+${info.growth}`}), el("td", {text: works.join(", ")}));
+      });
+      box.append(el("table", {class: `league ${owner || "neutral"}`},
+        el("caption", {text: owner ? side(owner) : t("Neutral")}),
+        el("thead", {}, el("tr", {}, ...[t("Polis"), t("Population"), t("Growth"), t("Projects")].map((h) => el("th", {text: h})))),
+        el("tbody", {}, rows)));
+    }
+  }
+
+  function drawProjects(view) {
+    $("#projects").replaceChildren(el("ul", {class: "projects"}, view.projects_offer.map((id) => {
+      const p = cat.projects[id];
+      return el("li", {"data-project": id}, el("b", {text: p.name}),
+        ` ${goods(p.cost)} · ${fmt(t("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})}`);
+    })), el("p", {class: "muted", text: fmt(t("%(n)s tiles in the pile"), {n: view.project_pile})}));
+  }
+
+  function drawMarkets(view) {
+    const head = el("tr", {}, el("th", {text: t("Load")}), ...Object.keys(view.market_value).map((r) => el("th", {text: cat.tracks[r].name})));
+    const rows = Object.keys(cat.chart).map((load) => el("tr", {}, el("th", {text: load}),
+      ...Object.entries(view.market_value).map(([, position]) => el("td", {text: cat.chart[load][position]}))));
+    $("#markets").replaceChildren(el("table", {class: "chart"}, el("thead", {}, head), el("tbody", {}, rows)),
+      el("p", {class: "muted", text: t("What each load costs in the resource given, at today's market value.")}));
+  }
+
+  function drawRound(state) {
+    const view = state.view;
+    const round = cat.rounds[view.round];
+    $("#round").textContent = round ? fmt(t("Round %(letter)s %(name)s · stacking %(stack)s"), {letter: round.letter, name: round.name, stack: round.stacking}) +
+      (view.round_end ? " · " + t("end of round") : "") : "";
+    const card = cat.events[view.events[view.round]];
+    $("#event").replaceChildren(card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
+      : el("p", {class: "muted", text: t("No event card is showing.")}));
+  }
+
+  function drawTurn(state) {
+    const turn = $("#turn");
+    const who = state.waiting_for;
     if (state.status === "finished") {
       const outcome = state.view.outcome || {};
-      turn.textContent = outcome.winner ? `${outcome.winner} wins (${outcome.reason})` : `Shared victory (${outcome.reason})`;
+      turn.textContent = outcome.winner ? fmt(t("%(side)s wins (%(reason)s)."), {side: side(outcome.winner), reason: outcome.reason})
+        : fmt(t("Shared victory (%(reason)s)."), {reason: outcome.reason});
     } else if (state.status === "open") {
-      turn.textContent = "Waiting for an opponent to join.";
+      turn.textContent = t("Waiting for an opponent to join.");
+    } else if (who === seat) {
+      turn.textContent = fmt(t("Your turn: %(what)s."), {what: DECISION_NAMES[state.prompts[0].kind] || state.prompts[0].kind});
     } else {
-      turn.textContent = waiting === seat ? "Your decision." : `Waiting for ${waiting}.`;
+      const pending = state.view.pending[state.view.pending.length - 1];
+      turn.textContent = fmt(t("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
     }
-    turn.dataset.waiting = waiting || "";
+    turn.dataset.waiting = who || "";
+    turn.dataset.mine = who === seat ? "yes" : "no";
+  }
+
+  function show(state) {
+    const changed = !current || state.version !== current.version || !build;
+    current = state;
     root.dataset.version = state.version;
+    drawTurn(state);
+    drawRound(state);
+    drawBoard(state.view, state.reserves);
+    drawPlayers(state);
+    drawLeagues(state.view);
+    drawProjects(state.view);
+    drawMarkets(state.view);
+    if (changed) startBuilding();
   }
 
   function append(entries) {
+    const log = $("#log");
     for (const entry of entries) {
       if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
-      const item = document.createElement("li");
-      item.dataset.seq = entry.seq;
-      item.textContent = `${entry.side}: ${entry.action.type}`;
-      log.appendChild(item);
+      log.append(el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`}));
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  // ------------------------------------------------------------------ building an action
+
+  function startBuilding() {
+    clearChoosable();
+    showError("");
+    const prompt = seat && current.prompts && current.prompts[0];
+    if (!prompt) {
+      build = null;
+      const who = current.waiting_for;
+      $("#action-body").replaceChildren(el("p", {class: "muted", text: current.status === "active" && who
+        ? fmt(t("%(side)s is deciding."), {side: side(who)}) : t("Nothing to decide now.")}));
+      return;
+    }
+    build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options, price: null};
+    if (prompt.options.type) build.partial.type = prompt.options.type;
+    renderBuilder();
+  }
+
+  async function refresh() {
+    if (build.kind === "action" && build.partial.type) {
+      build.options = (await query("options", {partial: stripDecision(build.partial)})).options;
+      try {
+        build.price = (await query("price", {action: build.partial})).price;
+      } catch (error) {
+        build.price = null;
+      }
+    }
+    renderBuilder();
+  }
+
+  const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).filter(([k]) => k !== "decision"));
+
+  function choose(field, value) {
+    if (field === "type" && build.kind === "action") {
+      build.partial = {decision: build.decision, type: value};
+      if (current.prompts[0].options.alone && !current.prompts[0].options.free.includes(value) && value !== "pass") {
+        build.partial.extra = build.extra || current.prompts[0].options.extra_choices[0];
+      }
+      if (value === "pass") {
+        build.price = {paid: {}, prestige: 0};
+        renderBuilder();
+        return;
+      }
+    } else if (field === "origins") {
+      build.partial.origins = [...(build.partial.origins || []), value];
+    } else {
+      build.partial[field] = value;
+    }
+    if (build.kind === "action") refresh(); else renderBuilder();
+  }
+
+  function renderBuilder() {
+    clearChoosable();
+    const body = $("#action-body");
+    const options = build.options;
+    const parts = [];
+    const summary = describePartial(build.partial);
+    if (summary) parts.push(el("p", {class: "partial", text: summary}));
+    const field = options.next;
+    const answered = field && field !== "origins" && field !== "type" && build.partial[field] !== undefined;
+    if (field && !answered && !(field === "type" && build.partial.type && build.kind === "action")) {
+      parts.push(el("h3", {text: FIELD_NAMES[field] || field}));
+      parts.push(...widget(field, options));
+    }
+    const ready = build.kind === "action" ? build.price : promptReady();
+    const controls = [];
+    if (ready) {
+      const cost = build.kind === "action" && build.price ? goods(build.price.paid) : "";
+      const prestige = build.price && build.price.prestige ? ` + ${build.price.prestige} ${cat.tracks.prestige.name}` : "";
+      controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
+        text: cost || prestige ? fmt(t("Confirm: pay %(cost)s"), {cost: (cost || "") + prestige}) : t("Confirm")}));
+    }
+    if (build.partial.type && build.kind === "action" || Object.keys(build.partial).length > 2) {
+      controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: t("Cancel")}));
+    }
+    parts.push(el("div", {class: "controls"}, controls));
+    body.replaceChildren(...parts);
+  }
+
+  function describePartial(partial) {
+    if (!partial.type) return "";
+    const bits = [ACTION_NAMES[partial.type] || partial.type];
+    for (const [key, value] of Object.entries(partial)) {
+      if (["decision", "type"].includes(key)) continue;
+      if (Array.isArray(value)) bits.push(value.map((v) => typeof v === "object" ? JSON.stringify(v) : name(String(v))).join(", "));
+      else if (typeof value === "object") bits.push(goods(value) || Object.entries(value).map(([k, v]) => `${name(k)} ${v}`).join(", "));
+      else bits.push(key === "extra" ? `+1 ${cat.tracks[value].name}` : name(String(value)));
+    }
+    return bits.join(" · ");
+  }
+
+  function promptReady() {
+    const p = build.partial;
+    switch (build.options.next) {
+      case "cards": return (p.cards || []).length === build.options.count;
+      case "give_up": case "poleis": case "remove": return true;
+      case "type": return Boolean(p.type);
+      default: return p[build.options.next] !== undefined;
     }
   }
 
+  function buttons(field, choices, label = name) {
+    markChoosable(field, choices);
+    return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": String(choice),
+      onclick: () => choose(field, choice), text: label(choice)})))];
+  }
+
+  function counters(field, limits, total, note) {
+    const chosen = build.partial[field] || {};
+    build.partial[field] = chosen;
+    const rows = Object.entries(limits).filter(([, most]) => most > 0).map(([key, most]) => {
+      const output = el("output", {text: String(chosen[key] || 0)});
+      const set = (delta) => {
+        const next = Math.max(0, Math.min(most, (chosen[key] || 0) + delta));
+        const sum = Object.values(chosen).reduce((a, b) => a + b, 0) - (chosen[key] || 0) + next;
+        if (total !== undefined && sum > total) return;
+        if (next) chosen[key] = next; else delete chosen[key];
+        output.textContent = String(next);
+        if (build.kind === "action") refresh();
+      };
+      return el("li", {"data-counter": key}, el("span", {text: name(key)}),
+        el("button", {type: "button", class: "less", "aria-label": t("less"), onclick: () => set(-1), text: "−"}), output,
+        el("button", {type: "button", class: "more", "aria-label": t("more"), onclick: () => set(1), text: "+"}));
+    });
+    return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
+  }
+
+  function widget(field, options) {
+    const view = current.view;
+    const tracks = view.players[seat].tracks;
+    switch (field) {
+      case "type": {
+        const parts = [];
+        if (build.kind === "action" && options.alone) {
+          build.extra = build.extra || options.extra_choices[0];
+          parts.push(el("label", {class: "extra"}, t("Acting alone, each action costs one resource more:") + " ",
+            el("select", {onchange: (e) => { build.extra = e.target.value; }},
+              options.extra_choices.map((r) => el("option", {value: r, selected: r === build.extra, text: cat.tracks[r].name})))));
+        }
+        return [...parts, ...buttons("type", options.choices)];
+      }
+      case "count": case "prestige": case "option":
+        return buttons(field, options.choices, String);
+      case "payment": {
+        const splits = [];
+        for (let iron = options.units; iron >= 0; iron--) {
+          const split = Object.fromEntries([["iron", iron], ["silver", options.units - iron]].filter(([, n]) => n));
+          if (Object.entries(split).every(([r, n]) => tracks[r] >= n)) splits.push(split);
+        }
+        if (!splits.length) return [el("p", {class: "error", text: t("You cannot pay for that many.")})];
+        return buttons("payment", splits, goods);
+      }
+      case "give":
+        return buttons("give", options.choices, (g) => fmt(t("give %(cost)s %(good)s for %(load)s %(receive)s"),
+          {cost: options.costs[g], good: cat.tracks[g].name, load: Object.values(options.receive)[0], receive: cat.tracks[Object.keys(options.receive)[0]].name}));
+      case "silver_for":
+        return buttons("silver_for", options.choices.map((c) => c.silver_for), (subs) => {
+          const match = options.choices.find((c) => JSON.stringify(c.silver_for) === JSON.stringify(subs));
+          return goods(match.cost);
+        });
+      case "route":
+        return buttons("route", options.choices.map((r) => r.route), (route) => {
+          const r = options.choices.find((c) => JSON.stringify(c.route) === JSON.stringify(route));
+          return `${r.by === "sea" ? t("by sea") : t("by land")}: ${route.map(name).join(" → ") || t("direct")} (${fmt(t("bribe %(n)s"), {n: r.bribe})})`;
+        });
+      case "seas":
+        return [...counters("seas", options.choices, options.most)];
+      case "columns": {
+        const chosen = build.partial.columns || {};
+        build.partial.columns = chosen;
+        return [el("p", {class: "muted", text: fmt(t("%(n)s hoplites there."), {n: options.hoplites})}),
+          el("ul", {class: "counters"}, Object.entries(options.choices).map(([resource, values]) => el("li", {},
+            el("span", {text: cat.tracks[resource].name}),
+            el("select", {"data-column": resource, onchange: (e) => {
+              const n = Number(e.target.value);
+              if (n) chosen[resource] = n; else delete chosen[resource];
+              refresh();
+            }}, [0, ...values].map((v) => el("option", {value: v, selected: chosen[resource] === v, text: String(v)}))))))];
+      }
+      case "cards":
+        return cardPicker(options);
+      case "give_up": {
+        const chosen = new Set(build.partial.give_up || []);
+        build.partial.give_up = [...chosen];
+        return [el("p", {class: "muted", text: fmt(t("You are %(n)s wheat short."), {n: options.shortfall})}),
+          el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
+            el("input", {type: "checkbox", value: p, onchange: (e) => {
+              if (e.target.checked) chosen.add(p); else chosen.delete(p);
+              build.partial.give_up = [...chosen];
+            }}), ` ${name(p)} (${options.population[p]})`))))];
+      }
+      case "poleis":
+        build.partial.poleis = build.partial.poleis || {};
+        return counters("poleis", options.room, undefined, fmt(t("Wheat: %(n)s."), {n: options.wheat}));
+      case "remove":
+        return counters("remove", options.held, options.count,
+          fmt(options.optional ? t("Remove up to %(n)s.") : t("Remove %(n)s."), {n: options.count}));
+      default:
+        return Array.isArray(options.choices) ? buttons(field, options.choices) : [el("pre", {text: JSON.stringify(options)})];
+    }
+  }
+
+  function cardPicker(options) {
+    const battle = current.view.battle;
+    const terrain = battle && battle.site in cat.names && ["ionion_pelagos", "myrtoon_pelagos", "kyklades", "noties_sporades", "thrakiko_pelagos"].includes(battle.site) ? "sea" : "land";
+    const chosen = build.partial.cards || [];
+    build.partial.cards = chosen;
+    const face = (number) => cat.cards[number][terrain];
+    const tile = (number, usable) => {
+      const f = face(number);
+      return el("button", {type: "button", class: `battle-card${chosen.includes(number) ? " chosen" : ""}`, disabled: !usable,
+        "data-card": number, "aria-pressed": chosen.includes(number) ? "true" : "false",
+        onclick: () => {
+          const at = chosen.indexOf(number);
+          if (at >= 0) chosen.splice(at, 1); else if (chosen.length < options.count) chosen.push(number);
+          renderBuilder();
+        }},
+        el("b", {text: f.formation}), el("span", {text: f.maneuver}), el("span", {class: "value", text: `${f.value >= 0 ? "+" : ""}${f.value}`}));
+    };
+    const hand = (battle.hands[seat] || []);
+    const parts = [];
+    if (options.attack) {
+      parts.push(el("p", {text: t("The attacker laid:")}), el("div", {class: "hand laid"}, options.attack.map((n) => tile(n, false))));
+    }
+    parts.push(el("p", {class: "muted", text: fmt(t("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? t("sea") : t("land")})}),
+      el("div", {class: "hand"}, hand.map((n) => tile(n, options.choices.includes(n)))));
+    return parts;
+  }
+
+  function markChoosable(field, choices) {
+    for (const choice of choices) {
+      if (typeof choice !== "string") continue;
+      const node = $(`[data-place="${CSS.escape(choice)}"]`);
+      if (!node) continue;
+      node.classList.add("choosable");
+      node.onclick = () => choose(field, choice);
+    }
+  }
+
+  function clearChoosable() {
+    for (const node of $$(".choosable")) {
+      node.classList.remove("choosable");
+      node.onclick = null;
+    }
+  }
+
+  function showError(message) {
+    const box = $("#action-error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  function confirm() {
+    const action = {...build.partial};
+    for (const [key, value] of Object.entries(action)) {
+      if (value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length && key !== "remove" && key !== "poleis") delete action[key];
+    }
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    send({type: "act", action, client_action_id: id, version: current.version});
+    $$("#action-body button").forEach((b) => { b.disabled = true; });
+  }
+
+  // ------------------------------------------------------------------ the socket
+
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function query(kind, body) {
+    const request = ++requests;
+    return new Promise((resolve, reject) => {
+      waiting.set(request, {resolve, reject});
+      send({type: kind, request, ...body});
+      setTimeout(() => { if (waiting.delete(request)) reject(new Error("timeout")); }, 10000);
+    });
   }
 
   function connect() {
@@ -45,34 +501,44 @@
     socket = new WebSocket(`${scheme}://${location.host}/ws/match/${root.dataset.match}/`);
     socket.addEventListener("open", () => {
       retry = 500;
-      connection.dataset.state = "live";
-      connection.textContent = "Live.";
-      send({type: "sync", version: 0});
+      const banner = $("#connection");
+      banner.dataset.state = "live";
+      banner.textContent = t("Live.");
+      send({type: "sync", version: current.version});
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         const before = current.version;
-        show(message);
         const latest = message.latest || [];
+        show(message);
         if (latest.length && latest[0].seq === before + 1) append(latest);
         else if (message.version > before) send({type: "sync", version: before});  // a gap: fetch the log
       } else if (message.type === "log") {
         append(message.entries);
+      } else if (message.type === "options" || message.type === "price") {
+        const pending = waiting.get(message.request);
+        if (pending) { waiting.delete(message.request); pending.resolve(message); }
       } else if (message.type === "error") {
-        connection.textContent = message.message;
-        if (message.state) show(message.state);
+        const pending = waiting.get(message.request);
+        if (pending) { waiting.delete(message.request); pending.reject(message); return; }
+        if (message.state && message.state.version !== current.version) show(message.state);
+        else if (build) renderBuilder();
+        showError(message.message);
       }
     });
     socket.addEventListener("close", () => {
-      connection.dataset.state = "closed";
-      connection.textContent = "Reconnecting…";
+      const banner = $("#connection");
+      banner.dataset.state = "closed";
+      banner.textContent = t("Connection lost: reconnecting…");
+      for (const pending of waiting.values()) pending.reject(new Error("closed"));
+      waiting.clear();
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     });
   }
 
-  window.polisMatch = {send, get state() { return current; }};
+  window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
   show(current);
   connect();
 })();
