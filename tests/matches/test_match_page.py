@@ -1,0 +1,122 @@
+"""What the match page is built on: the options and price queries over the socket, the board's
+drawing against the rules' map, the log in both languages, and the page itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+
+from engine import api
+from engine.data import geography, poleis
+from engine.errors import ActionError
+from polis_site.matches import board, services, words
+from polis_site.matches.models import Match
+from tests.matches.factories import PASSWORD, UserFactory, active_match
+from tests.matches.test_match_socket import drain, open_socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def seated(match: Match) -> tuple[str, Any]:
+    """The side the game waits for, and its user."""
+    side = match.state().decision.side
+    return side, getattr(match, side)
+
+
+async def test_options_and_price_answer_the_seat_that_asks_and_change_nothing() -> None:
+    match = await database_sync_to_async(active_match)("page-queries-0")  # its round opens on an action
+    side, user = await database_sync_to_async(seated)(match)
+    socket, first = await open_socket(match, user)
+    await socket.send_json_to({"type": "options", "partial": {}, "request": 1})
+    answer = await socket.receive_json_from()
+    assert answer["type"] == "options" and answer["request"] == 1 and answer["version"] == first["version"]
+    assert answer["options"] == first["prompts"][0]["options"]
+    state = await database_sync_to_async(lambda: Match.objects.get(pk=match.pk).state())()
+    assert state.decision.kind == "action"
+    action = next(a for a in api.legal_actions(state, side) if a["type"] == "create_hoplites")
+    await socket.send_json_to({"type": "price", "action": action, "request": 2})
+    priced = await socket.receive_json_from()
+    assert priced["type"] == "price" and priced["request"] == 2
+    after, events = api.apply_action(state, side, action)
+    assert priced["price"]["paid"] == events[0]["paid"]
+    await socket.send_json_to({"type": "price", "action": {**action, "count": 99}, "request": 3})
+    refused = await socket.receive_json_from()
+    assert refused["type"] == "error" and refused["request"] == 3 and refused["state"]["version"] == first["version"]
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == first["version"]
+    await socket.disconnect()
+
+
+async def test_a_spectator_may_not_ask_and_a_malformed_query_is_refused() -> None:
+    match = await database_sync_to_async(active_match)("page-queries")
+    side, user = await database_sync_to_async(seated)(match)
+    socket, _ = await open_socket(match, user)
+    await socket.send_json_to({"type": "options", "partial": ["not", "a", "dict"], "request": 7})
+    refused = await socket.receive_json_from()
+    assert (refused["type"], refused["code"], refused["request"]) == ("error", "malformed", 7)
+    await socket.send_json_to({"type": "options", "partial": {"type": "lay_siege", "polis": "atlantis"}, "request": 8})
+    answer = await socket.receive_json_from()
+    assert answer["type"] in {"options", "error"}  # an unknown polis is never a crash
+    await drain(socket)
+    await socket.disconnect()
+    watcher, _ = await open_socket(match, await database_sync_to_async(UserFactory)())
+    await watcher.send_json_to({"type": "options", "partial": {}, "request": 9})
+    assert (await watcher.receive_json_from())["code"] == "not_seated"
+    await watcher.disconnect()
+
+
+def test_every_place_of_the_rules_map_is_drawn_once_and_every_line_joins_drawn_places() -> None:
+    drawing = board.drawing()
+    drawn = [b["id"] for key in ("seas", "territories", "neutral", "markets", "ports") for b in drawing[key]]
+    assert len(drawn) == len(set(drawn))
+    assert set(geography.TERRITORIES) | set(geography.SEAS) | set(geography.MARKETS) <= set(drawn)
+    assert {p["id"] for p in drawing["poleis"]} == set(poleis.POLEIS)
+    assert all(0 <= b["x"] and b["x"] + b["w"] <= board.WIDTH and 0 <= b["y"] and b["y"] + b["h"] <= board.HEIGHT
+               for key in ("seas", "territories", "neutral", "markets", "ports") for b in drawing[key])
+    expected = (len(geography.LAND_EDGES) + len(geography.SEA_EDGES) + len(geography.COAST_EDGES)
+                + len(geography.TRADE_ROUTES) + 1 + len(geography.COMMERCIAL_PORT_LINKS))
+    assert len(drawing["lines"]) == expected
+    for line in drawing["lines"]:
+        assert line["source"].startswith(("rulebook", "reconstructed"))
+
+
+def test_each_polis_marker_sits_inside_its_territory_or_neutral_area() -> None:
+    boxes = {b["id"]: b for key in ("territories", "neutral") for b in board.drawing()[key]}
+    for polis in poleis.POLIS_RECORDS:
+        area = polis.territory or next(n.id for n in geography.NEUTRAL_AREA_RECORDS if n.polis == polis.id)
+        x, y = board.POLIS_SPOTS[polis.id]
+        box = boxes[area]
+        assert box["x"] <= x <= box["x"] + box["w"] and box["y"] <= y <= box["y"] + box["h"], polis.id
+
+
+def test_a_log_line_reads_in_english_and_in_spanish() -> None:
+    lines = words.in_every_language("sparta", {"type": "create_hoplites", "polis": "pylos", "count": 2,
+                                               "payment": {"iron": 2}})
+    assert lines["en"] == "Sparta created 2 hoplites at Pylos (2 iron)"
+    assert lines["es"].startswith("Esparta") and "Pylos" in lines["es"] and lines["es"] != lines["en"]
+
+
+def test_the_match_page_draws_the_board_and_carries_the_state_and_catalogue() -> None:
+    match = active_match("page-render")
+    client = Client()
+    assert client.login(username=match.athens.username, password=PASSWORD)
+    page = client.get(match.get_absolute_url()).content.decode()
+    for polis in poleis.POLEIS:
+        assert f'id="polis-{polis}"' in page
+    assert 'id="initial-state"' in page and 'id="catalogue"' in page and "js/match.js" in page
+    assert match.seed not in page
+
+
+def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
+    state = api.new_game(api.Setup.from_seed("price"))
+    side = state.decision.side
+    bad = {"type": "create_hoplites", "polis": "atlantis", "count": 1, "payment": {"iron": 1},
+           "decision": state.decision.id}
+    with pytest.raises(ActionError) as applied:
+        api.apply_action(state, side, bad)
+    with pytest.raises(ActionError) as priced:
+        api.price(state, side, bad)
+    assert priced.value.code == applied.value.code
+    assert api.price(state, side, {"type": "pass", "decision": state.decision.id}) == {"paid": {}, "prestige": 0}
