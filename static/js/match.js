@@ -314,7 +314,12 @@
     const p = build.partial;
     switch (build.options.next) {
       case "cards": return (p.cards || []).length === build.options.count;
-      case "give_up": case "poleis": case "remove": return true;
+      case "give_up": case "poleis": return true;
+      case "remove": {
+        const removed = Object.values(p.remove || {}).reduce((a, b) => a + b, 0);
+        return build.options.optional ? removed <= build.options.count : removed === Math.min(build.options.count,
+          Object.values(build.options.held).reduce((a, b) => a + b, 0));
+      }
       case "type": return Boolean(p.type);
       default: return p[build.options.next] !== undefined;
     }
@@ -337,7 +342,7 @@
         if (total !== undefined && sum > total) return;
         if (next) chosen[key] = next; else delete chosen[key];
         output.textContent = String(next);
-        if (build.kind === "action") refresh();
+        if (build.kind === "action") refresh(); else renderBuilder();
       };
       return el("li", {"data-counter": key}, el("span", {text: name(key)}),
         el("button", {type: "button", class: "less", "aria-label": t("less"), onclick: () => set(-1), text: "−"}), output,

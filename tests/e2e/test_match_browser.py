@@ -1,0 +1,115 @@
+"""Two real headless Chromium contexts play a match by clicking, each seeing the other's moves
+arrive without reloading."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+PASSWORD = "Peloponnesos-431"
+
+
+def sign_up(page: Any, base_url: str, username: str) -> None:
+    page.goto(base_url + "/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.locator("form.form button[type=submit]").click()
+    page.wait_for_url(lambda url: "/signup/" not in url)
+
+
+def version(page: Any) -> int:
+    return int(page.locator("#match").get_attribute("data-version"))
+
+
+def decide_by_clicking(page: Any) -> None:
+    """Answer whatever the page asks, as a player clicks: another action type than passing when
+    there is one, the first usable choice at each step, another type when one leads nowhere or is
+    refused, and confirm once the page offers it."""
+    start = version(page)
+    body = page.locator("#action-body")
+    tried: set[str] = set()
+    for _ in range(80):
+        if version(page) > start:
+            return
+        confirm = body.locator("button.confirm:enabled")
+        if confirm.count():
+            confirm.click()
+            page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
+                                   "!document.querySelector('#action-error').hidden", timeout=10_000)
+            if version(page) > start:
+                return
+            tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
+            body.locator("button.cancel").click()
+            continue
+        cards = body.locator("button.battle-card:enabled[aria-pressed=false]")
+        choices = body.locator("button.choice:enabled").all()
+        if page.evaluate("window.polisMatch.build?.kind === 'action' && !window.polisMatch.build.partial.type"):
+            untried = [c for c in choices if c.get_attribute("data-choice") not in tried | {"pass"}]
+            pick = untried[0] if untried else body.locator('button.choice[data-choice="pass"]')
+            tried.add(pick.get_attribute("data-choice"))
+            pick.click()
+        elif cards.count():
+            cards.first.click()
+        elif choices:
+            choices[0].click()
+        elif body.locator("button.more").count():
+            body.locator("button.more").first.click()
+        elif body.locator("button.cancel").count():
+            tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
+            body.locator("button.cancel").click()
+        page.wait_for_timeout(200)
+    raise AssertionError(f"no decision made; the panel shows: {body.inner_text()!r}")
+
+
+def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_site: DaphneProcess,
+                                                               artifacts_dir: Path) -> None:
+    tag = uuid.uuid4().hex[:6]
+    contexts = {name: browser.new_context(viewport={"width": 1400, "height": 1000}) for name in ("host", "guest")}
+    pages = {name: context.new_page() for name, context in contexts.items()}
+    errors: list[str] = []
+    for page in pages.values():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_up(pages["host"], live_site.base_url, f"pericles-{tag}")
+    sign_up(pages["guest"], live_site.base_url, f"archidamus-{tag}")
+
+    host = pages["host"]
+    host.goto(live_site.base_url + "/matches/")
+    host.select_option("#side", "athens")
+    host.locator("#create-match button").click()
+    invite = host.locator("#invite-url").input_value()
+    assert "/invite/" in invite
+
+    guest = pages["guest"]
+    guest.goto(invite)
+    guest.locator("#accept-invite button").click()
+    guest.wait_for_url(lambda url: "/matches/" in url and "/invite/" not in url)
+    for page in pages.values():
+        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=10_000)
+    by_seat = {"athens": host, "sparta": guest}
+
+    for turn in range(8):
+        waiting = host.locator("#turn").get_attribute("data-waiting")
+        assert waiting in by_seat, f"the game waits for {waiting!r}"
+        actor, watcher = by_seat[waiting], by_seat["sparta" if waiting == "athens" else "athens"]
+        before = version(watcher)
+        decide_by_clicking(actor)
+        # The other browser sees the move arrive, without reloading: its version and its log.
+        watcher.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
+                                  timeout=10_000)
+        watcher.locator(f'#log li[data-seq="{before + 1}"]').wait_for(timeout=10_000)
+        assert watcher.locator(f'#log li[data-seq="{before + 1}"]').inner_text() == \
+            actor.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
+        if turn == 1:
+            actor.screenshot(path=str(artifacts_dir / "match-desktop.png"), full_page=True)
+    assert version(host) == version(guest) >= 8
+    assert errors == []
+    for context in contexts.values():
+        context.close()
