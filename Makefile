@@ -44,7 +44,8 @@ bench: install
 	$(BIN)/python -m engine.bench
 
 messages: install
-	$(BIN)/python manage.py makemessages -l es --ignore '$(VENV)/*' --ignore 'tests/*'
+	$(BIN)/python manage.py makemessages -l es --no-wrap --ignore '$(VENV)/*' --ignore 'tests/*'
+	$(BIN)/python manage.py makemessages -d djangojs -l es --no-wrap --ignore '$(VENV)/*' --ignore 'tests/*'
 	$(BIN)/python manage.py compilemessages -l es --ignore '$(VENV)'
 
 clean:

@@ -5,7 +5,7 @@
   "use strict";
   const $ = (selector, scope = document) => scope.querySelector(selector);
   const $$ = (selector, scope = document) => Array.from(scope.querySelectorAll(selector));
-  const t = window.gettext || ((text) => text);
+  const gettext = window.gettext || ((text) => text);
   const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
 
   const root = $("#match");
@@ -20,28 +20,28 @@
   let build = null;           // the action being built: {decision, kind, partial, options, price}
 
   const ACTION_NAMES = {
-    pass: t("Pass"), create_hoplites: t("Create hoplites"), create_galleys: t("Create galleys"),
-    create_merchants: t("Create merchants"), develop_project: t("Develop a project"),
-    move_hoplites: t("Move hoplites"), move_galleys: t("Move galleys"), lay_siege: t("Lay siege"),
-    collect_tribute: t("Collect tribute"), trade: t("Trade"), move_proxenos: t("Move the proxenos"),
-    instigate_civil_war: t("Instigate a civil war"), ransom_proxenos: t("Ransom the proxenos"),
-    fight_on: t("Fight on"), retreat: t("Retreat"),
+    pass: gettext("Pass"), create_hoplites: gettext("Create hoplites"), create_galleys: gettext("Create galleys"),
+    create_merchants: gettext("Create merchants"), develop_project: gettext("Develop a project"),
+    move_hoplites: gettext("Move hoplites"), move_galleys: gettext("Move galleys"), lay_siege: gettext("Lay siege"),
+    collect_tribute: gettext("Collect tribute"), trade: gettext("Trade"), move_proxenos: gettext("Move the proxenos"),
+    instigate_civil_war: gettext("Instigate a civil war"), ransom_proxenos: gettext("Ransom the proxenos"),
+    fight_on: gettext("Fight on"), retreat: gettext("Retreat"),
   };
   const DECISION_NAMES = {
-    action: t("an action"), choose_battle: t("which battle to fight first"), battle_retreat: t("whether to retreat"),
-    battle_attack: t("attack cards"), battle_defend: t("defence cards"), food_shortfall: t("the food shortfall"),
-    growth: t("growth"), phoros: t("phoros"), project_discard: t("a project discard"),
-    event_choice: t("the event card"),
+    action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
+    battle_attack: gettext("attack cards"), battle_defend: gettext("defence cards"), food_shortfall: gettext("the food shortfall"),
+    growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
+    event_choice: gettext("the event card"),
   };
   const FIELD_NAMES = {
-    polis: t("Choose a polis"), territory: t("Choose a territory"), project: t("Choose a project"),
-    destination: t("Choose the destination"), origins: t("Choose where each unit comes from"),
-    space: t("Choose a market space"), site: t("Choose the battle"), count: t("How many?"),
-    option: t("Choose an option"), route: t("Choose the route"), give: t("What do you give?"),
-    payment: t("How do you pay?"), seas: t("Place the galleys"), columns: t("Choose the tribute"),
-    silver_for: t("Pay with"), type: t("Choose an action"), cards: t("Choose your cards"),
-    give_up: t("Give up poleis, or pay the shortfall with prestige"), poleis: t("Grow your poleis"),
-    prestige: t("Phoros: how much prestige do you demand?"), remove: t("Choose the units to remove"),
+    polis: gettext("Choose a polis"), territory: gettext("Choose a territory"), project: gettext("Choose a project"),
+    destination: gettext("Choose the destination"), origins: gettext("Choose where each unit comes from"),
+    space: gettext("Choose a market space"), site: gettext("Choose the battle"), count: gettext("How many?"),
+    option: gettext("Choose an option"), route: gettext("Choose the route"), give: gettext("What do you give?"),
+    payment: gettext("How do you pay?"), seas: gettext("Place the galleys"), columns: gettext("Choose the tribute"),
+    silver_for: gettext("Pay with"), type: gettext("Choose an action"), cards: gettext("Choose your cards"),
+    give_up: gettext("Give up poleis, or pay the shortfall with prestige"), poleis: gettext("Grow your poleis"),
+    prestige: gettext("Phoros: how much prestige do you demand?"), remove: gettext("Choose the units to remove"),
   };
 
   const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
@@ -125,11 +125,11 @@
         el("meter", {min: 0, max: cat.tracks[track].max, value}),
         el("b", {text: `${value}`})));
       const reserve = state.reserves[s];
-      const where = player.proxenos in view.poleis ? name(player.proxenos) : t("captured");
+      const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
       box.append(el("section", {class: `card player ${s}${view.active === s ? " active" : ""}`, "data-side": s},
-        el("h3", {text: `${side(s)} · ${state.players[s]}${view.passed.includes(s) ? " · " + t("passed") : ""}`}),
+        el("h3", {text: `${side(s)} · ${state.players[s]}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
         el("ul", {class: "tracks"}, tracks),
-        el("p", {class: "reserve", text: fmt(t("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
+        el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
           {...reserve, where})})));
     }
   }
@@ -140,13 +140,13 @@
     for (const owner of ["athens", "sparta", null]) {
       const rows = Object.entries(view.poleis).filter(([, p]) => p.owner === owner).map(([id, p]) => {
         const info = cat.poleis[id];
-        const works = [...p.projects.map((x) => name(x)), ...(p.developing ? [`${name(p.developing)} (${t("in progress")})`] : [])];
+        const works = [...p.projects.map((x) => name(x)), ...(p.developing ? [`${name(p.developing)} (${gettext("in progress")})`] : [])];
         return el("tr", {}, el("td", {text: name(id)}), el("td", {text: `${p.population}/${info.max}`}),
           el("td", {text: `+${info.growth}`}), el("td", {text: works.join(", ")}));
       });
       box.append(el("table", {class: `league ${owner || "neutral"}`},
-        el("caption", {text: owner ? side(owner) : t("Neutral")}),
-        el("thead", {}, el("tr", {}, ...[t("Polis"), t("Population"), t("Growth"), t("Projects")].map((h) => el("th", {text: h})))),
+        el("caption", {text: owner ? side(owner) : gettext("Neutral")}),
+        el("thead", {}, el("tr", {}, ...[gettext("Polis"), gettext("Population"), gettext("Growth"), gettext("Projects")].map((h) => el("th", {text: h})))),
         el("tbody", {}, rows)));
     }
   }
@@ -155,26 +155,26 @@
     $("#projects").replaceChildren(el("ul", {class: "projects"}, view.projects_offer.map((id) => {
       const p = cat.projects[id];
       return el("li", {"data-project": id}, el("b", {text: p.name}),
-        ` ${goods(p.cost)} · ${fmt(t("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})}`);
-    })), el("p", {class: "muted", text: fmt(t("%(n)s tiles in the pile"), {n: view.project_pile})}));
+        ` ${goods(p.cost)} · ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})}`);
+    })), el("p", {class: "muted", text: fmt(gettext("%(n)s tiles in the pile"), {n: view.project_pile})}));
   }
 
   function drawMarkets(view) {
-    const head = el("tr", {}, el("th", {text: t("Load")}), ...Object.keys(view.market_value).map((r) => el("th", {text: cat.tracks[r].name})));
+    const head = el("tr", {}, el("th", {text: gettext("Load")}), ...Object.keys(view.market_value).map((r) => el("th", {text: cat.tracks[r].name})));
     const rows = Object.keys(cat.chart).map((load) => el("tr", {}, el("th", {text: load}),
       ...Object.entries(view.market_value).map(([, position]) => el("td", {text: cat.chart[load][position]}))));
     $("#markets").replaceChildren(el("table", {class: "chart"}, el("thead", {}, head), el("tbody", {}, rows)),
-      el("p", {class: "muted", text: t("What each load costs in the resource given, at today's market value.")}));
+      el("p", {class: "muted", text: gettext("What each load costs in the resource given, at today's market value.")}));
   }
 
   function drawRound(state) {
     const view = state.view;
     const round = cat.rounds[view.round];
-    $("#round").textContent = round ? fmt(t("Round %(letter)s %(name)s · stacking %(stack)s"), {letter: round.letter, name: round.name, stack: round.stacking}) +
-      (view.round_end ? " · " + t("end of round") : "") : "";
+    $("#round").textContent = round ? fmt(gettext("Round %(letter)s %(name)s · stacking %(stack)s"), {letter: round.letter, name: round.name, stack: round.stacking}) +
+      (view.round_end ? " · " + gettext("end of round") : "") : "";
     const card = cat.events[view.events[view.round]];
     $("#event").replaceChildren(card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
-      : el("p", {class: "muted", text: t("No event card is showing.")}));
+      : el("p", {class: "muted", text: gettext("No event card is showing.")}));
   }
 
   function drawTurn(state) {
@@ -182,15 +182,15 @@
     const who = state.waiting_for;
     if (state.status === "finished") {
       const outcome = state.view.outcome || {};
-      turn.textContent = outcome.winner ? fmt(t("%(side)s wins (%(reason)s)."), {side: side(outcome.winner), reason: outcome.reason})
-        : fmt(t("Shared victory (%(reason)s)."), {reason: outcome.reason});
+      turn.textContent = outcome.winner ? fmt(gettext("%(side)s wins (%(reason)s)."), {side: side(outcome.winner), reason: outcome.reason})
+        : fmt(gettext("Shared victory (%(reason)s)."), {reason: outcome.reason});
     } else if (state.status === "open") {
-      turn.textContent = t("Waiting for an opponent to join.");
+      turn.textContent = gettext("Waiting for an opponent to join.");
     } else if (who === seat) {
-      turn.textContent = fmt(t("Your turn: %(what)s."), {what: DECISION_NAMES[state.prompts[0].kind] || state.prompts[0].kind});
+      turn.textContent = fmt(gettext("Your turn: %(what)s."), {what: DECISION_NAMES[state.prompts[0].kind] || state.prompts[0].kind});
     } else {
       const pending = state.view.pending[state.view.pending.length - 1];
-      turn.textContent = fmt(t("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
+      turn.textContent = fmt(gettext("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
     }
     turn.dataset.waiting = who || "";
     turn.dataset.mine = who === seat ? "yes" : "no";
@@ -229,7 +229,7 @@
       build = null;
       const who = current.waiting_for;
       $("#action-body").replaceChildren(el("p", {class: "muted", text: current.status === "active" && who
-        ? fmt(t("%(side)s is deciding."), {side: side(who)}) : t("Nothing to decide now.")}));
+        ? fmt(gettext("%(side)s is deciding."), {side: side(who)}) : gettext("Nothing to decide now.")}));
       return;
     }
     build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options, price: null};
@@ -289,10 +289,10 @@
       const cost = build.kind === "action" && build.price ? goods(build.price.paid) : "";
       const prestige = build.price && build.price.prestige ? ` + ${build.price.prestige} ${cat.tracks.prestige.name}` : "";
       controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
-        text: cost || prestige ? fmt(t("Confirm: pay %(cost)s"), {cost: (cost || "") + prestige}) : t("Confirm")}));
+        text: cost || prestige ? fmt(gettext("Confirm: pay %(cost)s"), {cost: (cost || "") + prestige}) : gettext("Confirm")}));
     }
     if (build.partial.type && build.kind === "action" || Object.keys(build.partial).length > 2) {
-      controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: t("Cancel")}));
+      controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Cancel")}));
     }
     parts.push(el("div", {class: "controls"}, controls));
     body.replaceChildren(...parts);
@@ -345,8 +345,8 @@
         if (build.kind === "action") refresh(); else renderBuilder();
       };
       return el("li", {"data-counter": key}, el("span", {text: name(key)}),
-        el("button", {type: "button", class: "less", "aria-label": t("less"), onclick: () => set(-1), text: "−"}), output,
-        el("button", {type: "button", class: "more", "aria-label": t("more"), onclick: () => set(1), text: "+"}));
+        el("button", {type: "button", class: "less", "aria-label": gettext("less"), onclick: () => set(-1), text: "−"}), output,
+        el("button", {type: "button", class: "more", "aria-label": gettext("more"), onclick: () => set(1), text: "+"}));
     });
     return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
   }
@@ -359,7 +359,7 @@
         const parts = [];
         if (build.kind === "action" && options.alone) {
           build.extra = build.extra || options.extra_choices[0];
-          parts.push(el("label", {class: "extra"}, t("Acting alone, each action costs one resource more:") + " ",
+          parts.push(el("label", {class: "extra"}, gettext("Acting alone, each action costs one resource more:") + " ",
             el("select", {onchange: (e) => { build.extra = e.target.value; }},
               options.extra_choices.map((r) => el("option", {value: r, selected: r === build.extra, text: cat.tracks[r].name})))));
         }
@@ -373,11 +373,11 @@
           const split = Object.fromEntries([["iron", iron], ["silver", options.units - iron]].filter(([, n]) => n));
           if (Object.entries(split).every(([r, n]) => tracks[r] >= n)) splits.push(split);
         }
-        if (!splits.length) return [el("p", {class: "error", text: t("You cannot pay for that many.")})];
+        if (!splits.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
         return buttons("payment", splits, goods);
       }
       case "give":
-        return buttons("give", options.choices, (g) => fmt(t("give %(cost)s %(good)s for %(load)s %(receive)s"),
+        return buttons("give", options.choices, (g) => fmt(gettext("give %(cost)s %(good)s for %(load)s %(receive)s"),
           {cost: options.costs[g], good: cat.tracks[g].name, load: Object.values(options.receive)[0], receive: cat.tracks[Object.keys(options.receive)[0]].name}));
       case "silver_for":
         return buttons("silver_for", options.choices.map((c) => c.silver_for), (subs) => {
@@ -387,14 +387,14 @@
       case "route":
         return buttons("route", options.choices.map((r) => r.route), (route) => {
           const r = options.choices.find((c) => JSON.stringify(c.route) === JSON.stringify(route));
-          return `${r.by === "sea" ? t("by sea") : t("by land")}: ${route.map(name).join(" → ") || t("direct")} (${fmt(t("bribe %(n)s"), {n: r.bribe})})`;
+          return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ") || gettext("direct")} (${fmt(gettext("bribe %(n)s"), {n: r.bribe})})`;
         });
       case "seas":
         return [...counters("seas", options.choices, options.most)];
       case "columns": {
         const chosen = build.partial.columns || {};
         build.partial.columns = chosen;
-        return [el("p", {class: "muted", text: fmt(t("%(n)s hoplites there."), {n: options.hoplites})}),
+        return [el("p", {class: "muted", text: fmt(gettext("%(n)s hoplites there."), {n: options.hoplites})}),
           el("ul", {class: "counters"}, Object.entries(options.choices).map(([resource, values]) => el("li", {},
             el("span", {text: cat.tracks[resource].name}),
             el("select", {"data-column": resource, onchange: (e) => {
@@ -408,7 +408,7 @@
       case "give_up": {
         const chosen = new Set(build.partial.give_up || []);
         build.partial.give_up = [...chosen];
-        return [el("p", {class: "muted", text: fmt(t("You are %(n)s wheat short."), {n: options.shortfall})}),
+        return [el("p", {class: "muted", text: fmt(gettext("You are %(n)s wheat short."), {n: options.shortfall})}),
           el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
             el("input", {type: "checkbox", value: p, onchange: (e) => {
               if (e.target.checked) chosen.add(p); else chosen.delete(p);
@@ -417,10 +417,10 @@
       }
       case "poleis":
         build.partial.poleis = build.partial.poleis || {};
-        return counters("poleis", options.room, undefined, fmt(t("Wheat: %(n)s."), {n: options.wheat}));
+        return counters("poleis", options.room, undefined, fmt(gettext("Wheat: %(n)s."), {n: options.wheat}));
       case "remove":
         return counters("remove", options.held, options.count,
-          fmt(options.optional ? t("Remove up to %(n)s.") : t("Remove %(n)s."), {n: options.count}));
+          fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));
       default:
         return Array.isArray(options.choices) ? buttons(field, options.choices) : [el("pre", {text: JSON.stringify(options)})];
     }
@@ -446,9 +446,9 @@
     const hand = (battle.hands[seat] || []);
     const parts = [];
     if (options.attack) {
-      parts.push(el("p", {text: t("The attacker laid:")}), el("div", {class: "hand laid"}, options.attack.map((n) => tile(n, false))));
+      parts.push(el("p", {text: gettext("The attacker laid:")}), el("div", {class: "hand laid"}, options.attack.map((n) => tile(n, false))));
     }
-    parts.push(el("p", {class: "muted", text: fmt(t("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? t("sea") : t("land")})}),
+    parts.push(el("p", {class: "muted", text: fmt(gettext("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? gettext("sea") : gettext("land")})}),
       el("div", {class: "hand"}, hand.map((n) => tile(n, options.choices.includes(n)))));
     return parts;
   }
@@ -508,7 +508,7 @@
       retry = 500;
       const banner = $("#connection");
       banner.dataset.state = "live";
-      banner.textContent = t("Live.");
+      banner.textContent = gettext("Live.");
       send({type: "sync", version: current.version});
     });
     socket.addEventListener("message", (event) => {
@@ -535,7 +535,7 @@
     socket.addEventListener("close", () => {
       const banner = $("#connection");
       banner.dataset.state = "closed";
-      banner.textContent = t("Connection lost: reconnecting…");
+      banner.textContent = gettext("Connection lost: reconnecting…");
       for (const pending of waiting.values()) pending.reject(new Error("closed"));
       waiting.clear();
       setTimeout(connect, retry);

@@ -110,6 +110,22 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
         if turn == 1:
             actor.screenshot(path=str(artifacts_dir / "match-desktop.png"), full_page=True)
     assert version(host) == version(guest) >= 8
+    guest.screenshot(path=str(artifacts_dir / "match-desktop-other-seat.png"), full_page=True)
+
+    # The same seat on a phone, in Spanish: the page fits 390 px (the map scrolls in its frame).
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", is_mobile=True, has_touch=True)
+    phone.add_cookies(contexts["guest"].cookies())
+    small = phone.new_page()
+    small.on("pageerror", lambda error: errors.append(str(error)))
+    small.goto(guest.url)
+    small.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert small.locator("html").get_attribute("lang") == "es"
+    assert small.locator("#actions h2").inner_text() == "Tu jugada"
+    assert "En directo" in small.locator("#connection").inner_text()
+    lines = small.locator("#log li").all_inner_texts()
+    assert len(lines) == version(guest) and all(line.startswith(("Atenas", "Esparta")) for line in lines)
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
+    small.screenshot(path=str(artifacts_dir / "match-phone-es.png"), full_page=True)
     assert errors == []
-    for context in contexts.values():
+    for context in (*contexts.values(), phone):
         context.close()
