@@ -12,7 +12,7 @@ from django.test import Client
 from engine import api
 from engine.data import geography, poleis
 from engine.errors import ActionError
-from polis_site.matches import board, services, words
+from polis_site.matches import board, words
 from polis_site.matches.models import Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 from tests.matches.test_match_socket import drain, open_socket
