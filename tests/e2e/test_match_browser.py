@@ -129,3 +129,14 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     assert errors == []
     for context in (*contexts.values(), phone):
         context.close()
+
+
+def test_the_page_benchmark_weighs_the_match_page_scripts_and_styles(browser, live_site: DaphneProcess) -> None:
+    """The script behind docs/bench.md's page figures runs and sees the page's own assets."""
+    from polis_site.matches import pagebench
+
+    result = pagebench.measure(live_site.base_url, loads=2, browser=browser)
+    names = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in result["assets"]}
+    assert {"js/match.js", "css/match.css", "css/site.css"} <= names
+    assert result["assets_bytes"] == sum(result["assets"].values()) > 0
+    assert result["render_median_ms"] > 0
