@@ -207,25 +207,21 @@ _SEA_ROUTE_EXAMPLE = rulebook(
 _STACKING_EXAMPLE = rulebook("5. Move hoplites: 'from Megaris through Boiotia and Thessalia into Makedonia'")
 
 
-def _geo(why: str) -> str:
-    return reconstructed(why)
-
-
 LAND_EDGES: tuple[LandEdge, ...] = (
     LandEdge("attika", "boiotia", _HOPLITE_EXAMPLE),
     LandEdge("boiotia", "thessalia", _HOPLITE_EXAMPLE),
     LandEdge("boiotia", "megaris", _STACKING_EXAMPLE),
     LandEdge("thessalia", "makedonia", _STACKING_EXAMPLE),
-    LandEdge("attika", "megaris", _geo("Attika borders the Megarid at Eleusis/Kithairon; 2012 map Attika-Megaris")),
-    LandEdge("thessalia", "akarnania", _geo("central Greece meets Akarnania/Aetolia west of Nafpaktos; 2012 map Akarnania-Thessalia")),
-    LandEdge("makedonia", "akarnania", _geo("Makedonia meets Epirus/Akarnania over the Pindus; 2012 map Makedonia-Akarnania")),
-    LandEdge("megaris", "arcadia", _geo("the Korinthia (Megaris on this board) borders the Argolid (Arcadia holds Argos); 2012 map")),
-    LandEdge("megaris", "achaea", _geo("Korinthia borders Sikyon/Achaea along the Corinthian gulf; 2012 map Megaris-Achaea")),
-    LandEdge("achaea", "arcadia", _geo("Achaea lies just north of the Arcadian highlands; 2012 map Achaea-Arcadia")),
-    LandEdge("achaea", "messinia", _geo("Achaea reaches Messinia through Elis on the west coast; 2012 map Achaea-Messinia")),
-    LandEdge("arcadia", "messinia", _geo("Arcadia borders Messinia in the central Peloponnese; 2012 map Arcadia-Messinia")),
-    LandEdge("arcadia", "lakedaemon", _geo("Arcadia borders Laconia north of Sparti; 2012 map Arcadia-Lakedaemon")),
-    LandEdge("messinia", "lakedaemon", _geo("Messinia borders Laconia over the Taygetos; 2012 map Messinia-Lakedaemon")),
+    LandEdge("attika", "megaris", reconstructed("Attika borders the Megarid at Eleusis/Kithairon; 2012 map Attika-Megaris")),
+    LandEdge("thessalia", "akarnania", reconstructed("central Greece meets Akarnania/Aetolia west of Nafpaktos; 2012 map Akarnania-Thessalia")),
+    LandEdge("makedonia", "akarnania", reconstructed("Makedonia meets Epirus/Akarnania over the Pindus; 2012 map Makedonia-Akarnania")),
+    LandEdge("megaris", "arcadia", reconstructed("the Korinthia (Megaris on this board) borders the Argolid (Arcadia holds Argos); 2012 map")),
+    LandEdge("megaris", "achaea", reconstructed("Korinthia borders Sikyon/Achaea along the Corinthian gulf; 2012 map Megaris-Achaea")),
+    LandEdge("achaea", "arcadia", reconstructed("Achaea lies just north of the Arcadian highlands; 2012 map Achaea-Arcadia")),
+    LandEdge("achaea", "messinia", reconstructed("Achaea reaches Messinia through Elis on the west coast; 2012 map Achaea-Messinia")),
+    LandEdge("arcadia", "messinia", reconstructed("Arcadia borders Messinia in the central Peloponnese; 2012 map Arcadia-Messinia")),
+    LandEdge("arcadia", "lakedaemon", reconstructed("Arcadia borders Laconia north of Sparti; 2012 map Arcadia-Lakedaemon")),
+    LandEdge("messinia", "lakedaemon", reconstructed("Messinia borders Laconia over the Taygetos; 2012 map Messinia-Lakedaemon")),
 )
 
 COAST_EDGES: tuple[CoastEdge, ...] = (
@@ -233,24 +229,24 @@ COAST_EDGES: tuple[CoastEdge, ...] = (
     CoastEdge("thessalia", "kyklades", _HOPLITE_EXAMPLE),
     CoastEdge("attika", "kyklades", _SEA_ROUTE_EXAMPLE),
     CoastEdge("makedonia", "thrakiko_pelagos", _SEA_ROUTE_EXAMPLE),
-    CoastEdge("megaris", "kyklades", _geo("Korinthos's port Kenchreai on the Saronic gulf opens to the Aegean; 2012 map Megaris-Kyklades")),
-    CoastEdge("megaris", "ionion_pelagos", _geo("Korinthos's port Lechaion on the Corinthian gulf opens west; 2012 map Megaris-Ionion")),
-    CoastEdge("thessalia", "ionion_pelagos", _geo("Nafpaktos (in Thessalia on this board) sits on the Corinthian gulf, which opens to the Ionion; 2012 map Thessalia-Ionion")),
-    CoastEdge("akarnania", "ionion_pelagos", _geo("Akarnania and Kerkyra face the Ionian sea; 2012 map Akarnania-Ionion")),
-    CoastEdge("achaea", "ionion_pelagos", _geo("Achaea is the south shore of the Corinthian/Patraic gulf, which opens to the Ionion (2012 map left Achaea landlocked)")),
-    CoastEdge("messinia", "ionion_pelagos", _geo("Pylos and the Messenian gulf face the Ionian sea; 2012 map Messinia-Ionion")),
-    CoastEdge("sicelia", "ionion_pelagos", _geo("Syrakousae and Gela face the Ionian sea; the rulebook says Sicelia is reached only by sea; 2012 map Sicelia-Ionion")),
-    CoastEdge("arcadia", "myrtoon_pelagos", _geo("Argos sits on the Argolic gulf, part of the Myrtoan sea; 2012 map Arcadia-Myrtoon")),
-    CoastEdge("lakedaemon", "myrtoon_pelagos", _geo("Gythion sits on the Laconian gulf, part of the Myrtoan sea; 2012 map Lakedaemon-Myrtoon")),
+    CoastEdge("megaris", "kyklades", reconstructed("Korinthos's port Kenchreai on the Saronic gulf opens to the Aegean; 2012 map Megaris-Kyklades")),
+    CoastEdge("megaris", "ionion_pelagos", reconstructed("Korinthos's port Lechaion on the Corinthian gulf opens west; 2012 map Megaris-Ionion")),
+    CoastEdge("thessalia", "ionion_pelagos", reconstructed("Nafpaktos (in Thessalia on this board) sits on the Corinthian gulf, which opens to the Ionion; 2012 map Thessalia-Ionion")),
+    CoastEdge("akarnania", "ionion_pelagos", reconstructed("Akarnania and Kerkyra face the Ionian sea; 2012 map Akarnania-Ionion")),
+    CoastEdge("achaea", "ionion_pelagos", reconstructed("Achaea is the south shore of the Corinthian/Patraic gulf, which opens to the Ionion (2012 map left Achaea landlocked)")),
+    CoastEdge("messinia", "ionion_pelagos", reconstructed("Pylos and the Messenian gulf face the Ionian sea; 2012 map Messinia-Ionion")),
+    CoastEdge("sicelia", "ionion_pelagos", reconstructed("Syrakousae and Gela face the Ionian sea; the rulebook says Sicelia is reached only by sea; 2012 map Sicelia-Ionion")),
+    CoastEdge("arcadia", "myrtoon_pelagos", reconstructed("Argos sits on the Argolic gulf, part of the Myrtoan sea; 2012 map Arcadia-Myrtoon")),
+    CoastEdge("lakedaemon", "myrtoon_pelagos", reconstructed("Gythion sits on the Laconian gulf, part of the Myrtoan sea; 2012 map Lakedaemon-Myrtoon")),
 )
 
 SEA_EDGES: tuple[SeaEdge, ...] = (
     SeaEdge("noties_sporades", "kyklades", _HOPLITE_EXAMPLE),
     SeaEdge("thrakiko_pelagos", "kyklades", _SEA_ROUTE_EXAMPLE),
-    SeaEdge("thrakiko_pelagos", "noties_sporades", _geo("the north Aegean runs down the Ionian coast past Chios; 2012 map Thrakiko-Noties sporades")),
-    SeaEdge("kyklades", "myrtoon_pelagos", _geo("the Cyclades open south-west into the Myrtoan sea; 2012 map Kyklades-Myrtoon")),
-    SeaEdge("noties_sporades", "myrtoon_pelagos", _geo("the Dodecanese and Crete's north coast join the Myrtoan sea; 2012 map Noties sporades-Myrtoon")),
-    SeaEdge("myrtoon_pelagos", "ionion_pelagos", _geo("round capes Malea and Tainaron the Myrtoan sea meets the Ionian; 2012 map Myrtoon-Ionion; Sparta's port touches both")),
+    SeaEdge("thrakiko_pelagos", "noties_sporades", reconstructed("the north Aegean runs down the Ionian coast past Chios; 2012 map Thrakiko-Noties sporades")),
+    SeaEdge("kyklades", "myrtoon_pelagos", reconstructed("the Cyclades open south-west into the Myrtoan sea; 2012 map Kyklades-Myrtoon")),
+    SeaEdge("noties_sporades", "myrtoon_pelagos", reconstructed("the Dodecanese and Crete's north coast join the Myrtoan sea; 2012 map Noties sporades-Myrtoon")),
+    SeaEdge("myrtoon_pelagos", "ionion_pelagos", reconstructed("round capes Malea and Tainaron the Myrtoan sea meets the Ionian; 2012 map Myrtoon-Ionion; Sparta's port touches both")),
 )
 
 DIOLKOS = Diolkos(
@@ -261,21 +257,21 @@ DIOLKOS = Diolkos(
 POLIS_PORTS: tuple[PolisPort, ...] = (
     PolisPort("athinae", "kyklades", rulebook("10. Move proxenos example: Athinae to Potidaea crossing seas, paying only for Thrakiko pelagos; Athens's commercial port is in Kyklades")),
     PolisPort("chalkis", "kyklades", rulebook("2. Create galleys example: a galley built in Chalkis goes to Kyklades")),
-    PolisPort("gythion", "myrtoon_pelagos", _geo("Gythion is Sparta's harbour on the Laconian gulf (Myrtoan sea)")),
-    PolisPort("argos", "myrtoon_pelagos", _geo("Argos's harbour Nauplia lies on the Argolic gulf (Myrtoan sea)")),
-    PolisPort("korinthos", "ionion_pelagos", _geo("the rulebook gives Korinthos two ports; Lechaion on the Corinthian gulf leads to the Ionion, matching the diolkos")),
-    PolisPort("korinthos", "kyklades", _geo("the rulebook gives Korinthos two ports; Kenchreai on the Saronic gulf leads to the Kyklades, matching the diolkos")),
-    PolisPort("gela", "ionion_pelagos", _geo("Gela, on Sicily's south coast, is drawn facing the Ionion, Sicelia's only sea")),
-    PolisPort("syrakousae", "ionion_pelagos", _geo("Syrakousae's Great Harbour opens onto the Ionian sea")),
-    PolisPort("kerkyra", "ionion_pelagos", _geo("Kerkyra (Corfu) is an Ionian island")),
-    PolisPort("nafpaktos", "ionion_pelagos", _geo("Nafpaktos sits on the Corinthian gulf, which opens to the Ionion")),
-    PolisPort("pylos", "ionion_pelagos", _geo("Pylos (Navarino bay) faces the Ionian sea")),
-    PolisPort("samos", "noties_sporades", _geo("Samos faces the southern Sporades; Ionia's only sea on this board")),
-    PolisPort("chios", "noties_sporades", _geo("Chios faces the Sporades; Ionia's only sea on this board; 10. Move proxenos: Chios to Samos crossing Noties sporades")),
+    PolisPort("gythion", "myrtoon_pelagos", reconstructed("Gythion is Sparta's harbour on the Laconian gulf (Myrtoan sea)")),
+    PolisPort("argos", "myrtoon_pelagos", reconstructed("Argos's harbour Nauplia lies on the Argolic gulf (Myrtoan sea)")),
+    PolisPort("korinthos", "ionion_pelagos", reconstructed("the rulebook gives Korinthos two ports; Lechaion on the Corinthian gulf leads to the Ionion, matching the diolkos")),
+    PolisPort("korinthos", "kyklades", reconstructed("the rulebook gives Korinthos two ports; Kenchreai on the Saronic gulf leads to the Kyklades, matching the diolkos")),
+    PolisPort("gela", "ionion_pelagos", reconstructed("Gela, on Sicily's south coast, is drawn facing the Ionion, Sicelia's only sea")),
+    PolisPort("syrakousae", "ionion_pelagos", reconstructed("Syrakousae's Great Harbour opens onto the Ionian sea")),
+    PolisPort("kerkyra", "ionion_pelagos", reconstructed("Kerkyra (Corfu) is an Ionian island")),
+    PolisPort("nafpaktos", "ionion_pelagos", reconstructed("Nafpaktos sits on the Corinthian gulf, which opens to the Ionion")),
+    PolisPort("pylos", "ionion_pelagos", reconstructed("Pylos (Navarino bay) faces the Ionian sea")),
+    PolisPort("samos", "noties_sporades", reconstructed("Samos faces the southern Sporades; Ionia's only sea on this board")),
+    PolisPort("chios", "noties_sporades", reconstructed("Chios faces the Sporades; Ionia's only sea on this board; 10. Move proxenos: Chios to Samos crossing Noties sporades")),
     PolisPort("potidaea", "thrakiko_pelagos", rulebook("10. Move proxenos example: arriving at Potidaea by sea costs only the galley in Thrakiko pelagos")),
-    PolisPort("pydna", "thrakiko_pelagos", _geo("Pydna lies on the Thermaic gulf of the north Aegean")),
-    PolisPort("epidamnos", "ionion_pelagos", _geo("Epidamnos (Dyrrachium) faces the Adriatic/Ionian; the rulebook says it is reached only through its port's sea")),
-    PolisPort("abdira", "thrakiko_pelagos", _geo("Abdera lies on the Thracian coast of the north Aegean; the rulebook says it is reached only through its port's sea")),
+    PolisPort("pydna", "thrakiko_pelagos", reconstructed("Pydna lies on the Thermaic gulf of the north Aegean")),
+    PolisPort("epidamnos", "ionion_pelagos", reconstructed("Epidamnos (Dyrrachium) faces the Adriatic/Ionian; the rulebook says it is reached only through its port's sea")),
+    PolisPort("abdira", "thrakiko_pelagos", reconstructed("Abdera lies on the Thracian coast of the north Aegean; the rulebook says it is reached only through its port's sea")),
     # Sparti and Thibae have no port (2. Create galleys; 10. Move proxenos).
 )
 

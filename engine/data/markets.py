@@ -93,10 +93,6 @@ _PERSIA = rulebook(
 )
 
 
-def _r(why: str) -> str:
-    return reconstructed(why)
-
-
 _ONE3 = "one value-3 space per market so every market opens in Alpha (13 spaces: 5 of value 3, 8 of 4-5)"
 
 SPACES: tuple[MarketSpace, ...] = (
@@ -104,27 +100,27 @@ SPACES: tuple[MarketSpace, ...] = (
     MarketSpace("persia_1", "persia", 1, 4, WHEAT, ("wine",), _PERSIA),
     MarketSpace("persia_2", "persia", 2, 5, SILVER, ("iron", "wood", "wine"), _PERSIA),
     MarketSpace("aegyptos_0", "aegyptos", 0, 3, WHEAT, ("wood", "wine"),
-                _r("2012 Aegyptos oil->wheat 3, oil read as wine and widened with wood (timberless Egypt bought wood) like Persia's widened spaces")),
+                reconstructed("2012 Aegyptos oil->wheat 3, oil read as wine and widened with wood (timberless Egypt bought wood) like Persia's widened spaces")),
     MarketSpace("aegyptos_1", "aegyptos", 1, 4, WHEAT, ("wood",),
-                _r("2012 Aegyptos wine->wheat 4; 2020 gives Egypt's grain for the timber it lacked, one good as on Persia's 4 space")),
+                reconstructed("2012 Aegyptos wine->wheat 4; 2020 gives Egypt's grain for the timber it lacked, one good as on Persia's 4 space")),
     MarketSpace("aegyptos_2", "aegyptos", 2, 5, SILVER, ("iron", "wine"),
-                _r("2012 Aegyptos oil->silver 5, oil read as wine and widened with iron like Persia's silver space")),
+                reconstructed("2012 Aegyptos oil->silver 5, oil read as wine and widened with iron like Persia's silver space")),
     MarketSpace("euxinos_0", "euxinos", 0, 3, WHEAT, ("wood", "wine"),
-                _r("2012 Euxinos had no value-3 space; board-facts: " + _ONE3 + "; Pontic grain for Greek wine and ship timber")),
+                reconstructed("2012 Euxinos had no value-3 space; board-facts: " + _ONE3 + "; Pontic grain for Greek wine and ship timber")),
     MarketSpace("euxinos_1", "euxinos", 1, 4, WHEAT, ("wine",),
-                _r("2012 Euxinos oil->wheat 5, oil read as wine: the Black Sea grain route; value 4 (not 5) so the "
+                reconstructed("2012 Euxinos oil->wheat 5, oil read as wine: the Black Sea grain route; value 4 (not 5) so the "
                    "cube removed after Alpha uncovers a 4, as on every market, and the black cubes always agree "
                    "with the round's values")),
     MarketSpace("euxinos_2", "euxinos", 2, 5, WHEAT, ("iron", "wine"),
-                _r("2012 Euxinos wine->wheat 5, widened with iron (tools for the Pontic colonies)")),
+                reconstructed("2012 Euxinos wine->wheat 5, widened with iron (tools for the Pontic colonies)")),
     MarketSpace("illyria_0", "illyria", 0, 3, WHEAT, ("iron", "wood"),
-                _r("2012 Illyria wood->wheat 3, widened with iron")),
+                reconstructed("2012 Illyria wood->wheat 3, widened with iron")),
     MarketSpace("illyria_1", "illyria", 1, 4, SILVER, ("iron", "wood"),
-                _r("2012 Illyria iron->silver 4, widened with wood")),
+                reconstructed("2012 Illyria iron->silver 4, widened with wood")),
     MarketSpace("thraki_0", "thraki", 0, 3, WHEAT, ("iron", "wine"),
-                _r("2012 Thraki iron->wheat 3, widened with wine (Thracians bought Greek wine)")),
+                reconstructed("2012 Thraki iron->wheat 3, widened with wine (Thracians bought Greek wine)")),
     MarketSpace("thraki_1", "thraki", 1, 4, SILVER, ("wood", "wine"),
-                _r("2012 Thraki wood->silver 4 (Pangaion silver), widened with wine")),
+                reconstructed("2012 Thraki wood->silver 4 (Pangaion silver), widened with wine")),
 )
 
 SPACE_BY_ID: dict[str, MarketSpace] = {s.id: s for s in SPACES}

@@ -67,41 +67,37 @@ CATEGORY_RECORDS: tuple[ProjectCategory, ...] = (
 )
 
 
-def _r(why: str) -> str:
-    return reconstructed(why)
-
-
 TILE_RECORDS: tuple[ProjectTile, ...] = (
     ProjectTile("protagoras", "Protagoras", "philosophers", frozen_map({"silver": 3}), 2, 1,
-                _r("2012 tile Protagoras 3 silver for 2 + 1; philosophers cost silver only")),
+                reconstructed("2012 tile Protagoras 3 silver for 2 + 1; philosophers cost silver only")),
     ProjectTile("socrates", "Socrates", "philosophers", frozen_map({"silver": 6}), 4, 2,
-                _r("2012 rules' example prints Socrates 6 silver for 4 + 2 (board-facts: matches); assumed unchanged in 2020")),
+                reconstructed("2012 rules' example prints Socrates 6 silver for 4 + 2 (board-facts: matches); assumed unchanged in 2020")),
     ProjectTile("myron", "Myron", "artists", frozen_map({"wood": 2, "silver": 3}), 2, 3,
                 rulebook("4. Develop a project example: Myron costs 2 wood and 3 silver, 2 prestige at round end, 3 at game end")),
     ProjectTile("fidas", "Fidas", "artists", frozen_map({"wood": 3, "silver": 2}), 3, 2,
-                _r("artists cost wood + silver; mirror of the printed Myron (same total), more prestige now and less later, "
+                reconstructed("artists cost wood + silver; mirror of the printed Myron (same total), more prestige now and less later, "
                    "echoing 2012 Phidias's population-dependent prestige")),
     ProjectTile("apollo", "Apollo", "temples", frozen_map({"iron": 2, "wood": 3, "silver": 2}), 4, 2,
-                _r("2012 Temple of Apollo cost 2 iron 3 wood 2 silver; prestige raised to 4 + 2 so temples give the most")),
+                reconstructed("2012 Temple of Apollo cost 2 iron 3 wood 2 silver; prestige raised to 4 + 2 so temples give the most")),
     ProjectTile("zeus", "Zeus", "temples", frozen_map({"iron": 3, "wood": 3, "silver": 3}), 5, 3,
-                _r("the second temple: wood + iron + silver, dearer than Apollo, the largest prestige of all tiles")),
+                reconstructed("the second temple: wood + iron + silver, dearer than Apollo, the largest prestige of all tiles")),
     ProjectTile("koilon", "Koilon", "theaters", frozen_map({"iron": 1, "wood": 2, "silver": 1}), 2, 1,
-                _r("2012 'Theatre' (the koilon, the seating) 1 iron 2 wood 1 silver for 2 + 1")),
+                reconstructed("2012 'Theatre' (the koilon, the seating) 1 iron 2 wood 1 silver for 2 + 1")),
     ProjectTile("skini", "Skini", "theaters", frozen_map({"iron": 1, "wood": 2, "silver": 2}), 3, 1,
-                _r("2012 'Theatre with skene' 1 iron 2 wood 2 silver for 3 + 1")),
+                reconstructed("2012 'Theatre with skene' 1 iron 2 wood 2 silver for 3 + 1")),
     ProjectTile("efebos", "Efebos", "statues", frozen_map({"iron": 1, "wood": 2}), 2, 0,
-                _r("2012 Ephebe statue 2 wood for 1 + 0; 2020 says statues need 'wood and a bit of iron', so it costs "
+                reconstructed("2012 Ephebe statue 2 wood for 1 + 0; 2020 says statues need 'wood and a bit of iron', so it costs "
                    "Aphrodite's 1 iron 2 wood and gives its 2 prestige at once instead of 1 + 1")),
     ProjectTile("aphrodite", "Aphrodite", "statues", frozen_map({"iron": 1, "wood": 2}), 1, 1,
-                _r("2012 Statue of Aphrodite 1 iron 2 wood for 1 + 1 ('wood and a bit of iron')")),
+                reconstructed("2012 Statue of Aphrodite 1 iron 2 wood for 1 + 1 ('wood and a bit of iron')")),
     ProjectTile("dionysos", "Dionysos", "mysteries", frozen_map({"wine": 4}), 2, 0,
-                _r("2012 Dionysos festival 3 wine 1 oil for 2 + 0; oil left the game in 2020, so its share becomes wine")),
+                reconstructed("2012 Dionysos festival 3 wine 1 oil for 2 + 0; oil left the game in 2020, so its share becomes wine")),
     ProjectTile("demeter", "Demeter", "mysteries", frozen_map({"wine": 4, "silver": 1}), 3, 0,
-                _r("2012 Demeter festival 3 wine 1 oil 1 silver for 3 + 0; oil becomes wine as for Dionysos")),
+                reconstructed("2012 Demeter festival 3 wine 1 oil 1 silver for 3 + 0; oil becomes wine as for Dionysos")),
     ProjectTile("isthmia", "Isthmia", "games", frozen_map({"wine": 2, "wheat": 2}), 2, 0,
-                _r("2012 Isthmian games 2 wine 2 oil for 2 + 0; 2020 games are paid in wine and wheat, so oil becomes wheat")),
+                reconstructed("2012 Isthmian games 2 wine 2 oil for 2 + 0; 2020 games are paid in wine and wheat, so oil becomes wheat")),
     ProjectTile("nemea", "Nemea", "games", frozen_map({"wine": 2, "wheat": 3}), 3, 0,
-                _r("2012 Nemean games 4 oil 1 silver (5 goods) for 3 + 0; 2020 games are paid in wine and wheat, same total")),
+                reconstructed("2012 Nemean games 4 oil 1 silver (5 goods) for 3 + 0; 2020 games are paid in wine and wheat, same total")),
 )
 
 CATEGORIES: tuple[str, ...] = tuple(c.id for c in CATEGORY_RECORDS)
