@@ -75,11 +75,16 @@ def database(env: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
         "PORT": str(parts.port or ""),
         "OPTIONS": options,
         # Persistent connections: Daphne's worker threads would otherwise reconnect per request.
-        "CONN_MAX_AGE": int(env.get("DB_CONN_MAX_AGE", "60")),
+        "CONN_MAX_AGE": _conn_max_age(env),
         "CONN_HEALTH_CHECKS": True,
         # Channels' live-server tests need an explicit test database name on PostgreSQL.
         "TEST": {"NAME": f"test_{name}"},
     }
+
+
+def _conn_max_age(env: Mapping[str, str]) -> int:
+    """Seconds a database connection is kept (0: closed after each use), for either engine."""
+    return int(env.get("DB_CONN_MAX_AGE", "60"))
 
 
 def _sqlite(path: Path, env: Mapping[str, str]) -> dict[str, Any]:
@@ -93,7 +98,7 @@ def _sqlite(path: Path, env: Mapping[str, str]) -> dict[str, Any]:
         "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                     "transaction_mode": "IMMEDIATE", "timeout": 20},
         # Persistent connections, as for PostgreSQL: each socket message would otherwise open one.
-        "CONN_MAX_AGE": int(env.get("DB_CONN_MAX_AGE", "60")),
+        "CONN_MAX_AGE": _conn_max_age(env),
         # The live-server tests need a test database on disk, not in memory, so several threads see
         # the same data.
         "TEST": {"NAME": str(path.with_name(f"test_{path.name}"))},
