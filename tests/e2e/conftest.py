@@ -8,15 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from polis_site.matches.pagebench import CHROMIUM_ARGS
 from tests.support.services import DaphneProcess, embedded_site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# As root and with no network: no sandbox, and nothing that phones home (see stack-notes.md).
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 @pytest.fixture(scope="session")
