@@ -216,21 +216,23 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
     }
 
 
-#: The read-only questions a seat may ask about its next action.
-QUERIES = ("options", "price")
+#: The read-only questions a seat may ask about its next action: the field that carries what it
+#: asks about, and the engine's answer to it.
+QUERIES = {"options": ("partial", api.options), "price": ("action", api.price)}
 
 
 def answer_query(match: Match, state: api.GameState, seat: str, message: dict[str, Any]) -> dict[str, Any]:
     """`options` for a partial action or `price` for a whole one, asked by `seat`; the answer
     echoes the client's `request` and names the version it was computed on."""
-    kind, request = message.get("type"), message.get("request")
-    body = message.get("partial" if kind == "options" else "action", {} if kind == "options" else None)
-    if kind not in QUERIES or not isinstance(body, dict):
-        raise MatchError(f"{kind!r} needs {'a partial' if kind == 'options' else 'an action'} as a JSON object, "
-                         f"not {body!r}", code="malformed")
-    answer = api.options(state, seat, body) if kind == "options" else api.price(state, seat, body)
-    return {"type": kind, "request": request, "version": match.version,
-            ("partial" if kind == "options" else "action"): body, kind: answer}
+    kind = message.get("type")
+    if kind not in QUERIES:
+        raise MatchError(f"{kind!r} is not one of {', '.join(QUERIES)}", code="malformed")
+    field, engine_answer = QUERIES[kind]
+    body = message.get(field, {} if kind == "options" else None)
+    if not isinstance(body, dict):
+        raise MatchError(f"{kind!r} needs {field!r} as a JSON object, not {body!r}", code="malformed")
+    return {"type": kind, "request": message.get("request"), "version": match.version, field: body,
+            kind: engine_answer(state, seat, body)}
 
 
 def public_entry(record: ActionRecord) -> dict[str, Any]:
