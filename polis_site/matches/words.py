@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.data import geography, markets, poleis, projects
+from polis_site.matches.models import SIDES
 
 Describe = Callable[[Mapping[str, Any]], str]
 #: The languages a log entry is sent in (the page picks its own).
@@ -30,7 +31,7 @@ def good(resource: str) -> str:
 
 
 def side_name(side: str) -> str:
-    return {"athens": _("Athens"), "sparta": _("Sparta")}.get(side, side)
+    return str(dict(SIDES).get(side, side))
 
 
 def _goods(counts: Mapping[str, int]) -> str:
