@@ -155,6 +155,7 @@ def catalogue() -> dict[str, Any]:
                   **{t.id: t.name for t in projects.TILE_RECORDS},
                   "port_athens": _("Athenian commercial port"), "port_sparta": _("Spartan commercial port")},
         "sides": {side: words.side_name(side) for side in ("athens", "sparta")},
+        "seas": list(geography.SEAS),
         "tracks": {t: {"name": words.good(t), "max": personal_board.max_value(t)}
                    for t in (personal_board.PRESTIGE, *personal_board.RESOURCES)},
         "poleis": {p.id: {"territory": p.territory, "base": p.base_population, "growth": p.max_growth,

@@ -197,7 +197,7 @@
   }
 
   function show(state) {
-    const changed = !current || state.version !== current.version || !build;
+    const changed = state.version !== current.version || !build;
     current = state;
     root.dataset.version = state.version;
     drawTurn(state);
@@ -416,7 +416,6 @@
             }}), ` ${name(p)} (${options.population[p]})`))))];
       }
       case "poleis":
-        build.partial.poleis = build.partial.poleis || {};
         return counters("poleis", options.room, undefined, fmt(gettext("Wheat: %(n)s."), {n: options.wheat}));
       case "remove":
         return counters("remove", options.held, options.count,
@@ -428,7 +427,7 @@
 
   function cardPicker(options) {
     const battle = current.view.battle;
-    const terrain = battle && battle.site in cat.names && ["ionion_pelagos", "myrtoon_pelagos", "kyklades", "noties_sporades", "thrakiko_pelagos"].includes(battle.site) ? "sea" : "land";
+    const terrain = cat.seas.includes(battle.site) ? "sea" : "land";
     const chosen = build.partial.cards || [];
     build.partial.cards = chosen;
     const face = (number) => cat.cards[number][terrain];
