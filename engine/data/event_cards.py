@@ -19,6 +19,13 @@ from .sides import ATHENS, SIDES, SPARTA
 
 EACH = SIDES
 
+
+def gettext_noop(text: str) -> str:
+    """Marks a card's words for the site's Spanish catalogue (`make messages` finds this name) while
+    the engine stays free of Django and keeps the English; the site translates them on display."""
+    return text
+
+
 # --------------------------------------------------------------------------- effects
 # Resolved at once, when the card is read (each side resolves those naming it, in turn):
 
@@ -154,8 +161,8 @@ def _sheet(what: str) -> str:
 
 def _no_event(round_id: str) -> EventCard:
     return EventCard(
-        f"no_event_{round_id}", round_id, "No event", {"alpha": 478, "epsilon": 460, "omega": 431}[round_id],
-        "Nothing happens this round.", (),
+        f"no_event_{round_id}", round_id, gettext_noop("No event"), {"alpha": 478, "epsilon": 460, "omega": 431}[round_id],
+        gettext_noop("Nothing happens this round."), (),
         reconstructed("the 2012 Alpha deck held two 'no event' cards among eight; one per deck here "
                       "keeps most rounds eventful"),
     )
@@ -163,106 +170,106 @@ def _no_event(round_id: str) -> EventCard:
 
 EVENT_CARDS: tuple[EventCard, ...] = (
     # ---------------------------------------------------------------- Alpha (478-461)
-    EventCard("delian_league", "alpha", "The Delian League", 478,
-              "The allies' treasury gathers at Delos. Athens gains 2 silver.",
+    EventCard("delian_league", "alpha", gettext_noop("The Delian League"), 478,
+              gettext_noop("The allies' treasury gathers at Delos. Athens gains 2 silver."),
               (Gain((ATHENS,), "silver", 2),),
               _history("alpha", "formation of the Delian League, 478")),
-    EventCard("eurymedon", "alpha", "The Persian fleet destroyed", 466,
-              "Cimon destroys the Persian fleet at the Eurymedon. Athens gains 1 prestige; Sparta gains 1 silver.",
+    EventCard("eurymedon", "alpha", gettext_noop("The Persian fleet destroyed"), 466,
+              gettext_noop("Cimon destroys the Persian fleet at the Eurymedon. Athens gains 1 prestige; Sparta gains 1 silver."),
               (Gain((ATHENS,), "prestige", 1), Gain((SPARTA,), "silver", 1)),
               _sheet("Persian fleet destroyed: Sparta +1 silver, Athens +1 prestige")),
-    EventCard("trial_of_leotychidas", "alpha", "The trial of Leotychidas II", 476,
-              "Sparta's king is tried for bribery. Athens takes the first turn of this round.",
+    EventCard("trial_of_leotychidas", "alpha", gettext_noop("The trial of Leotychidas II"), 476,
+              gettext_noop("Sparta's king is tried for bribery. Athens takes the first turn of this round."),
               (Starts(ATHENS),),
               _sheet("Leotychidas II: Athens starts the round")),
-    EventCard("trial_of_pausanias", "alpha", "The trial of Pausanias", 470,
-              "The victor of Plataea is accused of dealing with Persia. Sparta loses 1 prestige.",
+    EventCard("trial_of_pausanias", "alpha", gettext_noop("The trial of Pausanias"), 470,
+              gettext_noop("The victor of Plataea is accused of dealing with Persia. Sparta loses 1 prestige."),
               (Gain((SPARTA,), "prestige", -1),),
               _history("alpha", "the scandalous trial of the general Pausanias")),
-    EventCard("earthquake_at_sparta", "alpha", "Earthquake in Sparta", 464,
-              "The helots rise after the earthquake and Cimon marches to help at Ithome. Athens places 1 hoplite "
-              "in Messinia; Sparta places 1 galley in the Ionion pelagos.",
+    EventCard("earthquake_at_sparta", "alpha", gettext_noop("Earthquake in Sparta"), 464,
+              gettext_noop("The helots rise after the earthquake and Cimon marches to help at Ithome. Athens places 1 hoplite "
+              "in Messinia; Sparta places 1 galley in the Ionion pelagos."),
               (Place(ATHENS, "messinia", 1), Place(SPARTA, "ionion_pelagos", 1)),
               _sheet("Earthquake in Sparta: Sparta +1 galley in Ionion, Athens +1 hoplite in Messinia")),
-    EventCard("philopersians", "alpha", "The Philopersians", 471,
-              "Friends of Persia are found in both leagues. Each side may remove 1 of its hoplites or galleys to "
-              "gain 1 prestige.",
+    EventCard("philopersians", "alpha", gettext_noop("The Philopersians"), 471,
+              gettext_noop("Friends of Persia are found in both leagues. Each side may remove 1 of its hoplites or galleys to "
+              "gain 1 prestige."),
               (Remove(EACH, 1, optional=True, reward=1, kind="units"),),
               _sheet("Philopersians: each removes 1 hoplite or galley for +1 prestige; 'may' added so the "
                      "choice is a decision")),
-    EventCard("xerxes_assassinated", "alpha", "Xerxes assassinated", 465,
-              "Persia is in turmoil. Persia's 3-wheat space takes no merchant this round.",
+    EventCard("xerxes_assassinated", "alpha", gettext_noop("Xerxes assassinated"), 465,
+              gettext_noop("Persia is in turmoil. Persia's 3-wheat space takes no merchant this round."),
               (CloseMarket(EACH, ("persia_0",)),),
               _sheet("Xerxes assassinated: the Persian market's first space is closed this round")),
     _no_event("alpha"),
     # ---------------------------------------------------------------- Epsilon (460-432)
-    EventCard("age_of_pericles", "epsilon", "The age of Pericles", 447,
-              "Athens builds on the Acropolis. Athens gains 1 iron and 2 wood.",
+    EventCard("age_of_pericles", "epsilon", gettext_noop("The age of Pericles"), 447,
+              gettext_noop("Athens builds on the Acropolis. Athens gains 1 iron and 2 wood."),
               (Gain((ATHENS,), "iron", 1), Gain((ATHENS,), "wood", 2)),
               _history("epsilon", "Athenian culture flourished under Pericles; 2012 title 'Pericles' Age'")),
-    EventCard("treasury_to_athens", "epsilon", "The treasury moves to Athens", 454,
-              "The League's treasury is carried from Delos to Athens, to the allies' resentment. Athens gains "
-              "3 silver and loses 1 prestige.",
+    EventCard("treasury_to_athens", "epsilon", gettext_noop("The treasury moves to Athens"), 454,
+              gettext_noop("The League's treasury is carried from Delos to Athens, to the allies' resentment. Athens gains "
+              "3 silver and loses 1 prestige."),
               (Gain((ATHENS,), "silver", 3), Gain((ATHENS,), "prestige", -1)),
               _history("epsilon", "the Delian League's treasury moved to Athens, 454")),
-    EventCard("tanagra", "epsilon", "The battle of Tanagra", 457,
-              "A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige.",
+    EventCard("tanagra", "epsilon", gettext_noop("The battle of Tanagra"), 457,
+              gettext_noop("A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige."),
               (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
               _history("epsilon", "military skirmishes of the First Peloponnesian War: Tanagra, 457")),
-    EventCard("long_walls", "epsilon", "Behind the Long Walls", 457,
-              "The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less.",
+    EventCard("long_walls", "epsilon", gettext_noop("Behind the Long Walls"), 457,
+              gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
               (FoodRelief(ATHENS, 2),),
               _history("epsilon", "the Long Walls, finished 457; 2012 title 'Behind the Long Walls'")),
-    EventCard("egyptian_disaster", "epsilon", "Disaster in Egypt", 454,
-              "The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys.",
+    EventCard("egyptian_disaster", "epsilon", gettext_noop("Disaster in Egypt"), 454,
+              gettext_noop("The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys."),
               (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys"),),
               _history("epsilon", "the Athenian fleet lost in the Nile delta, 454")),
-    EventCard("thirty_years_peace", "epsilon", "The Thirty Years' Peace", 446,
-              "A peace between the leagues. This round no siege and no civil war may target a polis of the other "
-              "side (neutral poleis only).",
+    EventCard("thirty_years_peace", "epsilon", gettext_noop("The Thirty Years' Peace"), 446,
+              gettext_noop("A peace between the leagues. This round no siege and no civil war may target a polis of the other "
+              "side (neutral poleis only)."),
               (Truce(),),
               _history("epsilon", "the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
-    EventCard("holy_war", "epsilon", "The Holy War", 449,
-              "Both leagues march for Delphi. Sparta places 1 hoplite in Thessalia; Athens places 1 hoplite in "
-              "Boiotia.",
+    EventCard("holy_war", "epsilon", gettext_noop("The Holy War"), 449,
+              gettext_noop("Both leagues march for Delphi. Sparta places 1 hoplite in Thessalia; Athens places 1 hoplite in "
+              "Boiotia."),
               (Place(SPARTA, "thessalia", 1), Place(ATHENS, "boiotia", 1)),
               _sheet("Holy War: Sparta +1 hoplite in Thessalia, Athens +1 hoplite in Boiotia (a 2012 Alpha card, "
                      "moved to the Second Sacred War of 449)")),
     _no_event("epsilon"),
     # ---------------------------------------------------------------- Omega (431-404)
-    EventCard("raids_on_attika", "omega", "Raids on Attika", 431,
-              "King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
+    EventCard("raids_on_attika", "omega", gettext_noop("Raids on Attika"), 431,
+              gettext_noop("King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
               "no tribute there this round. At this round's end, if Sparta still has a hoplite in Attika, Athens "
-              "loses 2 wheat.",
+              "loses 2 wheat."),
               (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
                AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
               _history("omega", "Sparta began raiding Attika in the Archidamian War")),
-    EventCard("plague", "omega", "The plague", 430,
-              "The crowd behind the walls brings the plague. Athinae loses 2 population.",
+    EventCard("plague", "omega", gettext_noop("The plague"), 430,
+              gettext_noop("The crowd behind the walls brings the plague. Athinae loses 2 population."),
               (Depopulate(ATHENS, "athinae", 2),),
               _history("omega", "the capital's overpopulation exacerbated an outbreak of plague; 2012 title 'Plague'")),
-    EventCard("pylos_and_sphacteria", "omega", "Pylos and Sphacteria", 425,
-              "Athens fortifies Pylos and Spartiates surrender on Sphacteria. Athens places 1 hoplite in Messinia "
-              "and 1 galley in the Ionion pelagos; Sparta loses 1 prestige.",
+    EventCard("pylos_and_sphacteria", "omega", gettext_noop("Pylos and Sphacteria"), 425,
+              gettext_noop("Athens fortifies Pylos and Spartiates surrender on Sphacteria. Athens places 1 hoplite in Messinia "
+              "and 1 galley in the Ionion pelagos; Sparta loses 1 prestige."),
               (Place(ATHENS, "messinia", 1), Place(ATHENS, "ionion_pelagos", 1), Gain((SPARTA,), "prestige", -1)),
               _history("omega", "Pylos and Sphacteria, 425")),
-    EventCard("peace_of_nicias", "omega", "The Peace of Nicias", 421,
-              "Athens brokers a truce. Each side gains 1 prestige, and this round no siege and no civil war may "
-              "target a polis of the other side.",
+    EventCard("peace_of_nicias", "omega", gettext_noop("The Peace of Nicias"), 421,
+              gettext_noop("Athens brokers a truce. Each side gains 1 prestige, and this round no siege and no civil war may "
+              "target a polis of the other side."),
               (Gain(EACH, "prestige", 1), Truce()),
               _history("omega", "Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
-    EventCard("sicilian_expedition", "omega", "The Sicilian expedition", 415,
-              "The Assembly votes for Sicily. Athens either places 2 hoplites in Sicelia or loses 1 prestige.",
-              (Choose(ATHENS, (("sail", (Place(ATHENS, "sicelia", 2),)),
-                               ("stay", (Gain((ATHENS,), "prestige", -1),)))),),
+    EventCard("sicilian_expedition", "omega", gettext_noop("The Sicilian expedition"), 415,
+              gettext_noop("The Assembly votes for Sicily. Athens either places 2 hoplites in Sicelia or loses 1 prestige."),
+              (Choose(ATHENS, ((gettext_noop("sail"), (Place(ATHENS, "sicelia", 2),)),
+                               (gettext_noop("stay"), (Gain((ATHENS,), "prestige", -1),)))),),
               _history("omega", "a disastrous campaign in Sicily by Athens, 415-413")),
-    EventCard("alcibiades", "omega", "Alcibiades flees to Sparta", 415,
-              "The general changes sides. Sparta gains 1 prestige; Athens loses 1 prestige.",
+    EventCard("alcibiades", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
+              gettext_noop("The general changes sides. Sparta gains 1 prestige; Athens loses 1 prestige."),
               (Gain((SPARTA,), "prestige", 1), Gain((ATHENS,), "prestige", -1)),
               _history("omega", "Alcibiades changed political allegiances; 2012 title 'Alcibiades flees to Sparta'")),
-    EventCard("persian_gold", "omega", "Persian gold", 407,
-              "Cyrus pays Lysander's rowers. Sparta gains 3 silver, and the Persian market takes no Athenian "
-              "merchant this round.",
+    EventCard("persian_gold", "omega", gettext_noop("Persian gold"), 407,
+              gettext_noop("Cyrus pays Lysander's rowers. Sparta gains 3 silver, and the Persian market takes no Athenian "
+              "merchant this round."),
               (Gain((SPARTA,), "silver", 3), CloseMarket((ATHENS,), ("persia_0", "persia_1", "persia_2"))),
               _history("omega", "Persia funded Sparta's fleet, which then blocked Athens's trade routes")),
     _no_event("omega"),

@@ -14,10 +14,11 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from engine import api
+from engine.data import rounds
 from engine.errors import ActionError
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
-from polis_site.matches.words import describe
+from polis_site.matches.words import describe, happenings
 
 
 class ReadOnly:
@@ -42,7 +43,7 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 
     @admin.display(description="action")
     def in_words(self, record: ActionRecord) -> str:
-        return describe(record.side, record.action)
+        return " · ".join([describe(record.side, record.action), *happenings(record.events)])
 
     @admin.display(description="state after")
     def state_link(self, record: ActionRecord) -> str:
@@ -63,7 +64,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
 
     @admin.display(description="round", ordering="round")
     def round_name(self, match: Match) -> str:
-        return ("Alpha", "Epsilon", "Omega")[match.round]
+        return rounds.ROUND_RECORDS[match.round].name
 
     @admin.display(description="inspect")
     def tools(self, match: Match) -> str:

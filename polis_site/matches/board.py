@@ -171,7 +171,9 @@ def catalogue() -> dict[str, Any]:
         "cards": {c.number: {face.terrain: {"formation": face.formation_name, "maneuver": face.maneuver_name,
                                             "value": face.value} for face in (c.land, c.sea)}
                   for c in battle_cards.BATTLE_CARDS},
-        "events": {e.id: {"title": e.title, "year": e.year, "text": e.text, "round": e.round}
+        "events": {e.id: {"title": _(e.title), "year": e.year, "text": _(e.text), "round": e.round}
                    for e in event_cards.EVENT_CARDS},
+        "event_options": {label: _(label) for e in event_cards.EVENT_CARDS for effect in e.effects
+                          if isinstance(effect, event_cards.Choose) for label, _effects in effect.options},
     }
 

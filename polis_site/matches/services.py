@@ -213,6 +213,7 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
         "prompts": prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": {side: match.player_name(side) for side in SIDES},
+        **({"ending": words.in_every_language(lambda: words.ending(state.outcome))} if state.outcome else {}),
     }
 
 
@@ -236,9 +237,12 @@ def answer_query(match: Match, state: api.GameState, seat: str, message: dict[st
 
 
 def public_entry(record: ActionRecord) -> dict[str, Any]:
-    """A log entry as anyone may see it: the action and its events, never the chance outcomes."""
+    """A log entry as anyone may see it: the action and its events (each also in words, in every
+    language), never the chance outcomes."""
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "words": words.in_every_language(record.side, record.action), "at": record.created_at.isoformat()}
+            "words": words.in_every_language(lambda: words.describe(record.side, record.action)),
+            "happened": words.in_every_language(lambda: words.happenings(record.events)),
+            "at": record.created_at.isoformat()}
 
 
 def log_since(match: Match, version: int) -> list[dict[str, Any]]:

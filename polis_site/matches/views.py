@@ -6,17 +6,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
-from polis_site.matches import board, services
+from polis_site.matches import board, services, words
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -88,6 +90,13 @@ def _join(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect(match)
 
 
+def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each entry's words in the request's language (the entries carry every language the site speaks)."""
+    language = (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
+    pick = language if language in words.LANGUAGES else words.LANGUAGES[0]
+    return [{"seq": e["seq"], "side": e["side"], "line": e["words"][pick], "then": e["happened"][pick]} for e in log]
+
+
 @login_required
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -96,7 +105,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     invite_url = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
-        "initial": services.state_message(match, match.state(), seat), "log": services.log_since(match, 0),
+        "initial": services.state_message(match, match.state(), seat), "log": _in_page_language(services.log_since(match, 0)),
         "board": board.drawing(), "catalogue": board.catalogue()})
 
 

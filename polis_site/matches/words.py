@@ -4,15 +4,16 @@ Pylos (2 iron)"), in the active language. Proper names stay as the rulebook prin
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.data import geography, markets, poleis, projects
+from engine.data import event_cards, geography, markets, poleis, projects, rounds
 from polis_site.matches.models import SIDES
 
+T = TypeVar("T")
 Describe = Callable[[Mapping[str, Any]], str]
 #: The languages a log entry is sent in (the page picks its own).
 LANGUAGES = ("en", "es")
@@ -63,7 +64,7 @@ def _feed(a: Mapping[str, Any]) -> str:
 
 def _event(a: Mapping[str, Any]) -> str:
     if "option" in a:
-        return _("chose “%(option)s” on the event card") % {"option": a["option"]}
+        return _("chose “%(option)s” on the event card") % {"option": _(a["option"])}
     return _("removed %(units)s for the event card") % {"units": _placed(a.get("remove", {}))}
 
 
@@ -113,10 +114,154 @@ def describe(side: str, action: Mapping[str, Any]) -> str:
     return f"{side_name(side)} {words}{extra}"
 
 
-def in_every_language(side: str, action: Mapping[str, Any]) -> dict[str, str]:
-    """The line in each language the site speaks: a broadcast goes to readers of both."""
-    lines = {}
+def in_every_language(say: Callable[[], T]) -> dict[str, T]:
+    """`say()` in each language the site speaks: a broadcast goes to readers of both."""
+    said = {}
     for language in LANGUAGES:
         with translation.override(language):
-            lines[language] = describe(side, action)
-    return lines
+            said[language] = say()
+    return said
+
+
+# --------------------------------------------------------------------------- what followed an action
+
+ENDINGS: dict[str, Describe] = {
+    "score": lambda o: _("%(winner)s wins on points (%(totals)s).") % {
+        "winner": side_name(o["winner"]), "totals": _sides(o.get("totals", {}))},
+    "resources_tiebreak": lambda o: _("%(winner)s wins: the points are tied and it holds more resources.") % {
+        "winner": side_name(o["winner"])},
+    "shared_victory": lambda o: _("The victory is shared: points and resources are tied."),
+    "famine": lambda o: _("%(winner)s wins: the other side could not feed its population.") % {
+        "winner": side_name(o["winner"])},
+    "prestige_exhausted": lambda o: _("%(winner)s wins: the other side had to lose prestige it did not have.") % {
+        "winner": side_name(o["winner"])},
+    "no_prestige_at_round_end": lambda o: (
+        _("%(winner)s wins: the other side ended the round with no prestige.") % {"winner": side_name(o["winner"])}
+        if o.get("winner") else _("Nobody wins: both sides ended the round with no prestige.")),
+}
+
+def ending(outcome: Mapping[str, Any]) -> str:
+    """Who won a finished game, and why (an outcome of `engine.api.outcome`)."""
+    return ENDINGS[outcome["reason"]](outcome)
+
+
+BATTLE_ENDINGS: dict[str, Describe] = {
+    "retreat": lambda e: _("%(side)s retreated from the battle in %(place)s; %(other)s gains %(prestige)s prestige.") % {
+        "side": side_name(e["retreated"]), "place": name(e["site"]),
+        "other": side_name("sparta" if e["retreated"] == "athens" else "athens"), "prestige": e.get("opponent_gained", 0)},
+    "defender_below_two": lambda e: _("The battle in %(place)s ends: %(side)s has fewer than two units left.") % {
+        "place": name(e["site"]), "side": side_name(e["defender"])},
+    "deck_exhausted": lambda e: _("The battle in %(place)s ends: the battle deck cannot deal the next hands.") % {
+        "place": name(e["site"])},
+}
+
+
+def _sides(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{side_name(side)} {n}" for side, n in counts.items())
+
+
+def _signed(amount: int, resource: str) -> str:
+    return f"{amount:+d} {good(resource)}"
+
+
+def _card_pair(pair: Mapping[str, Any]) -> str:
+    answer = "—" if pair["defend"] is None else pair["defend"]
+    return f"{pair['attack']}/{answer}"
+
+
+def _clash(e: Mapping[str, Any]) -> str:
+    words = _("Clash in %(place)s (attack/defence cards %(pairs)s): %(defender)s loses %(lost)s") % {
+        "place": name(e["site"]), "pairs": ", ".join(_card_pair(p) for p in e["pairs"]),
+        "defender": side_name("sparta" if e["attacker"] == "athens" else "athens"),
+        "lost": ngettext("%(count)s unit", "%(count)s units", e["units_lost"]) % {"count": e["units_lost"]}}
+    if e["prestige"]:
+        words += "; " + _("%(attacker)s %(prestige)s") % {"attacker": side_name(e["attacker"]),
+                                                        "prestige": _signed(e["prestige"], "prestige")}
+    return words + "."
+
+
+def _siege(r: Mapping[str, Any]) -> str:
+    roll = _("Siege of %(polis)s: %(roll)s rolled + %(bonus)s against fortification %(fortification)s") % {
+        "polis": name(r["polis"]), "roll": r["roll"], "bonus": r["bonus"], "fortification": r["fortification"]}
+    if r["success"]:
+        words = roll + ": " + _("taken (%(prestige)s prestige)") % {"prestige": f"{r.get('prestige', 0):+d}"}
+        if r.get("proxenos_captured"):
+            words += "; " + _("the proxenos of %(side)s is captured") % {"side": side_name(r["proxenos_captured"])}
+        return words + "."
+    words = roll + ": " + _("it holds; a hoplite is lost")
+    if r.get("rebelled"):
+        words += "; " + _("the polis is left empty and turns neutral")
+    return words + "."
+
+
+def _result(e: Mapping[str, Any]) -> list[str]:
+    """An action's or a chance draw's outcome; results already told by the action's line say nothing."""
+    r = e.get("result") or {}
+    if "battle" in r:
+        return happenings(r["battle"])
+    if "roll" in r:
+        return [_siege(r)]
+    if "market_value" in r:
+        load = markets.CHART[0].load
+        return [_("The market moves: a load of %(load)s now costs %(costs)s.") % {"load": load, "costs": ", ".join(
+            f"{markets.market_cost(load, position)} {good(g)}" for g, position in r["market_value"].items())}]
+    if "population" in r and "from" in r:
+        return [_("%(polis)s changes sides with %(population)s population; %(side)s %(prestige)s.") % {
+            "polis": name(r["polis"]), "population": r["population"], "side": side_name(e["side"]),
+            "prestige": _signed(r.get("prestige", 0), "prestige")}]
+    return []
+
+
+def _event_effect(e: Mapping[str, Any]) -> str:
+    who = side_name(e["side"])
+    if "placed" in e:
+        return _("Event card: %(side)s places %(units)s.") % {"side": who, "units": _placed(e["placed"])}
+    if "depopulated" in e:
+        return _("Event card: %(poleis)s lose population.") % {"poleis": _placed(e["depopulated"])}
+    changes = ", ".join(_signed(n, track) for track, n in e.get("gained", {}).items())
+    if "removed" in e:
+        return _("Event card: %(side)s removes %(units)s (%(changes)s).") % {
+            "side": who, "units": _placed(e["removed"]), "changes": changes}
+    return _("Event card: %(side)s %(changes)s.") % {"side": who, "changes": changes}
+
+
+HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
+    "round_begins": lambda e: [_("Round %(round)s begins with the event “%(card)s”; %(side)s plays first.") % {
+        "round": rounds.ROUND_RECORDS[e["round"]].name, "card": _(event_cards.card(e["event_card"]).title),
+        "side": side_name(e["order"][0])}],
+    "event_effect": lambda e: [_event_effect(e)],
+    "battle_check": lambda e: [_("Battles are due in %(places)s.") % {"places": ", ".join(name(s) for s in e["sites"])}]
+    if e["sites"] else [],
+    "battle_begins": lambda e: [_("A battle begins in %(place)s (%(units)s); %(side)s attacks first.") % {
+        "place": name(e["site"]), "units": _sides(e["units"]), "side": side_name(e["first_attacker"])}],
+    "battle_clash": lambda e: [_clash(e)],
+    "battle_ends": lambda e: [BATTLE_ENDINGS[e["reason"]](e)],
+    "result": _result,
+    "food": lambda e: [_("%(side)s feeds its population with %(wheat)s wheat.") % {
+        "side": side_name(e["side"]), "wheat": e["wheat"]}],
+    "famine": lambda e: [_("Famine: %(side)s loses %(prestige)s prestige.") % {
+        "side": side_name(e["side"]), "prestige": e["prestige"]}],
+    "megalopolis": lambda e: [_("%(side)s: %(poleis)s at maximum population (%(prestige)s).") % {
+        "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
+        "prestige": _signed(e["prestige"], "prestige")}],
+    "goods_adjusted": lambda e: [_("End of round: wine and wheat are halved.")],
+    "phoros": lambda e: [_("%(side)s receives %(silver)s silver of phoros.") % {
+        "side": side_name(e["side"]), "silver": e["silver"]}],
+    "project_completed": lambda e: [_("%(side)s completes %(project)s in %(polis)s (%(prestige)s).") % {
+        "side": side_name(e["side"]), "project": projects.tile(e["project"]).name, "polis": name(e["polis"]),
+        "prestige": _signed(e["prestige"], "prestige")}],
+    "projects_drawn": lambda e: [_("New projects drawn: %(projects)s.") % {
+        "projects": ", ".join(projects.tile(p).name for p in e["drawn"])}],
+    "game_over": lambda e: [" ".join((_("The game is over."), ending(e)))],
+}
+
+
+#: Events the action's own line already tells (its payment, the pass, a chosen card, the hands
+#: dealt, the growth chosen), or that are secret or empty: they add no line.
+SILENT = frozenset({"action", "pass", "chance", "battle_chosen", "battle_attack", "battle_draw", "event_choice",
+                    "growth", "project_discarded"})
+
+
+def happenings(events: list[Mapping[str, Any]]) -> list[str]:
+    """What followed an action, in lines: dice, battles, the round's events and its end."""
+    return [line for event in events if event["event"] not in SILENT for line in HAPPENINGS[event["event"]](event)]

@@ -181,9 +181,7 @@
     const turn = $("#turn");
     const who = state.waiting_for;
     if (state.status === "finished") {
-      const outcome = state.view.outcome || {};
-      turn.textContent = outcome.winner ? fmt(gettext("%(side)s wins (%(reason)s)."), {side: side(outcome.winner), reason: outcome.reason})
-        : fmt(gettext("Shared victory (%(reason)s)."), {reason: outcome.reason});
+      turn.textContent = (state.ending || {})[lang] || gettext("The game is over.");
     } else if (state.status === "open") {
       turn.textContent = gettext("Waiting for an opponent to join.");
     } else if (who === seat) {
@@ -214,7 +212,9 @@
     const log = $("#log");
     for (const entry of entries) {
       if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
-      log.append(el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`}));
+      const item = el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
+      for (const line of (entry.happened || {})[lang] || []) item.append(el("span", {class: "then", text: line}));
+      log.append(item);
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -365,8 +365,10 @@
         }
         return [...parts, ...buttons("type", options.choices)];
       }
-      case "count": case "prestige": case "option":
+      case "count": case "prestige":
         return buttons(field, options.choices, String);
+      case "option":
+        return buttons(field, options.choices, (o) => cat.event_options[o] || o);
       case "payment": {
         const splits = [];
         for (let iron = options.units; iron >= 0; iron--) {

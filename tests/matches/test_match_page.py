@@ -92,8 +92,8 @@ def test_each_polis_marker_sits_inside_its_territory_or_neutral_area() -> None:
 
 
 def test_a_log_line_reads_in_english_and_in_spanish() -> None:
-    lines = words.in_every_language("sparta", {"type": "create_hoplites", "polis": "pylos", "count": 2,
-                                               "payment": {"iron": 2}})
+    lines = words.in_every_language(lambda: words.describe("sparta", {"type": "create_hoplites", "polis": "pylos",
+                                                                      "count": 2, "payment": {"iron": 2}}))
     assert lines["en"] == "Sparta created 2 hoplites at Pylos (2 iron)"
     assert lines["es"] == "Esparta creó 2 hoplitas en Pylos (2 hierro)"
 

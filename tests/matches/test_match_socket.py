@@ -17,6 +17,7 @@ from polis_site.asgi import application
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
+from tests.support.games import foresee_a_battle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,23 +69,6 @@ def leaks(message: Any, seat: str) -> Any:
     elif isinstance(message, list):
         for value in message:
             yield from leaks(value, seat)
-
-
-def foresee_a_battle(match_seed: str) -> int:
-    """The first bot seed whose whole game on this match seed fights a battle (the engine alone,
-    with the server's own chance draws)."""
-    for bot_seed in range(500):
-        rng = random.Random(bot_seed)
-        state = api.new_game(api.Setup.from_seed(match_seed))
-        for seq in range(1, 400):
-            if state.outcome is not None:
-                break
-            side = state.decision.side
-            after, _ = services.resolve_chance(playout.step(state, side, rng)[1], match_seed, seq, [])
-            if after.battle is not None:
-                return bot_seed
-            state = after
-    raise AssertionError(f"no battle within 500 bot seeds on {match_seed!r}")
 
 
 @pytest.mark.parametrize("match_seed, battle", [("whole-game", False), ("battle-game", True)])

@@ -1,0 +1,85 @@
+"""What followed each action, in words: every event the engine can emit is either told or
+deliberately silent, and whole games (one with a battle) read in English and in Spanish."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import api
+from polis_site.matches import words
+from tests.support.games import bot_game, foresee_a_battle
+
+ENGINE = Path(api.__file__).parent
+
+
+def test_every_event_the_engine_emits_is_told_or_deliberately_silent() -> None:
+    emitted = {name for path in ENGINE.rglob("*.py")
+               for name in re.findall(r'"event": "([a-z_]+)"', path.read_text())}
+    assert emitted, "the engine's event names were not found"
+    assert emitted - words.SILENT - set(words.HAPPENINGS) == set()
+    assert words.SILENT & set(words.HAPPENINGS) == set()
+
+
+
+
+@pytest.mark.parametrize("match_seed, bot_seed", [("battle-game", None), ("whole-game", 5), ("words-1", 2)])
+def test_whole_games_read_in_english_and_spanish(match_seed: str, bot_seed: int | None) -> None:
+    bot_seed = foresee_a_battle(match_seed) if bot_seed is None else bot_seed
+    _, log = bot_game(match_seed, bot_seed)
+    state = api.new_game(api.Setup.from_seed(match_seed))
+    told: dict[str, list[str]] = {"en": [], "es": []}
+    for entry in log:
+        if "chance" in entry:
+            state, events = api.apply_chance(state, entry["chance"])
+        else:
+            state, events = api.apply_action(state, entry["side"], entry["action"])
+        said = words.in_every_language(lambda: words.happenings(events))
+        assert len(said["en"]) == len(said["es"])
+        for language, lines in said.items():
+            told[language] += lines
+    assert state.outcome is not None
+    for language, lines in told.items():
+        assert lines and not [line for line in lines if "%(" in line or "{" in line], lines
+    english, spanish = "\n".join(told["en"]), "\n".join(told["es"])
+    assert "Round Epsilon begins" in english and "Comienza la ronda Epsilon" in spanish
+    assert "The game is over." in english and "La partida ha terminado." in spanish
+    if match_seed == "battle-game":
+        assert re.search(r"A battle begins in .+ \(Athens \d+, Sparta \d+\); (Athens|Sparta) attacks first\.", english)
+        assert re.search(r"Clash in .+ \(attack/defence cards \d+/(\d+|—)", english)
+        assert "Comienza una batalla en" in spanish and "Choque en" in spanish
+        assert re.search(r"(retreated from the battle|The battle in .+ ends)", english)
+
+
+def test_a_siege_is_told_with_its_roll_and_result() -> None:
+    taken = {"event": "result", "side": "sparta", "result": {
+        "polis": "argos", "roll": 3, "bonus": 1, "fortification": 3, "success": True, "prestige": 3,
+        "proxenos_captured": "athens"}}
+    held = {"event": "result", "side": "sparta", "result": {
+        "polis": "argos", "roll": 1, "bonus": 0, "fortification": 3, "success": False, "rebelled": True}}
+    assert words.happenings([taken]) == [
+        "Siege of Argos: 3 rolled + 1 against fortification 3: taken (+3 prestige); the proxenos of Athens is captured."]
+    assert words.happenings([held]) == [
+        "Siege of Argos: 1 rolled + 0 against fortification 3: it holds; a hoplite is lost; "
+        "the polis is left empty and turns neutral."]
+
+
+def test_every_event_card_and_option_reads_in_spanish() -> None:
+    """The cards' words live in the engine (in English, marked for the catalogue); the page shows them
+    in the reader's language, so a card added without its translation fails here."""
+    from django.utils import translation
+
+    from polis_site.matches import board
+
+    with translation.override("en"):
+        english = board.catalogue()
+    with translation.override("es"):
+        spanish = board.catalogue()
+    assert spanish["events"]["delian_league"]["title"] == "La Liga de Delos"
+    for card_id, card in english["events"].items():
+        assert spanish["events"][card_id]["title"] != card["title"], card_id
+        assert spanish["events"][card_id]["text"] != card["text"], card_id
+    assert english["event_options"] == {"sail": "sail", "stay": "stay"}
+    assert spanish["event_options"] == {"sail": "zarpar", "stay": "quedarse"}
