@@ -94,6 +94,46 @@ def join_match(user: Any, match_id: int) -> Match:
     return match
 
 
+def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None) -> Match:
+    """A new match in play between two users, from an admin export (setup + log) replayed to its
+    end or to action `upto`: to study, test or resume a reported position. Chance from then on is
+    drawn from the new match's own seed; nothing is stored unless the whole log replays."""
+    if not isinstance(export, dict) or not isinstance(export.get("setup"), dict) or not isinstance(export.get("log"), list):
+        raise MatchError("an export is a JSON object with a 'setup' object and a 'log' list", code="bad_export")
+    if athens is None or sparta is None or athens.pk == sparta.pk:
+        raise MatchError("an imported match needs two different players", code="bad_players")
+    try:
+        setup = api.Setup.from_json(export["setup"])
+        state = api.new_game(setup)
+    except (KeyError, TypeError, ValueError, ActionError) as error:
+        raise MatchError(f"the export's setup does not load: {error}", code="bad_export") from error
+    records: list[dict[str, Any]] = []
+    for number, entry in enumerate(export["log"], start=1):
+        try:
+            if isinstance(entry, dict) and "chance" in entry and records:
+                state, events = api.apply_chance(state, entry["chance"])
+                records[-1]["chance"].append(entry["chance"])
+                records[-1]["events"] += events
+                continue
+            if upto is not None and len(records) == upto:
+                break
+            state, events = api.apply_action(state, entry["side"], entry["action"])
+        except (ActionError, KeyError, TypeError) as error:
+            raise MatchError(f"log entry {number} ({entry!r:.200}) does not replay: {error}", code="bad_log") from error
+        records.append({"side": entry["side"], "action": entry["action"], "chance": [], "events": events})
+    if upto is not None and len(records) < upto:
+        raise MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
+    with transaction.atomic():
+        match = Match(created_by=athens, athens=athens, sparta=sparta, setup=setup.to_json(),
+                      status=Match.Status.ACTIVE, version=len(records))
+        _store(match, state)
+        match.save()
+        ActionRecord.objects.bulk_create(
+            ActionRecord(match=match, seq=seq, user=sparta if r["side"] == "sparta" else athens, **r)
+            for seq, r in enumerate(records, start=1))
+    return match
+
+
 # --------------------------------------------------------------------------- the write path
 
 

@@ -246,7 +246,7 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
         "prestige": _signed(e["prestige"], "prestige")}],
     "goods_adjusted": lambda e: [_("End of round: wine and wheat are halved.")],
     "phoros": lambda e: [_("%(side)s receives %(silver)s silver of phoros.") % {
-        "side": side_name(e["side"]), "silver": e["silver"]}],
+        "side": side_name(e["side"]), "silver": e["silver"]}] if e["silver"] else [],
     "project_completed": lambda e: [_("%(side)s completes %(project)s in %(polis)s (%(prestige)s).") % {
         "side": side_name(e["side"]), "project": projects.tile(e["project"]).name, "polis": name(e["polis"]),
         "prestige": _signed(e["prestige"], "prestige")}],

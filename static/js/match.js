@@ -159,6 +159,26 @@
     })), el("p", {class: "muted", text: fmt(gettext("%(n)s tiles in the pile"), {n: view.project_pile})}));
   }
 
+  function drawBattle(view) {
+    const box = $("#battle");
+    const battle = view.battle;
+    box.hidden = !battle;
+    if (!battle) return;
+    const other = (s) => (s === "athens" ? "sparta" : "athens");
+    const cards = (s) => Array.isArray(battle.hands[s]) ? battle.hands[s].length : battle.hands[s];
+    box.replaceChildren(el("h3", {text: fmt(gettext("Battle in %(place)s"), {place: name(battle.site)})}),
+      el("p", {text: ["athens", "sparta"].map((s) => fmt(gettext("%(side)s: %(units)s units, %(cards)s cards in hand"),
+        {side: side(s), units: (view.players[s].units || {})[battle.site] || 0, cards: cards(s)})).join(" · ")}),
+      el("p", {class: "muted", text: fmt(gettext("%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck."),
+        {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
+  }
+
+  function showNews(lines) {
+    const box = $("#news");
+    box.hidden = !lines.length;
+    box.replaceChildren(...lines.map((line) => el("p", {text: line})));
+  }
+
   function drawMarkets(view) {
     const head = el("tr", {}, el("th", {text: gettext("Load")}), ...Object.keys(view.market_value).map((r) => el("th", {text: cat.tracks[r].name})));
     const rows = Object.keys(cat.chart).map((load) => el("tr", {}, el("th", {text: load}),
@@ -205,6 +225,7 @@
     drawLeagues(state.view);
     drawProjects(state.view);
     drawMarkets(state.view);
+    drawBattle(state.view);
     if (changed) startBuilding();
   }
 
@@ -215,6 +236,7 @@
       const item = el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
       for (const line of (entry.happened || {})[lang] || []) item.append(el("span", {class: "then", text: line}));
       log.append(item);
+      showNews((entry.happened || {})[lang] || []);
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -232,7 +254,8 @@
         ? fmt(gettext("%(side)s is deciding."), {side: side(who)}) : gettext("Nothing to decide now.")}));
       return;
     }
-    build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options, price: null};
+    build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options, price: null,
+      gathered: {}};
     if (prompt.options.type) build.partial.type = prompt.options.type;
     renderBuilder();
   }
@@ -254,6 +277,7 @@
   function choose(field, value) {
     if (field === "type" && build.kind === "action") {
       build.partial = {decision: build.decision, type: value};
+      build.gathered = {};
       if (current.prompts[0].options.alone && !current.prompts[0].options.free.includes(value) && value !== "pass") {
         build.partial.extra = build.extra || current.prompts[0].options.extra_choices[0];
       }
@@ -270,6 +294,9 @@
     if (build.kind === "action") refresh(); else renderBuilder();
   }
 
+  // Fields answered over several clicks (counters, cards, a list): their widget stays until confirmed.
+  const GATHERED = new Set(["seas", "columns", "poleis", "remove", "give_up", "cards"]);
+
   function renderBuilder() {
     clearChoosable();
     const body = $("#action-body");
@@ -278,8 +305,13 @@
     const summary = describePartial(build.partial);
     if (summary) parts.push(el("p", {class: "partial", text: summary}));
     const field = options.next;
-    const answered = field && field !== "origins" && field !== "type" && build.partial[field] !== undefined;
+    // A field gathered click by click keeps its widget, even once the engine asks the next field.
+    for (const [earlier, asked] of Object.entries(build.gathered)) {
+      if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier] || earlier}), ...widget(earlier, asked));
+    }
+    const answered = field && field !== "type" && !GATHERED.has(field) && build.partial[field] !== undefined;
     if (field && !answered && !(field === "type" && build.partial.type && build.kind === "action")) {
+      if (GATHERED.has(field)) build.gathered[field] = options;
       parts.push(el("h3", {text: FIELD_NAMES[field] || field}));
       parts.push(...widget(field, options));
     }
@@ -295,7 +327,7 @@
       controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Cancel")}));
     }
     parts.push(el("div", {class: "controls"}, controls));
-    body.replaceChildren(...parts);
+    body.replaceChildren(...parts.filter((part) => part !== null));
   }
 
   function describePartial(partial) {
@@ -313,7 +345,7 @@
   function promptReady() {
     const p = build.partial;
     switch (build.options.next) {
-      case "cards": return (p.cards || []).length === build.options.count;
+      case "cards": return (p.cards || []).filter((n) => n !== null).length === build.options.count;
       case "give_up": case "poleis": return true;
       case "remove": {
         const removed = Object.values(p.remove || {}).reduce((a, b) => a + b, 0);
@@ -331,6 +363,13 @@
       onclick: () => choose(field, choice), text: label(choice)})))];
   }
 
+  // A gathered field changed: what was chosen after it (a payment for the old count) no longer holds.
+  function forgetAfter(field) {
+    const keys = Object.keys(build.partial);
+    for (const key of keys.slice(keys.indexOf(field) + 1)) if (key !== "extra") delete build.partial[key];
+    for (const key of Object.keys(build.gathered)) if (!(key in build.partial)) delete build.gathered[key];
+  }
+
   function counters(field, limits, total, note) {
     const chosen = build.partial[field] || {};
     build.partial[field] = chosen;
@@ -341,6 +380,7 @@
         const sum = Object.values(chosen).reduce((a, b) => a + b, 0) - (chosen[key] || 0) + next;
         if (total !== undefined && sum > total) return;
         if (next) chosen[key] = next; else delete chosen[key];
+        forgetAfter(field);
         output.textContent = String(next);
         if (build.kind === "action") refresh(); else renderBuilder();
       };
@@ -371,8 +411,9 @@
         return buttons(field, options.choices, (o) => cat.event_options[o] || o);
       case "payment": {
         const splits = [];
-        for (let iron = options.units; iron >= 0; iron--) {
-          const split = Object.fromEntries([["iron", iron], ["silver", options.units - iron]].filter(([, n]) => n));
+        const [good, instead] = options.per_unit;  // the unit's own good, or silver in its place
+        for (let own = options.units; own >= 0; own--) {
+          const split = Object.fromEntries([[good, own], [instead, options.units - own]].filter(([, n]) => n));
           if (Object.entries(split).every(([r, n]) => tracks[r] >= n)) splits.push(split);
         }
         if (!splits.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
@@ -402,6 +443,7 @@
             el("select", {"data-column": resource, onchange: (e) => {
               const n = Number(e.target.value);
               if (n) chosen[resource] = n; else delete chosen[resource];
+              forgetAfter("columns");
               refresh();
             }}, [0, ...values].map((v) => el("option", {value: v, selected: chosen[resource] === v, text: String(v)}))))))];
       }
@@ -430,27 +472,40 @@
   function cardPicker(options) {
     const battle = current.view.battle;
     const terrain = cat.seas.includes(battle.site) ? "sea" : "land";
-    const chosen = build.partial.cards || [];
-    build.partial.cards = chosen;
+    const laid = options.attack || null;  // defending: one answer per attacking card, in order (null: none)
+    const chosen = build.partial.cards || (build.partial.cards = laid ? laid.map(() => null) : []);
+    const picked = chosen.filter((n) => n !== null);
     const face = (number) => cat.cards[number][terrain];
-    const tile = (number, usable) => {
+    const tile = (number, attrs) => {
       const f = face(number);
-      return el("button", {type: "button", class: `battle-card${chosen.includes(number) ? " chosen" : ""}`, disabled: !usable,
-        "data-card": number, "aria-pressed": chosen.includes(number) ? "true" : "false",
-        onclick: () => {
-          const at = chosen.indexOf(number);
-          if (at >= 0) chosen.splice(at, 1); else if (chosen.length < options.count) chosen.push(number);
-          renderBuilder();
-        }},
+      return el("button", {type: "button", class: "battle-card", "data-card": number, ...attrs},
         el("b", {text: f.formation}), el("span", {text: f.maneuver}), el("span", {class: "value", text: `${f.value >= 0 ? "+" : ""}${f.value}`}));
     };
-    const hand = (battle.hands[seat] || []);
+    const toggle = (number) => {
+      const at = chosen.indexOf(number);
+      if (at >= 0) {
+        if (laid) chosen[at] = null; else chosen.splice(at, 1);
+      } else if (picked.length < options.count) {
+        if (!laid) chosen.push(number);
+        else chosen[chosen[build.target] === null ? build.target : chosen.indexOf(null)] = number;
+      }
+      renderBuilder();
+    };
+    const hand = (battle.hands[seat] || []).map((n) => tile(n, {
+      class: `battle-card${chosen.includes(n) ? " chosen" : ""}`, "aria-pressed": chosen.includes(n) ? "true" : "false",
+      disabled: !options.choices.includes(n), onclick: () => toggle(n)}));
     const parts = [];
-    if (options.attack) {
-      parts.push(el("p", {text: gettext("The attacker laid:")}), el("div", {class: "hand laid"}, options.attack.map((n) => tile(n, false))));
+    if (laid) {
+      if (chosen[build.target] !== null || build.target === undefined) build.target = Math.max(0, chosen.indexOf(null));
+      parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: pick a card below for the marked attack."), {n: options.count})}),
+        el("div", {class: "duels"}, laid.map((attack, i) => el("div", {class: `duel${i === build.target ? " target" : ""}`, "data-slot": i},
+          tile(attack, {class: "battle-card laid", "aria-label": gettext("attack"), onclick: () => { build.target = i; renderBuilder(); }}),
+          el("span", {class: "against", text: gettext("answered by")}),
+          chosen[i] === null ? el("span", {class: "slot", text: "—"})
+            : tile(chosen[i], {class: "battle-card chosen", onclick: () => toggle(chosen[i])})))));
     }
     parts.push(el("p", {class: "muted", text: fmt(gettext("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? gettext("sea") : gettext("land")})}),
-      el("div", {class: "hand"}, hand.map((n) => tile(n, options.choices.includes(n)))));
+      el("div", {class: "hand"}, hand));
     return parts;
   }
 
@@ -546,5 +601,6 @@
 
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
   show(current);
+  showNews($$("#log li:last-child .then").map((line) => line.textContent));
   connect();
 })();

@@ -3,13 +3,18 @@ arrive without reloading."""
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.services import DaphneProcess
+from engine import api
+from tests.support.games import bot_game, foresee_a_battle
+from tests.support.services import DaphneProcess, manage
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Peloponnesos-431"
@@ -65,7 +70,9 @@ def decide_by_clicking(page: Any) -> None:
             tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
             body.locator("button.cancel").click()
         page.wait_for_timeout(200)
-    raise AssertionError(f"no decision made; the panel shows: {body.inner_text()!r}")
+    raise AssertionError(f"no decision made; the panel shows: {body.inner_text()!r}; the error: "
+                         f"{page.locator('#action-error').inner_text()!r}; building: "
+                         f"{page.evaluate('JSON.stringify(window.polisMatch.build)')}")
 
 
 def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_site: DaphneProcess,
@@ -128,6 +135,81 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     small.screenshot(path=str(artifacts_dir / "match-phone-es.png"), full_page=True)
     assert errors == []
     for context in (*contexts.values(), phone):
+        context.close()
+
+
+def secret_battle(site: DaphneProcess, match_id: int) -> dict[str, Any] | None:
+    """The battle as the server holds it (deck and both hands), read from the site's own database."""
+    path = site.env["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        (snapshot,) = db.execute("SELECT snapshot FROM matches_match WHERE id = ?", (match_id,)).fetchone()
+    return json.loads(snapshot)["battle"]
+
+
+def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_own_hand(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
+    """From a prepared position (an admin export replayed by `manage.py importmatch`) to the end of
+    the battle, every card chosen by clicking; the outcome reaches both players."""
+    seed = "browser-battle"
+    prepared, log = bot_game(seed, foresee_a_battle(seed), stop_at_battle=True)
+    assert prepared.battle is not None
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    pages = {side: context.new_page() for side, context in contexts.items()}
+    errors: list[str] = []
+    for side, page in pages.items():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        sign_up(page, live_site.base_url, names[side])
+    match_id = int(manage(["importmatch", str(export), "--athens", names["athens"], "--sparta", names["sparta"]],
+                          live_site.env).split()[0])
+    for page in pages.values():
+        page.goto(f"{live_site.base_url}/matches/{match_id}/")
+        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+        page.locator("#battle").wait_for(timeout=10_000)
+        assert page.locator("#log li").last.inner_text().count("A battle begins in") == 1
+
+    shots: set[str] = set()
+    for _ in range(40):
+        battle = secret_battle(live_site, match_id)
+        if battle is None:
+            break
+        for side, page in pages.items():
+            page.wait_for_function(f"window.polisMatch.state.version === {version(pages['athens'])}")
+            hands = page.evaluate("window.polisMatch.state.view.battle.hands")
+            other = "sparta" if side == "athens" else "athens"
+            # Its own hand, card by card as the server holds it; of the other's only how many.
+            assert hands == {side: battle["hands"][side], other: len(battle["hands"][other])}
+            assert page.evaluate("window.polisMatch.state.view.battle.deck") == len(battle["deck"])
+        waiting = pages["athens"].locator("#turn").get_attribute("data-waiting")
+        actor = pages[waiting]
+        actor.locator("#action-body h3, #action-body button.confirm").first.wait_for(timeout=10_000)
+        offered = [int(n) for n in actor.locator("#action-body .hand button.battle-card").evaluate_all(
+            "nodes => nodes.map((n) => n.dataset.card)")]
+        if offered:
+            assert offered == battle["hands"][waiting]
+            kind = "defence" if actor.locator("#action-body .duels").count() else "attack"
+            if kind not in shots:
+                shots.add(kind)
+                actor.screenshot(path=str(artifacts_dir / f"battle-{kind}-{waiting}.png"), full_page=True)
+        before = version(actor)
+        decide_by_clicking(actor)
+        for page in pages.values():
+            page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
+                                   timeout=10_000)
+    assert secret_battle(live_site, match_id) is None, "the battle did not end within 40 decisions"
+    assert shots == {"attack", "defence"}
+    for side, page in pages.items():
+        page.wait_for_function("document.querySelector('#battle').hidden")
+        log = "\n".join(page.locator("#log li").all_inner_texts())
+        assert "Clash in" in log and re.search(r"retreated from the battle|The battle in .+ ends", log)
+        # The outcome is shown to both where they act, not only in the log.
+        assert page.locator("#news").inner_text() == pages["athens"].locator("#news").inner_text() != ""
+    pages["sparta"].screenshot(path=str(artifacts_dir / "battle-outcome-sparta.png"), full_page=True)
+    assert errors == []
+    for context in contexts.values():
         context.close()
 
 

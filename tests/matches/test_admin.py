@@ -3,6 +3,7 @@ it cannot add, change or delete a match or its log."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -100,3 +101,55 @@ def test_every_action_type_reads_as_words() -> None:
     assert kinds <= set(words.DESCRIBE)
     assert words.describe("sparta", {"type": "create_hoplites", "polis": "pylos", "count": 2,
                                      "payment": {"iron": 2}}) == "Sparta created 2 hoplites at Pylos (2 iron)"
+
+
+def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_client: Client, tmp_path) -> None:
+    from django.core.management import call_command
+
+    match = played("admin-import", 12)
+    export = admin_client.get(f"/admin/matches/match/{match.pk}/export/").json()
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    users = get_user_model().objects
+    athens, sparta = users.create_user("cleon"), users.create_user("brasidas")
+    out = io.StringIO()
+    call_command("importmatch", str(path), athens="cleon", sparta="brasidas", stdout=out)
+    copy = Match.objects.get(pk=int(out.getvalue().split()[0]))
+    assert (copy.status, copy.version, copy.athens, copy.sparta) == (Match.Status.ACTIVE, match.version, athens, sparta)
+    assert copy.snapshot == match.snapshot and copy.seed != match.seed
+    assert [(r.seq, r.side, r.action, r.chance, r.events) for r in copy.actions.all()] == \
+        [(r.seq, r.side, r.action, r.chance, r.events) for r in match.actions.all()]
+    assert copy.actions.filter(side="sparta").exclude(user=sparta).count() == 0
+    assert api.to_json(services.replay_state(copy)) == copy.snapshot
+    # It is played on from there like any match.
+    state = copy.state()
+    services.submit_action(copy.pk, copy.player(state.decision.side), playout.step(state, state.decision.side,
+                                                                                   random.Random(3))[0])
+    # Part of a log: the position after 5 actions.
+    call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=5, stdout=out)
+    early = Match.objects.latest("pk")
+    assert early.version == 5 and early.snapshot == api.to_json(services.replay_state(match, upto=5))
+
+
+@pytest.mark.parametrize("change, code", [
+    (lambda e: e["log"].__setitem__(0, {"side": "athens", "action": {"type": "fly"}}), "bad_log"),
+    (lambda e: e.pop("setup"), "bad_export"),
+    (lambda e: e["setup"].__setitem__("events", ["no_such_card"] * 3), "bad_export"),
+])
+def test_an_export_that_does_not_replay_is_refused_and_creates_nothing(admin_client: Client, tmp_path, change,
+                                                                       code: str) -> None:
+    from django.core.management import CommandError, call_command
+
+    match = played("admin-import-bad", 4)
+    export = admin_client.get(f"/admin/matches/match/{match.pk}/export/").json()
+    change(export)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    get_user_model().objects.create_user("cleon")
+    get_user_model().objects.create_user("brasidas")
+    before = Match.objects.count()
+    with pytest.raises(CommandError, match=code):
+        call_command("importmatch", str(path), athens="cleon", sparta="brasidas")
+    with pytest.raises(CommandError, match="no user named 'nobody'"):
+        call_command("importmatch", str(path), athens="nobody", sparta="brasidas")
+    assert Match.objects.count() == before

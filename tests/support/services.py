@@ -192,11 +192,13 @@ def site_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def manage(args: list[str], env: Mapping[str, str]) -> None:
+def manage(args: list[str], env: Mapping[str, str]) -> str:
+    """Runs a management command as the site's processes would; its output."""
     result = subprocess.run([sys.executable, str(REPO / "manage.py"), *args], env=dict(env), cwd=REPO,
                             capture_output=True, text=True)
     if result.returncode:
         raise ServiceError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
 
 
 def http_get(url: str, timeout: float = 5.0) -> tuple[int, bytes]:

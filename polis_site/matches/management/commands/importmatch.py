@@ -1,0 +1,44 @@
+"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N]`: a new match from an
+admin export (setup + log), to study, test or resume a reported position."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from polis_site.matches import services
+
+
+class Command(BaseCommand):
+    help = "Create a match in play from an admin export (setup + log) between two existing users."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("export", help="the JSON file the admin's 'export setup + log' gives ('-' for stdin)")
+        parser.add_argument("--athens", required=True, help="username for the Athens seat")
+        parser.add_argument("--sparta", required=True, help="username for the Sparta seat")
+        parser.add_argument("--upto", type=int, help="replay only this many actions of the log")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            if options["export"] == "-":
+                export = json.load(sys.stdin)
+            else:
+                with open(options["export"], encoding="utf-8") as file:
+                    export = json.load(file)
+        except (OSError, ValueError) as error:
+            raise CommandError(f"cannot read {options['export']}: {error}") from error
+        users = get_user_model().objects
+        seats = {}
+        for side in ("athens", "sparta"):
+            seats[side] = users.filter(username=options[side]).first()
+            if seats[side] is None:
+                raise CommandError(f"no user named {options[side]!r} (for {side})")
+        try:
+            match = services.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"])
+        except services.MatchError as error:
+            raise CommandError(f"{error.code}: {error.message}") from error
+        self.stdout.write(f"{match.pk} {match.get_absolute_url()} version {match.version}")
