@@ -7,7 +7,7 @@ and the queries a seat's page asks while it builds an action: `{"type": "options
 (what the whole action would cost, checked as the engine would, applying nothing).
 Server messages: `state` (this socket's own view, its version and the prompts it must answer),
 `log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and a fresh `state`),
-`pong`.
+`pong` (with the match's current version).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
-            await self.send_json({"type": "pong"})
+            await self.send_json({"type": "pong", "version": await self._version()})
         elif kind == "sync":
             await self._resync(message.get("version"))
         elif kind == "act":
@@ -79,6 +79,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         else:
             await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping", ...}, '
                                            f"got {text_data[:80]!r}")
+
+    @database_sync_to_async
+    def _version(self) -> int | None:
+        """The match's version, which a heartbeat carries: a page that missed a broadcast (a group
+        send is at most once) sees it is behind even when no other move comes."""
+        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
     def _take_token(self) -> bool:
         now = time.monotonic()

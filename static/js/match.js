@@ -11,6 +11,7 @@
   const root = $("#match");
   const seat = root.dataset.seat || null;
   const lang = root.dataset.lang === "es" ? "es" : "en";
+  const HEARTBEAT_MS = 25000;
   const cat = JSON.parse($("#catalogue").textContent);
   let current = JSON.parse($("#initial-state").textContent);
   let socket = null;
@@ -577,6 +578,8 @@
         else if (message.version > before) send({type: "sync", version: before});  // a gap: fetch the log
       } else if (message.type === "log") {
         append(message.entries);
+      } else if (message.type === "pong" || message.type === "ack") {
+        if (message.version > current.version) send({type: "sync", version: current.version});  // a missed broadcast
       } else if (message.type === "options" || message.type === "price") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.resolve(message); }
@@ -598,6 +601,11 @@
       retry = Math.min(retry * 2, 10000);
     });
   }
+
+  // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
+  // it is behind; a page coming back into view (a phone waking) asks at once.
+  setInterval(() => send({type: "ping"}), HEARTBEAT_MS);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "ping"}); });
 
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
   show(current);

@@ -153,21 +153,11 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
     seed = "browser-battle"
     prepared, log = bot_game(seed, foresee_a_battle(seed), stop_at_battle=True)
     assert prepared.battle is not None
-    export = tmp_path / "export.json"
-    export.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
-    tag = uuid.uuid4().hex[:6]
-    names = {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
-    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
-    pages = {side: context.new_page() for side, context in contexts.items()}
+    match_id, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(seed).to_json(),
+                                                                  "log": log}, tmp_path)
     errors: list[str] = []
-    for side, page in pages.items():
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        sign_up(page, live_site.base_url, names[side])
-    match_id = int(manage(["importmatch", str(export), "--athens", names["athens"], "--sparta", names["sparta"]],
-                          live_site.env).split()[0])
     for page in pages.values():
-        page.goto(f"{live_site.base_url}/matches/{match_id}/")
-        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
         page.locator("#battle").wait_for(timeout=10_000)
         assert page.locator("#log li").last.inner_text().count("A battle begins in") == 1
 
@@ -209,6 +199,73 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         assert page.locator("#news").inner_text() == pages["athens"].locator("#news").inner_text() != ""
     pages["sparta"].screenshot(path=str(artifacts_dir / "battle-outcome-sparta.png"), full_page=True)
     assert errors == []
+    for context in contexts.values():
+        context.close()
+
+
+def seated_pages(browser, site: DaphneProcess, export: dict[str, Any], tmp_path: Path,
+                 routes: dict[str, Any] | None = None) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """Two new players, each in a browser context, seated in a match imported from `export`, their
+    match pages open and live. `routes`: a websocket route handler per side, set before the page opens."""
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    pages = {side: context.new_page() for side, context in contexts.items()}
+    for side, page in pages.items():
+        sign_up(page, site.base_url, names[side])
+    match_id = int(manage(["importmatch", str(path), "--athens", names["athens"], "--sparta", names["sparta"]],
+                          site.env).split()[0])
+    for side, handler in (routes or {}).items():
+        contexts[side].route_web_socket(re.compile(r"/ws/match/"), handler)
+    for page in pages.values():
+        page.goto(f"{site.base_url}/matches/{match_id}/")
+        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    return match_id, contexts, pages
+
+
+@pytest.mark.parametrize("lossy_seat", ["actor", "watcher"])
+def test_a_page_that_missed_a_broadcast_catches_up_without_reloading(browser, live_site: DaphneProcess,
+                                                                     tmp_path: Path, lossy_seat: str) -> None:
+    """Group sends are at most once: one page's next broadcast is dropped on its way (a websocket
+    route between page and server). The actor's page catches up from its ack; the watcher's from its
+    heartbeat (sent at once when a page comes back into view)."""
+    dropped: list[str] = []
+
+    def lossy(route: Any) -> None:
+        server = route.connect_to_server()
+        route.on_message(server.send)
+
+        def down(message: str) -> None:
+            if not dropped and json.loads(message).get("latest"):
+                dropped.append(message)
+                return
+            route.send(message)
+        server.on_message(down)
+
+    setup = api.Setup.from_seed("page-queries-0")
+    first = api.current_decision(api.new_game(setup)).side
+    lossy_side = first if lossy_seat == "actor" else ("sparta" if first == "athens" else "athens")
+    _, contexts, pages = seated_pages(browser, live_site, {"setup": setup.to_json(), "log": []}, tmp_path,
+                                      routes={lossy_side: lossy})
+    actor, lossy_page = pages[first], pages[lossy_side]
+    other = pages["sparta" if lossy_side == "athens" else "athens"]
+    if lossy_seat == "actor":
+        actor.locator("#action-body button.choice").first.wait_for(timeout=10_000)
+        actor.locator('#action-body button.choice[data-choice="pass"]').click()
+        actor.locator("#action-body button.confirm").click()
+    else:
+        decide_by_clicking(actor)
+        other.locator('#log li[data-seq="1"]').wait_for(timeout=10_000)
+        lossy_page.wait_for_timeout(500)
+        assert version(lossy_page) == 0 and lossy_page.locator("#log li").count() == 0
+        lossy_page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    lossy_page.wait_for_function("Number(document.querySelector('#match').dataset.version) === 1", timeout=10_000)
+    lossy_page.locator('#log li[data-seq="1"]').wait_for(timeout=10_000)
+    assert len(dropped) == 1
+    assert lossy_page.locator('#log li[data-seq="1"]').inner_text() == other.locator('#log li[data-seq="1"]').inner_text()
+    assert lossy_page.locator("#turn").get_attribute("data-waiting") == other.locator("#turn").get_attribute("data-waiting")
     for context in contexts.values():
         context.close()
 

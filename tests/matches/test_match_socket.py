@@ -183,7 +183,7 @@ async def test_malformed_frames_and_floods_get_errors_not_crashes() -> None:
     await socket.send_json_to({"type": "act", "action": "pass"})
     assert (await socket.receive_json_from(timeout=5))["code"] == "not_an_object"
     await socket.send_json_to({"type": "ping"})
-    assert await socket.receive_json_from(timeout=5) == {"type": "pong"}
+    assert await socket.receive_json_from(timeout=5) == {"type": "pong", "version": 0}
     codes = []
     for _ in range(40):
         await socket.send_json_to({"type": "ping"})
