@@ -20,6 +20,7 @@ from engine.actions.base import add_costs, affordable
 from engine.data import battle_cards, components, projects, rounds
 from engine.data import event_cards as event_cards_data
 from engine.data.resources import RESOURCES
+from engine.data.sides import SIDES
 from engine.errors import ActionError, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, price
 from engine.setup import Setup, new_game
@@ -27,7 +28,7 @@ from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
     "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "reserves", "apply_action",
-    "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "replay", "to_json",
+    "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "replay", "to_json",
     "from_json",
 ]
 
@@ -39,6 +40,12 @@ def current_decision(state: GameState) -> Decision | None:
 
 def outcome(state: GameState) -> dict[str, Any] | None:
     return state.outcome
+
+
+def score(state: GameState) -> dict[str, dict[str, int]]:
+    """Each side's score as the end of the game counts it (population, prestige, end-of-game project
+    prestige), at any moment: the score so far."""
+    return {side: end_of_round.score(state, side) for side in SIDES}
 
 
 def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:

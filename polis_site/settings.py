@@ -99,3 +99,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": ENV.get("LOG_LEVEL", "INFO")},
 }
+
+# Turn notices by email (console by default: the message is printed, nothing is sent).
+EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = ENV.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(ENV.get("EMAIL_PORT", "25"))
+DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Polis Online <polis@localhost>")
+#: The site's public address, for the links in emails.
+POLIS_SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
+#: A player who moved in a match this recently is at the board: no email for it.
+POLIS_NOTIFY_AWAY_SECONDS = int(ENV.get("NOTIFY_AWAY_SECONDS", "300"))

@@ -20,7 +20,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from engine.errors import ActionError
-from polis_site.matches import services
+from polis_site.matches import notify, services
 from polis_site.matches.models import Match
 
 #: Largest text frame accepted (an action is a few hundred bytes).
@@ -47,13 +47,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.seat = match.side_of(user)
         self.group = services.group_name(match.pk, self.seat or services.SPECTATORS)
         self.tokens, self.refilled = float(BURST), time.monotonic()
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # The match's audience, and the user's own group: notices of their other matches.
+        self.groups_joined = [self.group, notify.user_group(user.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_json(await self._state())
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._take_token():
@@ -117,10 +120,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error(error.code, error.message)
             return
         # The transaction has committed: both seats hear of it before this one's ack.
-        await services.send_all(self.match_id, submission.texts)
+        await services.send_all(submission.texts)
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
+        if not submission.duplicate:
+            await database_sync_to_async(notify.email_turn)(submission.match, self.seat)
 
     async def _query(self, message: dict[str, Any]) -> None:
         if self.seat is None:

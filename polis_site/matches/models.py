@@ -9,6 +9,7 @@ Secret, never sent to a browser: `setup` (project pile order, the event cards of
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +28,11 @@ def new_token() -> str:
 
 def new_seed() -> str:
     return secrets.token_hex(16)
+
+
+#: Endings decided by the server, not the rules.
+RESIGNED = "resigned"
+TIME_OUT = "time_out"
 
 
 class Match(models.Model):
@@ -51,7 +57,15 @@ class Match(models.Model):
     waiting_for = models.CharField(max_length=10, blank=True, db_index=True)
     round = models.PositiveSmallIntegerField(default=0)
     winner = models.CharField(max_length=10, blank=True)
+    #: The engine's reason (score, famine, ...) or the server's: RESIGNED, TIME_OUT.
     outcome_reason = models.CharField(max_length=40, blank=True)
+    #: Days a side has for each decision (None: no limit); past them, the opponent may claim the win.
+    move_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Since when the game waits for `waiting_for`: the clock of the time limit.
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    #: The score so far of each side ({"athens": n, "sparta": n}), for listings.
+    scores = models.JSONField(default=dict, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
@@ -82,6 +96,12 @@ class Match(models.Model):
         if self.sparta_id == user.pk:
             return "sparta"
         return None
+
+    def deadline(self) -> datetime | None:
+        """When the side to move runs out of time (None: no limit, or nobody to move)."""
+        if self.move_days is None or self.waiting_since is None or self.status != self.Status.ACTIVE:
+            return None
+        return self.waiting_since + timedelta(days=self.move_days)
 
     def state(self) -> api.GameState:
         return api.from_json(self.snapshot)
@@ -118,3 +138,32 @@ class ActionRecord(models.Model):
     def log_entries(self) -> list[dict[str, Any]]:
         """This record as engine replay entries: the action, then each chance outcome."""
         return [{"side": self.side, "action": self.action}, *({"chance": c} for c in self.chance)]
+
+
+class Preferences(models.Model):
+    """What a player wants to be told, and how."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_preferences")
+    #: An email when it becomes the player's turn (or a prompt waits) in one of their matches.
+    email_turns = models.BooleanField(default=True)
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    @classmethod
+    def of(cls, user: Any) -> Preferences:
+        return cls.objects.get_or_create(user=user)[0]
+
+
+class Notification(models.Model):
+    """A turn notice sent to a player: its record spaces emails out and lets an admin see what went."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_notifications")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notifications")
+    #: The match's version the notice was about.
+    version = models.PositiveIntegerField()
+    emailed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]

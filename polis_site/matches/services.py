@@ -18,11 +18,12 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from engine import api
 from engine.errors import ActionError
-from polis_site.matches import words
-from polis_site.matches.models import ActionRecord, Match
+from polis_site.matches import notify, words
+from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
 SIDES = ("athens", "sparta")
 SPECTATORS = "public"
@@ -44,11 +45,18 @@ def group_name(match_id: int, audience: str) -> str:
 # --------------------------------------------------------------------------- creating and joining
 
 
-def create_match(user: Any, side: str, seed: str | None = None) -> Match:
+#: The time limits a match may be created with, in days per move (None: no limit).
+MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
+
+
+def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random")."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
-    match = Match(created_by=user)
+    if move_days not in MOVE_DAYS:
+        raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
+                         code="bad_time_limit")
+    match = Match(created_by=user, move_days=move_days)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -65,9 +73,10 @@ def create_match(user: Any, side: str, seed: str | None = None) -> Match:
 #: What a write reads of the locked match: its players' names only, never the setup (each column
 #: and join costs the hot path time: this query is a third of a submission's).
 LOCKED_FIELDS = ("status", "version", "seed", "snapshot", "waiting_for", "round", "winner", "outcome_reason",
-                 "athens__username", "sparta__username")
+                 "move_days", "waiting_since", "athens__username", "athens__email", "sparta__username", "sparta__email")
 #: What a submission writes back (`_store`'s columns).
-STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "status", "winner", "outcome_reason", "updated_at")
+STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "scores", "status", "winner",
+                 "outcome_reason", "finished_at", "updated_at")
 
 
 def locked(match_id: int) -> Match:
@@ -89,6 +98,7 @@ def join_match(user: Any, match_id: int) -> Match:
             raise MatchError(f"match {match.pk} already has both players", code="match_full")
         setattr(match, "sparta" if match.athens_id else "athens", user)
         match.status = Match.Status.ACTIVE
+        match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
         match.save()
         transaction.on_commit(lambda: broadcast(match, match.state(), []))
     return match
@@ -144,7 +154,8 @@ class Submission:
     #: The record of this submission (the earlier one when it was a resubmission).
     record: ActionRecord
     duplicate: bool
-    #: With `announce=False`: the broadcast, as JSON text per audience, for the caller to send.
+    #: With `announce=False`: the broadcast, as JSON text per channel-layer group, for the caller
+    #: to send (then `notify.email_turn`).
     texts: dict[str, str] = field(default_factory=dict)
 
 
@@ -181,7 +192,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
             _store(match, state)
             match.save(update_fields=STORED_FIELDS)
             if announce:
-                transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)]))
+                transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:
         # Two submissions with one client_action_id raced past the lookup: the first one won.
         earlier = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
@@ -190,8 +201,40 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                              code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
-    texts = {} if announce else announcement(match, state, [public_entry(record)])
+    texts = {} if announce else announcement(match, state, [public_entry(record)], side)
     return Submission(match, state, record, duplicate=False, texts=texts)
+
+
+def resign(match_id: int, user: Any) -> Match:
+    """A seated player gives up a match in play: the opponent wins."""
+    return _end_by_server(match_id, user, RESIGNED)
+
+
+def claim_time_out(match_id: int, user: Any) -> Match:
+    """The player not to move claims the win once the other has overrun the match's time limit."""
+    return _end_by_server(match_id, user, TIME_OUT)
+
+
+def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
+    with transaction.atomic():
+        match = locked(match_id)
+        side = _seat(match, user)
+        other = "sparta" if side == "athens" else "athens"
+        if reason == TIME_OUT:
+            deadline = match.deadline()
+            if deadline is None:
+                raise MatchError(f"match {match.pk} has no time limit", code="no_time_limit")
+            if match.waiting_for != other:
+                raise MatchError(f"match {match.pk} waits for {side}, who cannot claim a win on time",
+                                 code="not_waiting_for_opponent")
+            if timezone.now() < deadline:
+                raise MatchError(f"{other} has until {deadline.isoformat()} to move in match {match.pk}",
+                                 code="time_left", deadline=deadline.isoformat())
+        _finish(match, other if reason == RESIGNED else side, reason)
+        match.save(update_fields=STORED_FIELDS)
+        state = match.state()
+        transaction.on_commit(lambda: broadcast(match, state, []))
+    return match
 
 
 def resolve_chance(state: api.GameState, seed: str, seq: int,
@@ -225,11 +268,19 @@ def _store(match: Match, state: api.GameState) -> None:
     match.round = state.round
     decision = api.current_decision(state)
     match.waiting_for = (decision.side or "") if decision is not None else ""
+    match.waiting_since = timezone.now()  # each decision is a move: the clock starts again
+    match.scores = {side: sum(parts.values()) for side, parts in api.score(state).items()}
     outcome = api.outcome(state)
     if outcome is not None:
-        match.status = Match.Status.FINISHED
-        match.winner = outcome["winner"] or ""
-        match.outcome_reason = outcome["reason"]
+        _finish(match, outcome["winner"], outcome["reason"])
+
+
+def _finish(match: Match, winner: str | None, reason: str) -> None:
+    match.status = Match.Status.FINISHED
+    match.winner = winner or ""
+    match.outcome_reason = reason
+    match.waiting_for = ""
+    match.finished_at = timezone.now()
 
 
 # --------------------------------------------------------------------------- what each seat sees
@@ -246,15 +297,26 @@ def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
 
 def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
     """The `state` message for one seat (or the spectators, None): its own view only."""
-    decision = api.current_decision(state)
+    finished = match.status == Match.Status.FINISHED
+    decision = None if finished else api.current_decision(state)
+    outcome = outcome_of(match, state)
+    deadline = match.deadline()
     return {
         "type": "state", "match": match.pk, "version": match.version, "status": match.status,
         "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
-        "prompts": prompts(state, audience),
+        "prompts": [] if finished else prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": {side: match.player_name(side) for side in SIDES},
-        **({"ending": words.in_every_language(lambda: words.ending(state.outcome))} if state.outcome else {}),
+        "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None,
+        **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
     }
+
+
+def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
+    """How the match ended: the engine's outcome, or the server's (a resignation, a time-out)."""
+    if match.outcome_reason in (RESIGNED, TIME_OUT):
+        return {"winner": match.winner, "reason": match.outcome_reason}
+    return api.outcome(state)
 
 
 #: The read-only questions a seat may ask about its next action: the field that carries what it
@@ -289,24 +351,28 @@ def log_since(match: Match, version: int) -> list[dict[str, Any]]:
     return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
 
 
-def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> dict[str, str]:
+def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]],
+                 actor: str | None = None) -> dict[str, str]:
     """Each seat's own `state` message and the spectators' public one, with the log entries just
-    added, serialised once per audience as JSON (the Redis layer's msgpack refuses int keys)."""
-    return {audience or SPECTATORS: json.dumps({**state_message(match, state, audience), "latest": latest})
-            for audience in (*SIDES, None)}
+    added, serialised once per audience as JSON (the Redis layer's msgpack refuses int keys), and
+    the notice for the player the match now waits for; keyed by channel-layer group."""
+    texts = {group_name(match.pk, audience or SPECTATORS): json.dumps(
+        {**state_message(match, state, audience), "latest": latest}) for audience in (*SIDES, None)}
+    return {**texts, **notify.turn_notices(match, actor)}
 
 
-def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> None:
-    """After a commit, from sync code: send the announcement. Group sends are at-most-once; a
-    client that misses one sees a version gap and asks `sync`."""
-    async_to_sync(send_all)(match.pk, announcement(match, state, latest))
+def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
+    """After a commit, from sync code: send the announcement, then email a player who is away.
+    Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
+    async_to_sync(send_all)(announcement(match, state, latest, actor))
+    notify.email_turn(match, actor)
 
 
-async def send_all(match_id: int, texts: dict[str, str]) -> None:
-    """The audiences' group sends at once (on Redis each is a few round trips of its own)."""
+async def send_all(texts: dict[str, str]) -> None:
+    """The groups' sends at once (on Redis each is a few round trips of its own)."""
     layer = get_channel_layer()
-    await asyncio.gather(*(layer.group_send(group_name(match_id, audience), {"type": "match.state", "text": text})
-                           for audience, text in texts.items()))
+    await asyncio.gather(*(layer.group_send(group, {"type": "match.state", "text": text})
+                           for group, text in texts.items()))
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
 from polis_site.matches import board, services, words
+from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -35,7 +36,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     open_challenges = (Match.objects.filter(status=Match.Status.OPEN).exclude(created_by=request.user)
                        .select_related("athens", "sparta").order_by("-created_at")[:50])
     return render(request, "matches/lobby.html", {"open_challenges": open_challenges,
-                                                  "my_matches": my_matches_listing(request.user)[:10]})
+                                                  "my_matches": my_matches_listing(request.user)[:10],
+                                                  "time_limits": [d for d in services.MOVE_DAYS if d]})
 
 
 def my_matches_listing(user: Any) -> list[dict[str, Any]]:
@@ -43,8 +45,11 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
     rows = []
     for match in mine(user):
         seat = match.side_of(user)
+        other = "sparta" if seat == "athens" else "athens"
         rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
-                     and match.waiting_for == seat, "opponent": match.player_name("sparta" if seat == "athens" else "athens")})
+                     and match.waiting_for == seat, "opponent": match.player_name(other),
+                     "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
+                     "deadline": match.deadline()})
     rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
     return rows
 
@@ -59,7 +64,9 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
     try:
-        match = services.create_match(request.user, request.POST.get("side", "random"))
+        days = request.POST.get("move_days") or None
+        match = services.create_match(request.user, request.POST.get("side", "random"),
+                                      move_days=int(days) if days and days.isdigit() else days)
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:lobby")
@@ -88,6 +95,37 @@ def _join(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("matches:lobby")
     return redirect(match)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _end(request, match_id, services.resign)
+
+
+@login_required
+@require_POST
+def claim(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _end(request, match_id, services.claim_time_out)
+
+
+def _end(request: HttpRequest, match_id: int, end: Any) -> HttpResponse:
+    try:
+        match = end(match_id, request.user)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:match", match_id=match_id)
+    return redirect(match)
+
+
+@login_required
+def preferences(request: HttpRequest) -> HttpResponse:
+    form = PreferencesForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your preferences are saved."))
+        return redirect("matches:preferences")
+    return render(request, "matches/preferences.html", {"form": form})
 
 
 def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

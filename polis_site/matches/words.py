@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.data import event_cards, geography, markets, poleis, projects, rounds
-from polis_site.matches.models import SIDES
+from polis_site.matches.models import RESIGNED, SIDES, TIME_OUT
 
 T = TypeVar("T")
 Describe = Callable[[Mapping[str, Any]], str]
@@ -135,6 +135,8 @@ ENDINGS: dict[str, Describe] = {
         "winner": side_name(o["winner"])},
     "prestige_exhausted": lambda o: _("%(winner)s wins: the other side had to lose prestige it did not have.") % {
         "winner": side_name(o["winner"])},
+    RESIGNED: lambda o: _("%(winner)s wins: the other side resigned.") % {"winner": side_name(o["winner"])},
+    TIME_OUT: lambda o: _("%(winner)s wins: the other side ran out of time.") % {"winner": side_name(o["winner"])},
     "no_prestige_at_round_end": lambda o: (
         _("%(winner)s wins: the other side ended the round with no prestige.") % {"winner": side_name(o["winner"])}
         if o.get("winner") else _("Nobody wins: both sides ended the round with no prestige.")),

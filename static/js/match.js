@@ -174,6 +174,14 @@
         {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
   }
 
+  // Another match of this player waits for them: a link to it, until they go or dismiss it.
+  function showNotice(message) {
+    const box = $("#notice");
+    box.hidden = false;
+    box.replaceChildren(el("a", {href: message.url, text: message.text[lang] || message.text.en}), " ",
+      el("button", {type: "button", class: "quiet", text: "×", "aria-label": gettext("Dismiss"), onclick: () => { box.hidden = true; }}));
+  }
+
   function showNews(lines) {
     const box = $("#news");
     box.hidden = !lines.length;
@@ -198,6 +206,20 @@
       : el("p", {class: "muted", text: gettext("No event card is showing.")}));
   }
 
+  function drawClock(state) {
+    const clock = $("#clock");
+    const deadline = state.deadline ? new Date(state.deadline) : null;
+    clock.hidden = !deadline;
+    if (deadline) {
+      clock.textContent = fmt(gettext("%(side)s has until %(when)s to move."),
+        {side: side(state.waiting_for), when: deadline.toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})});
+    }
+    const claim = $("#claim");
+    if (claim) claim.hidden = !(deadline && deadline < new Date() && state.waiting_for && state.waiting_for !== seat);
+    const resign = $("#resign");
+    if (resign) resign.hidden = state.status !== "active";
+  }
+
   function drawTurn(state) {
     const turn = $("#turn");
     const who = state.waiting_for;
@@ -220,6 +242,7 @@
     current = state;
     root.dataset.version = state.version;
     drawTurn(state);
+    drawClock(state);
     drawRound(state);
     drawBoard(state.view, state.reserves);
     drawPlayers(state);
@@ -580,6 +603,9 @@
         append(message.entries);
       } else if (message.type === "pong" || message.type === "ack") {
         if (message.version > current.version) send({type: "sync", version: current.version});  // a missed broadcast
+        drawClock(current);
+      } else if (message.type === "notice") {
+        if (String(message.match) !== root.dataset.match) showNotice(message);
       } else if (message.type === "options" || message.type === "price") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.resolve(message); }
@@ -606,6 +632,9 @@
   // it is behind; a page coming back into view (a phone waking) asks at once.
   setInterval(() => send({type: "ping"}), HEARTBEAT_MS);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "ping"}); });
+
+  const resignForm = $("#resign");
+  if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
 
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
   show(current);

@@ -27,11 +27,11 @@ class UserFactory(factory.django.DjangoModelFactory):
             self.save()
 
 
-def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None) -> Match:
+def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None, move_days: int | None = None) -> Match:
     """A match with both seats taken (Athens created it, Sparta joined by the invite)."""
     athens = athens or UserFactory()
     sparta = sparta or UserFactory()
-    match = services.create_match(athens, "athens", seed=seed)
+    match = services.create_match(athens, "athens", seed=seed, move_days=move_days)
     return services.join_match(sparta, match.pk)
 
 

@@ -1,0 +1,82 @@
+"""Telling a player a match waits for them: a notice on every page of theirs that is open (their
+own group on the channel layer), and an email when they are away.
+
+Emails go only to players who have an address and have not opted out (`Preferences`), only while
+they are away (no move of theirs in the match for `POLIS_NOTIFY_AWAY_SECONDS`), and at most once
+per wait: a live game sends none, a game of one move a day one per move.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from polis_site.matches import words
+from polis_site.matches.models import ActionRecord, Match, Notification, Preferences
+
+
+def absolute(path: str) -> str:
+    """A link for an email, on the site's public address (`SITE_URL`)."""
+    return settings.POLIS_SITE_URL.rstrip("/") + path
+
+
+def user_group(user_id: int) -> str:
+    """The channel-layer group of every match page a user has open."""
+    return f"user.{user_id}"
+
+
+def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
+    """The seat and user the match now waits for, when that is news to them (not the one who moved)."""
+    side = match.waiting_for
+    if match.status != Match.Status.ACTIVE or side not in ("athens", "sparta") or side == actor:
+        return None
+    user_id = match.athens_id if side == "athens" else match.sparta_id
+    return (side, user_id) if user_id is not None else None
+
+
+def turn_notices(match: Match, actor: str | None) -> dict[str, str]:
+    """The notice for the waiting player's open pages, as {group: JSON text} (empty: no news)."""
+    waiting = waiting_player(match, actor)
+    if waiting is None:
+        return {}
+    side, user_id = waiting
+    text = words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
+        "match": match.pk, "side": words.side_name(side)})
+    return {user_group(user_id): json.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(),
+                                            "text": text})}
+
+
+def email_turn(match: Match, actor: str | None) -> Notification | None:
+    """Emails the waiting player if they are away and want it; the record of what was sent."""
+    waiting = waiting_player(match, actor)
+    if waiting is None:
+        return None
+    side, user_id = waiting
+    user = match.player(side)
+    if not user.email or Preferences.objects.filter(user_id=user_id, email_turns=False).exists():
+        return None
+    last_move = (ActionRecord.objects.filter(match=match, user_id=user_id).order_by("-seq")
+                 .values_list("created_at", flat=True).first())
+    away = timedelta(seconds=settings.POLIS_NOTIFY_AWAY_SECONDS)
+    if last_move is not None and timezone.now() - last_move < away:
+        return None
+    since = last_move or match.created_at
+    if Notification.objects.filter(user_id=user_id, match=match, emailed=True, created_at__gte=since).exists():
+        return None
+    opponent = match.player_name("sparta" if side == "athens" else "athens")
+    link = absolute(reverse("matches:match", args=[match.pk]))
+    lines = words.in_every_language(lambda: (
+        _("Polis: your move against %(opponent)s (match %(match)s)") % {"opponent": opponent, "match": match.pk},
+        _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % {
+            "opponent": opponent, "match": match.pk, "side": words.side_name(side)}))
+    body = "\n\n".join(f"{lines[language][1]}\n{link}" for language in words.LANGUAGES)
+    body += "\n\n" + "\n".join(words.in_every_language(
+        lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("matches:preferences"))}).values())
+    send_mail(lines["en"][0], body, None, [user.email])
+    return Notification.objects.create(user_id=user_id, match=match, version=match.version, emailed=True)

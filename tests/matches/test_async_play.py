@@ -1,0 +1,196 @@
+"""Turn by turn over days: "my matches" in whose-turn order, turn emails (and their opt-out),
+notices to the player's other pages, time limits and their claim, resignation."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from engine import playout
+from polis_site.matches import notify, services
+from polis_site.matches.models import Match, Notification, Preferences
+from tests.matches.factories import PASSWORD, UserFactory, active_match
+
+pytestmark = pytest.mark.django_db
+
+
+def move(match: Match, rng: random.Random | None = None) -> str:
+    """The side to move plays one bot decision; the side that moved."""
+    match.refresh_from_db()
+    state = match.state()
+    side = state.decision.side
+    services.submit_action(match.pk, match.player(side), playout.step(state, side, rng or random.Random(1))[0])
+    match.refresh_from_db()
+    return side
+
+
+def move_until_waiting_for(match: Match, side: str) -> str:
+    """Plays until the match waits for `side` right after the other side moved; that other side."""
+    for _ in range(50):
+        moved = move(match)
+        if moved != side and match.waiting_for == side:
+            return moved
+    raise AssertionError(f"match {match.pk} never passed the turn to {side}")
+
+
+def client_of(user: Any) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def test_my_matches_lists_the_ones_waiting_for_me_first_with_score_round_and_clock() -> None:
+    me = UserFactory()
+    waiting_for_me = active_match("mine-1", athens=me, move_days=2)
+    move_until_waiting_for(waiting_for_me, "athens")
+    waiting_for_them = active_match("mine-2", sparta=me)
+    move_until_waiting_for(waiting_for_them, "athens")
+    over = active_match("mine-3", athens=me)
+    services.resign(over.pk, over.sparta)
+    Match.objects.filter(pk=waiting_for_me.pk).update(updated_at=timezone.now() - timedelta(days=1))
+    response = client_of(me).get("/matches/mine/")
+    rows = response.context["rows"]
+    assert [row["match"].pk for row in rows] == [waiting_for_me.pk, over.pk, waiting_for_them.pk]
+    assert [row["your_turn"] for row in rows] == [True, False, False]
+    first = rows[0]
+    scores = Match.objects.get(pk=waiting_for_me.pk).scores
+    assert first["score"] == (scores["athens"], scores["sparta"]) and all(n > 0 for n in first["score"])
+    assert first["deadline"] is not None
+    html = response.content.decode()
+    assert "left to move" in html and f"{scores['athens']}–{scores['sparta']}" in html
+    assert "Won" in html
+
+
+def test_the_score_so_far_is_the_engines() -> None:
+    from engine import api
+
+    match = active_match("score-so-far")
+    for _ in range(15):
+        move(match)
+    totals = {side: sum(parts.values()) for side, parts in api.score(match.state()).items()}
+    assert match.scores == totals
+
+
+@override_settings(POLIS_NOTIFY_AWAY_SECONDS=0, POLIS_SITE_URL="https://polis.example")
+def test_an_away_player_is_emailed_once_per_wait_with_a_link(django_capture_on_commit_callbacks) -> None:
+    athens = UserFactory(email="pericles@example.com")
+    match = active_match("mail", athens=athens)
+    with django_capture_on_commit_callbacks(execute=True):
+        move_until_waiting_for(match, "athens")
+    sent = [m for m in mail.outbox if m.to == ["pericles@example.com"]]
+    assert len(sent) >= 1
+    message = sent[-1]
+    assert message.subject == f"Polis: your move against {match.sparta.username} (match {match.pk})"
+    assert f"https://polis.example/matches/{match.pk}/" in message.body
+    assert "https://polis.example/matches/preferences/" in message.body and "Atenas" in message.body
+    # Once per wait: nothing more while Athens has not moved.
+    count = len(mail.outbox)
+    assert notify.email_turn(match, "sparta") is None and len(mail.outbox) == count
+    assert Notification.objects.filter(user=athens, match=match, emailed=True).exists()
+
+
+@pytest.mark.parametrize("why", ["opted_out", "no_address", "at_the_board"])
+def test_no_email_when_opted_out_without_an_address_or_at_the_board(why: str, django_capture_on_commit_callbacks) -> None:
+    athens = UserFactory(email="" if why == "no_address" else "pericles@example.com")
+    if why == "opted_out":
+        Preferences.objects.create(user=athens, email_turns=False)
+    away = 3600 if why == "at_the_board" else 0
+    match = active_match(f"no-mail-{why}", athens=athens)
+    with override_settings(POLIS_NOTIFY_AWAY_SECONDS=away), django_capture_on_commit_callbacks(execute=True):
+        move_until_waiting_for(match, "sparta")  # Athens has moved: with an hour's grace it is at the board
+        if why == "at_the_board":
+            mail.outbox.clear()  # (its first wait, before it ever moved, was news by email)
+        move_until_waiting_for(match, "athens")
+    assert not [m for m in mail.outbox if m.to == ["pericles@example.com"]]
+
+
+def test_the_preferences_page_sets_the_address_and_the_opt_out() -> None:
+    user = UserFactory()
+    client = client_of(user)
+    assert client.get("/matches/preferences/").status_code == 200
+    client.post("/matches/preferences/", {"email": "archidamus@example.com"})
+    user.refresh_from_db()
+    assert user.email == "archidamus@example.com" and Preferences.of(user).email_turns is False
+    client.post("/matches/preferences/", {"email": "archidamus@example.com", "email_turns": "on"})
+    assert Preferences.of(user).email_turns is True
+    response = client.post("/matches/preferences/", {"email": "not an address", "email_turns": "on"})
+    assert response.status_code == 200 and "email" in response.context["form"].errors
+    user.refresh_from_db()
+    assert user.email == "archidamus@example.com"
+
+
+def test_the_waiting_players_other_pages_get_a_notice_not_the_one_who_moved() -> None:
+    match = active_match("notice")
+    moved = move_until_waiting_for(match, "athens")
+    texts = services.announcement(match, match.state(), [], actor=moved)
+    notice = json.loads(texts[notify.user_group(match.athens_id)])
+    assert notice == {"type": "notice", "match": match.pk, "url": f"/matches/{match.pk}/", "text": {
+        "en": f"Your move in match {match.pk}, as Athens.", "es": f"Te toca mover en la partida {match.pk}, como Atenas."}}
+    assert notify.user_group(match.sparta_id) not in texts
+    assert notify.user_group(match.athens_id) not in services.announcement(match, match.state(), [], actor="athens")
+
+
+def test_a_time_limit_lets_the_opponent_claim_the_win_once_overrun() -> None:
+    match = active_match("clock", move_days=2)
+    moved = move_until_waiting_for(match, "athens")
+    waiting, claimant = match.athens, match.player(moved)
+    assert match.deadline() == match.waiting_since + timedelta(days=2)
+    with pytest.raises(services.MatchError) as refused:
+        services.claim_time_out(match.pk, waiting)
+    assert refused.value.code == "not_waiting_for_opponent"
+    with pytest.raises(services.MatchError) as refused:
+        services.claim_time_out(match.pk, claimant)
+    assert refused.value.code == "time_left" and "athens has until" in refused.value.message
+    Match.objects.filter(pk=match.pk).update(waiting_since=timezone.now() - timedelta(days=2, minutes=1))
+    before = Match.objects.get(pk=match.pk).version
+    response = client_of(claimant).post(f"/matches/{match.pk}/claim/")
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.outcome_reason) == (Match.Status.FINISHED, "sparta", "time_out")
+    assert match.version == before and match.finished_at is not None and match.waiting_for == ""
+    message = services.state_message(match, match.state(), "athens")
+    assert message["prompts"] == [] and message["waiting_for"] is None
+    assert message["ending"] == {"en": "Sparta wins: the other side ran out of time.",
+                                 "es": "Esparta gana: el otro bando se quedó sin tiempo."}
+    with pytest.raises(services.MatchError) as refused:
+        services.submit_action(match.pk, waiting, {"type": "pass"})
+    assert refused.value.code == "game_over"
+
+
+def test_no_claim_without_a_time_limit() -> None:
+    match = active_match("no-clock")
+    moved = move_until_waiting_for(match, "athens")
+    with pytest.raises(services.MatchError) as refused:
+        services.claim_time_out(match.pk, match.player(moved))
+    assert refused.value.code == "no_time_limit"
+
+
+def test_either_player_may_resign_and_the_other_wins() -> None:
+    match = active_match("resign")
+    spectator = UserFactory()
+    assert client_of(spectator).post(f"/matches/{match.pk}/resign/").status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    client_of(match.athens).post(f"/matches/{match.pk}/resign/")
+    match.refresh_from_db()
+    assert (match.status, match.winner, match.outcome_reason) == (Match.Status.FINISHED, "sparta", "resigned")
+    with pytest.raises(services.MatchError) as refused:
+        services.resign(match.pk, match.sparta)
+    assert refused.value.code == "game_over"
+
+
+def test_a_match_is_created_with_a_time_limit_from_the_lobby() -> None:
+    user = UserFactory()
+    client = client_of(user)
+    client.post("/matches/new/", {"side": "athens", "move_days": "3"})
+    assert Match.objects.get(created_by=user).move_days == 3
+    response = client.post("/matches/new/", {"side": "athens", "move_days": "4"}, follow=True)
+    assert Match.objects.filter(created_by=user).count() == 1
+    assert "move_days '4' is not one of" in response.content.decode() or "move_days 4 is not one of" in response.content.decode()
