@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:match_id>/join/", views.join, name="join"),
     path("<int:match_id>/resign/", views.resign, name="resign"),
     path("<int:match_id>/claim/", views.claim, name="claim"),
+    path("<int:match_id>/replay/", views.replay, name="replay"),
+    path("<int:match_id>/replay/<int:seq>/", views.replay_step, name="replay_step"),
     path("api/<int:match_id>/state/", views.api_state, name="api_state"),
     path("api/<int:match_id>/act/", views.api_act, name="api_act"),
 ]

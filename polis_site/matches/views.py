@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
-from polis_site.matches import board, services, words
+from polis_site.matches import board, replays, services, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import Match
 
@@ -116,6 +116,30 @@ def _end(request: HttpRequest, match_id: int, end: Any) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("matches:match", match_id=match_id)
     return redirect(match)
+
+
+@require_GET
+def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A finished match, step by step, with its summary: public, so its link can be shared."""
+    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
+    if not replays.may_replay(match, request.user):
+        raise Http404("only finished matches can be replayed")
+    start = replays.step(match, match.version)
+    return render(request, "matches/match.html", {
+        "match": match, "seat": None, "replay": True, "initial": start,
+        "log": _in_page_language(services.log_since(match, 0)), "board": board.drawing(),
+        "catalogue": board.catalogue(), "summary": replays.summary(match)})
+
+
+@require_GET
+def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
+    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
+    if not replays.may_replay(match, request.user):
+        raise Http404("only finished matches can be replayed")
+    try:
+        return JsonResponse(replays.step(match, seq))
+    except ActionError as error:
+        return JsonResponse({"type": "error", **error.to_dict()}, status=404)
 
 
 @login_required

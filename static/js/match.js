@@ -12,6 +12,7 @@
   const seat = root.dataset.seat || null;
   const lang = root.dataset.lang === "es" ? "es" : "en";
   const HEARTBEAT_MS = 25000;
+  const replaying = root.dataset.mode === "replay";
   const cat = JSON.parse($("#catalogue").textContent);
   let current = JSON.parse($("#initial-state").textContent);
   let socket = null;
@@ -250,7 +251,7 @@
     drawProjects(state.view);
     drawMarkets(state.view);
     drawBattle(state.view);
-    if (changed) startBuilding();
+    if (changed && !replaying) startBuilding();
   }
 
   function append(entries) {
@@ -628,10 +629,47 @@
     });
   }
 
-  // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
-  // it is behind; a page coming back into view (a phone waking) asks at once.
-  setInterval(() => send({type: "ping"}), HEARTBEAT_MS);
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "ping"}); });
+  // ------------------------------------------------------------------ a replay
+
+  // A finished match, step by step: each step is the spectators' view after that action, fetched
+  // once; the log line of the step is marked and what followed it shown as news.
+  function replay() {
+    const last = Number(root.dataset.last);
+    const range = $("#replay-range");
+    const steps = new Map();
+    let at = last;
+    async function go(seq) {
+      seq = Math.max(0, Math.min(last, seq));
+      if (!steps.has(seq)) {
+        const response = await fetch(root.dataset.stepUrl.replace(/0\/$/, `${seq}/`), {headers: {Accept: "application/json"}});
+        steps.set(seq, await response.json());
+      }
+      const state = steps.get(seq);
+      at = seq;
+      show(state);
+      range.value = String(seq);
+      $("#replay-step").textContent = `${seq} / ${last}`;
+      for (const line of $$("#log li")) line.classList.toggle("current", Number(line.dataset.seq) === seq);
+      $("#replay-entry").textContent = state.entry ? state.entry.words[lang] : gettext("The setup, before the first move.");
+      showNews(state.entry ? state.entry.happened[lang] : []);
+    }
+    const moves = {first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => last};
+    for (const button of $$("#replay [data-step]")) button.addEventListener("click", () => go(moves[button.dataset.step]()));
+    range.addEventListener("input", () => go(Number(range.value)));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowLeft") go(at - 1);
+      else if (event.key === "ArrowRight") go(at + 1);
+    });
+    window.polisMatch.go = go;
+  }
+
+  function live() {
+    connect();
+    // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
+    // it is behind; a page coming back into view (a phone waking) asks at once.
+    setInterval(() => send({type: "ping"}), HEARTBEAT_MS);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "ping"}); });
+  }
 
   const resignForm = $("#resign");
   if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
@@ -639,5 +677,5 @@
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
   show(current);
   showNews($$("#log li:last-child .then").map((line) => line.textContent));
-  connect();
+  if (replaying) replay(); else live();
 })();

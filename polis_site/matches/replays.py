@@ -1,0 +1,87 @@
+"""Looking back at a match: any step of it as a spectator saw it, and the summary of a finished
+one (the final score broken down, prestige and population round by round, drawn as a chart).
+
+Finished matches are public (their link can be shared); a match in play only to admins, so a
+replay never shows a seat more than it saw live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine import api
+from engine.data import rounds
+from polis_site.matches import services, words
+from polis_site.matches.models import Match
+
+#: The chart's drawing box (SVG user units) and its margins for the axes' labels.
+CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 560, 240, 36
+
+
+def may_replay(match: Match, user: Any) -> bool:
+    return match.status == Match.Status.FINISHED or bool(getattr(user, "is_staff", False))
+
+
+def step(match: Match, seq: int) -> dict[str, Any]:
+    """The public `state` message after action `seq` (0: the setup), with that action's log entry."""
+    if not 0 <= seq <= match.version:
+        raise services.MatchError(f"match {match.pk} has steps 0 to {match.version}, not {seq}", code="no_such_step")
+    state = services.replay_state(match, upto=seq)
+    record = match.actions.filter(seq=seq).first()
+    decision = api.current_decision(state)
+    outcome = services.outcome_of(match, state) if seq == match.version else api.outcome(state)
+    return {"type": "state", "match": match.pk, "version": seq, "status": "finished" if outcome else "replay",
+            "seat": None, **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
+            "view": api.view_for(state, None), "reserves": api.reserves(state), "prompts": [],
+            "waiting_for": None if decision is None else (decision.side or "chance"),
+            "players": {side: match.player_name(side) for side in services.SIDES},
+            "entry": services.public_entry(record) if record else None}
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """The final score (population, prestige, end-of-game projects) and, at the start and at the
+    end of each round played, each side's prestige and population."""
+    setup = match.engine_setup()
+    state = api.new_game(setup)
+    points = [_point(state, _("Start"))]
+    round_ended = False
+    for record in match.actions.order_by("seq"):
+        before = state.round
+        for entry in record.log_entries():
+            state = (api.apply_chance(state, entry["chance"]) if "chance" in entry
+                     else api.apply_action(state, entry["side"], entry["action"]))[0]
+        round_ended = state.round != before
+        if round_ended:
+            points.append(_point(state, _("End of %(round)s") % {"round": rounds.ROUND_RECORDS[before].name}))
+    if not round_ended:
+        points.append(_point(state, _("End") if match.status == Match.Status.FINISHED else _("Now")))
+    scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
+    outcome = services.outcome_of(match, state)
+    return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
+            "chart": chart(points)}
+
+
+def _point(state: api.GameState, label: str) -> dict[str, Any]:
+    score = api.score(state)
+    return {"label": label, **{side: {"prestige": score[side]["prestige"], "population": score[side]["population"]}
+                               for side in services.SIDES}}
+
+
+def chart(points: list[dict[str, Any]]) -> dict[str, Any]:
+    """Polylines for the summary's SVG: a line per side and measure, on one scale."""
+    top = max([1] + [p[side][m] for p in points for side in services.SIDES for m in ("prestige", "population")])
+    inner_w, inner_h = CHART_WIDTH - 2 * CHART_MARGIN, CHART_HEIGHT - 2 * CHART_MARGIN
+    xs = [CHART_MARGIN + (inner_w * i / max(1, len(points) - 1)) for i in range(len(points))]
+
+    def y(value: int) -> float:
+        return CHART_MARGIN + inner_h * (1 - value / top)
+
+    lines = [{"side": side, "measure": measure,
+              "points": " ".join(f"{x:.1f},{y(p[side][measure]):.1f}" for x, p in zip(xs, points))}
+             for side in services.SIDES for measure in ("prestige", "population")]
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "top": top, "lines": lines,
+            "labels": [{"x": round(x, 1), "text": p["label"]} for x, p in zip(xs, points)],
+            "axis": {"x0": CHART_MARGIN, "x1": CHART_WIDTH - CHART_MARGIN, "y0": CHART_HEIGHT - CHART_MARGIN,
+                     "y1": CHART_MARGIN}}
