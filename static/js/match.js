@@ -650,6 +650,8 @@
       range.value = String(seq);
       $("#replay-step").textContent = `${seq} / ${last}`;
       for (const line of $$("#log li")) line.classList.toggle("current", Number(line.dataset.seq) === seq);
+      const marked = $("#log li.current");
+      if (marked) marked.parentElement.scrollTop = marked.offsetTop - marked.parentElement.offsetTop - 40;
       $("#replay-entry").textContent = state.entry ? state.entry.words[lang] : gettext("The setup, before the first move.");
       showNews(state.entry ? state.entry.happened[lang] : []);
     }

@@ -270,6 +270,64 @@ def test_a_page_that_missed_a_broadcast_catches_up_without_reloading(browser, li
         context.close()
 
 
+def test_a_finished_match_replays_forwards_and_backwards_with_its_summary_chart(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
+    """Anyone with the link, logged in or not, steps through a finished match."""
+    seed = "browser-replay"
+    final, log = bot_game(seed, 3)
+    assert final.outcome is not None
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
+    tag = uuid.uuid4().hex[:6]
+    signer = browser.new_context()
+    for name in (f"thucydides-{tag}", f"xenophon-{tag}"):
+        sign_up(signer.new_page(), live_site.base_url, name)
+    signer.close()
+    out = manage(["importmatch", str(path), "--athens", f"thucydides-{tag}", "--sparta", f"xenophon-{tag}"], live_site.env)
+    match_id, last = int(out.split()[0]), int(out.split()[-1])
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_site.base_url}/matches/{match_id}/replay/")
+    steps = page.locator("#replay-step")
+    assert steps.inner_text() == f"{last} / {last}"
+    assert page.locator("#summary-chart polyline.series").count() == 4
+    assert page.locator("#final-score tbody tr").count() == 2
+    assert page.locator("#turn").inner_text() == page.locator("#summary .ending").inner_text() != ""
+
+    def at(seq: int) -> None:
+        steps.filter(has_text=f"{seq} / {last}").wait_for(timeout=10_000)
+        page.wait_for_function(f"window.polisMatch.state.version === {seq}")
+        assert page.locator("#log li.current").count() == (1 if seq else 0)
+        if seq:
+            assert page.locator("#log li.current").get_attribute("data-seq") == str(seq)
+            assert page.locator("#log li.current").inner_text().startswith(page.locator("#replay-entry").inner_text())
+
+    page.locator('#replay [data-step="back"]').click()
+    at(last - 1)
+    page.locator('#replay [data-step="first"]').click()
+    at(0)
+    assert page.locator("#replay-entry").inner_text() == "The setup, before the first move."
+    setup_view = page.evaluate("JSON.stringify(window.polisMatch.state.view)")
+    page.locator('#replay [data-step="forward"]').click()
+    at(1)
+    page.locator('#replay [data-step="forward"]').click()
+    at(2)
+    assert page.evaluate("JSON.stringify(window.polisMatch.state.view)") != setup_view
+    page.locator('#replay [data-step="back"]').click()
+    at(1)
+    page.locator("#replay-range").fill(str(last // 2))
+    at(last // 2)
+    page.keyboard.press("ArrowRight")
+    at(last // 2 + 1)
+    page.screenshot(path=str(artifacts_dir / "replay-and-summary.png"), full_page=True)
+    page.locator('#replay [data-step="last"]').click()
+    at(last)
+    assert errors == []
+    context.close()
+
+
 def test_the_page_benchmark_weighs_the_match_page_scripts_and_styles(browser, live_site: DaphneProcess) -> None:
     """The script behind docs/bench.md's page figures runs and sees the page's own assets."""
     from polis_site.matches import pagebench
