@@ -207,3 +207,36 @@ async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
     assert [e["seq"] for e in log["entries"]] == [1] and log["entries"][0]["action"]["type"] == "create_hoplites"
     await socket.disconnect()
 
+
+
+async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them() -> None:
+    """The notice reaches the user's socket on match A when match B passes the turn to them."""
+    def two_matches() -> tuple[Match, Match]:
+        me = UserFactory()
+        return active_match("notice-a", athens=me), active_match("notice-b", athens=me)
+
+    here, there = await database_sync_to_async(two_matches)()
+    me = await database_sync_to_async(lambda: here.athens)()
+    mover = await database_sync_to_async(lambda: there.sparta)()
+    socket, _ = await open_socket(here, me)
+    other_socket, _ = await open_socket(there, mover)
+    rng = random.Random(3)
+    sparta_moved = False
+    for _ in range(30):
+        state = (await database_sync_to_async(Match.objects.get)(pk=there.pk)).state()
+        side = state.decision.side
+        if side == "athens" and sparta_moved:
+            break
+        action = playout.step(state, side, rng)[0]
+        if side == "athens":  # the match opened on Athens's move: it plays it elsewhere
+            await database_sync_to_async(services.submit_action)(there.pk, me, action)
+            continue
+        await other_socket.send_json_to({"type": "act", "action": action})
+        await drain(other_socket)
+        sparta_moved = True
+    assert side == "athens" and sparta_moved
+    notices = [m for m in await drain(socket) if m["type"] == "notice"]
+    assert notices and notices[-1]["match"] == there.pk and notices[-1]["url"] == f"/matches/{there.pk}/"
+    assert notices[-1]["text"]["en"] == f"Your move in match {there.pk}, as Athens."
+    await socket.disconnect()
+    await other_socket.disconnect()
