@@ -9,9 +9,11 @@ from tests.deploy.compose import REPO, interpolate, load, service_of_url, web_se
 
 # Every environment variable the settings read, and whether production must set it.
 SETTINGS_SOURCES = [REPO / "polis_site" / "settings.py", REPO / "polis_site" / "config.py"]
-REQUIRED_IN_PRODUCTION = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL"}
+REQUIRED_IN_PRODUCTION = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DATABASE_URL", "REDIS_URL",
+                          "SITE_URL"}
 OPTIONAL = {"SQLITE_PATH", "STATIC_ROOT", "SERVE_STATIC", "SECURE_COOKIES", "LOG_LEVEL", "DB_CONN_MAX_AGE", "CHANNELS_PREFIX",
-            "REDIS_MAX_CONNECTIONS"}
+            "REDIS_MAX_CONNECTIONS", "EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "DEFAULT_FROM_EMAIL",
+            "NOTIFY_AWAY_SECONDS"}
 
 
 def variables_read_by_settings() -> set[str]:

@@ -8,6 +8,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from engine import api, playout
 from polis_site.matches import replays, services
@@ -47,7 +48,8 @@ def test_a_replay_reproduces_every_intermediate_state_of_a_whole_game_exactly() 
 def test_the_summary_numbers_are_the_engines_score() -> None:
     match, snapshots = whole_game("replay-summary")
     final = api.from_json(snapshots[-1])
-    summary = replays.summary(match)
+    with translation.override("en"):
+        summary = replays.summary(match)
     for side, parts in api.score(final).items():
         assert summary["scores"][side] == {**parts, "total": sum(parts.values())}
     if final.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory"):
