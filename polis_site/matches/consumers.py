@@ -124,7 +124,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
-        if not submission.duplicate:
+        if not submission.duplicate and notify.has_address(submission.match, self.seat):
             await database_sync_to_async(notify.email_turn)(submission.match, self.seat)
 
     async def _query(self, message: dict[str, Any]) -> None:
@@ -156,6 +156,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(content))
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """A broadcast is forwarded as it came, without Channels' hop to the database thread to
+        close stale connections before each message: it touches no database, and on a busy
+        process that hop (one per socket per move) queued behind the writes."""
+        if message["type"] == "match.state":
+            await self.match_state(message)
+        else:
+            await super().dispatch(message)
 
     async def match_state(self, event: dict[str, Any]) -> None:
         """A broadcast after a commit: the JSON text was made for this socket's audience."""

@@ -60,26 +60,30 @@ async def echo_round_trips(ws_base: str, origin: str, sockets: int, messages: in
     return times
 
 
-async def run(bases: list[str], matches: int, moves: int, think: float, echo: str = "during") -> dict[str, float]:
+async def run(bases: list[str], matches: int, moves: int, think: float, echo: str = "during",
+              pairs: int = 20) -> dict[str, float]:
     """`echo="during"` paces the echo sockets alongside the matches, so both see the same load;
-    "after" measures them on their own once the matches are done."""
+    "after" measures them on their own once the matches are done. `pairs` of players share the
+    matches (each player has matches/pairs pages open, and each hears every notice of its turns)."""
     tag = uuid.uuid4().hex[:8]
-    athens = SiteUser(bases[0], f"load-athens-{tag}")
-    sparta = SiteUser(bases[-1], f"load-sparta-{tag}")
-    await asyncio.to_thread(athens.sign_up)
-    await asyncio.to_thread(sparta.sign_up)
+    players = [(SiteUser(bases[0], f"load-athens-{tag}-{n}"), SiteUser(bases[-1], f"load-sparta-{tag}-{n}"))
+               for n in range(max(1, min(pairs, matches)))]
+    for athens, sparta in players:
+        await asyncio.to_thread(athens.sign_up)
+        await asyncio.to_thread(sparta.sign_up)
 
-    def make_match() -> int:
+    def make_match(n: int) -> tuple[SiteUser, SiteUser, int]:
+        athens, sparta = players[n % len(players)]
         match_id = athens.create_match("athens")
         sparta.join(match_id)
-        return match_id
+        return athens, sparta, match_id
 
-    match_ids = [await asyncio.to_thread(make_match) for _ in range(matches)]
+    seated = [await asyncio.to_thread(make_match, n) for n in range(matches)]
     ws_bases = (bases[0].replace("http", "ws", 1), bases[-1].replace("http", "ws", 1))
     started = asyncio.Event()
     round_trips: list[float] = []
     tasks = [asyncio.create_task(one_match(athens, sparta, match_id, ws_bases, moves, think, n, started, round_trips))
-             for n, match_id in enumerate(match_ids)]
+             for n, (athens, sparta, match_id) in enumerate(seated)]
     echo_messages = max(5, moves // 2)
     await asyncio.sleep(0.5)
     began = time.perf_counter()
@@ -105,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--base", action="append", help="the site's URL (twice for two processes)")
     parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--pairs", type=int, default=20, help="pairs of players sharing the matches")
     parser.add_argument("--moves", type=int, default=20, help="decisions played in each match")
     parser.add_argument("--think", type=float, default=2.0,
                         help="seconds a player thinks before each decision, on average (0: as fast as possible)")
@@ -112,7 +117,7 @@ def main() -> None:
                         help="measure the echo alongside the matches (default) or after them")
     args = parser.parse_args()
     bases = args.base or ["http://127.0.0.1:8000"]
-    result = asyncio.run(run(bases, args.matches, args.moves, args.think, args.echo))
+    result = asyncio.run(run(bases, args.matches, args.moves, args.think, args.echo, args.pairs))
     print(f"{result['matches']} concurrent matches on {len(bases)} process(es), a decision every "
           f"{args.think:.1f} s a match on average, {result['actions']} actions "
           f"in {result['seconds']:.1f} s ({result['actions'] / result['seconds']:.0f} actions/s)")

@@ -40,6 +40,13 @@ def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
     return (side, user_id) if user_id is not None else None
 
 
+def has_address(match: Match, actor: str | None) -> bool:
+    """Whether `email_turn` could send anything (read from the match's loaded players, no query):
+    the websocket skips its trip to the database thread when not."""
+    waiting = waiting_player(match, actor)
+    return waiting is not None and bool(match.player(waiting[0]).email)
+
+
 def turn_notices(match: Match, actor: str | None) -> dict[str, str]:
     """The notice for the waiting player's open pages, as {group: JSON text} (empty: no news)."""
     waiting = waiting_player(match, actor)
