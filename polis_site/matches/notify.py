@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.data.sides import opponent
 from polis_site.matches import words
 from polis_site.matches.models import ActionRecord, Match, Notification, Preferences
 
@@ -76,12 +77,12 @@ def email_turn(match: Match, actor: str | None) -> Notification | None:
     since = last_move or match.created_at
     if Notification.objects.filter(user_id=user_id, match=match, emailed=True, created_at__gte=since).exists():
         return None
-    opponent = match.player_name("sparta" if side == "athens" else "athens")
+    rival = match.player_name(opponent(side))
     link = absolute(reverse("matches:match", args=[match.pk]))
     lines = words.in_every_language(lambda: (
-        _("Polis: your move against %(opponent)s (match %(match)s)") % {"opponent": opponent, "match": match.pk},
+        _("Polis: your move against %(opponent)s (match %(match)s)") % {"opponent": rival, "match": match.pk},
         _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % {
-            "opponent": opponent, "match": match.pk, "side": words.side_name(side)}))
+            "opponent": rival, "match": match.pk, "side": words.side_name(side)}))
     body = "\n\n".join(f"{lines[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
         lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("matches:preferences"))}).values())

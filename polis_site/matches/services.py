@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine import api
+from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site.matches import notify, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
@@ -219,7 +220,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
     with transaction.atomic():
         match = locked(match_id)
         side = _seat(match, user)
-        other = "sparta" if side == "athens" else "athens"
+        other = opponent(side)
         if reason == TIME_OUT:
             deadline = match.deadline()
             if deadline is None:

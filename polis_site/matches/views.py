@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site.matches import board, replays, services, words
 from polis_site.matches.forms import PreferencesForm
@@ -45,7 +46,7 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
     rows = []
     for match in mine(user):
         seat = match.side_of(user)
-        other = "sparta" if seat == "athens" else "athens"
+        other = opponent(seat)
         rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
                      and match.waiting_for == seat, "opponent": match.player_name(other),
                      "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.data import event_cards, geography, markets, poleis, projects, rounds
+from engine.data.sides import opponent
 from polis_site.matches.models import RESIGNED, SIDES, TIME_OUT
 
 T = TypeVar("T")
@@ -150,7 +151,7 @@ def ending(outcome: Mapping[str, Any]) -> str:
 BATTLE_ENDINGS: dict[str, Describe] = {
     "retreat": lambda e: _("%(side)s retreated from the battle in %(place)s; %(other)s gains %(prestige)s prestige.") % {
         "side": side_name(e["retreated"]), "place": name(e["site"]),
-        "other": side_name("sparta" if e["retreated"] == "athens" else "athens"), "prestige": e.get("opponent_gained", 0)},
+        "other": side_name(opponent(e["retreated"])), "prestige": e.get("opponent_gained", 0)},
     "defender_below_two": lambda e: _("The battle in %(place)s ends: %(side)s has fewer than two units left.") % {
         "place": name(e["site"]), "side": side_name(e["defender"])},
     "deck_exhausted": lambda e: _("The battle in %(place)s ends: the battle deck cannot deal the next hands.") % {
@@ -174,7 +175,7 @@ def _card_pair(pair: Mapping[str, Any]) -> str:
 def _clash(e: Mapping[str, Any]) -> str:
     words = _("Clash in %(place)s (attack/defence cards %(pairs)s): %(defender)s loses %(lost)s") % {
         "place": name(e["site"]), "pairs": ", ".join(_card_pair(p) for p in e["pairs"]),
-        "defender": side_name("sparta" if e["attacker"] == "athens" else "athens"),
+        "defender": side_name(opponent(e["attacker"])),
         "lost": ngettext("%(count)s unit", "%(count)s units", e["units_lost"]) % {"count": e["units_lost"]}}
     if e["prestige"]:
         words += "; " + _("%(attacker)s %(prestige)s") % {"attacker": side_name(e["attacker"]),
