@@ -28,7 +28,7 @@ from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
     "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "reserves", "apply_action",
-    "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "replay", "to_json",
+    "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "apply_entry", "replay", "to_json",
     "from_json",
 ]
 
@@ -199,15 +199,19 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> GameState:
     return from_json(data)
 
 
+def apply_entry(state: GameState, entry: Mapping[str, Any]) -> tuple[GameState, list[dict[str, Any]]]:
+    """One log entry applied: `{"side", "action"}` a side's decision, `{"chance"}` an outcome."""
+    if "chance" in entry:
+        return apply_chance(state, entry["chance"])
+    return apply_action(state, entry["side"], entry["action"])
+
+
 def replay(setup: Setup, log: Iterable[Mapping[str, Any]]) -> GameState:
     """Rebuild a game from its setup and log entries ({"side", "action"} or {"chance"})."""
     state = new_game(setup)
     for number, entry in enumerate(log, start=1):
         try:
-            if "chance" in entry:
-                state, _ = apply_chance(state, entry["chance"])
-            else:
-                state, _ = apply_action(state, entry["side"], entry["action"])
+            state, _ = apply_entry(state, entry)
         except ActionError as error:
             raise MalformedAction(f"log entry {number} does not replay: {error.message}", code="bad_log") from error
     return state

@@ -50,8 +50,7 @@ def summary(match: Match) -> dict[str, Any]:
     for record in match.actions.order_by("seq"):
         before = state.round
         for entry in record.log_entries():
-            state = (api.apply_chance(state, entry["chance"]) if "chance" in entry
-                     else api.apply_action(state, entry["side"], entry["action"]))[0]
+            state, _events = api.apply_entry(state, entry)
         round_ended = state.round != before
         if round_ended:
             points.append(_point(state, _("End of %(round)s") % {"round": rounds.ROUND_RECORDS[before].name}))

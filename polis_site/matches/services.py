@@ -120,18 +120,20 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None)
         raise MatchError(f"the export's setup does not load: {error}", code="bad_export") from error
     records: list[dict[str, Any]] = []
     for number, entry in enumerate(export["log"], start=1):
+        chance = isinstance(entry, dict) and "chance" in entry
+        if chance and not records:
+            raise MatchError(f"log entry {number} is a chance outcome before any action", code="bad_log")
+        if not chance and upto is not None and len(records) == upto:
+            break
         try:
-            if isinstance(entry, dict) and "chance" in entry and records:
-                state, events = api.apply_chance(state, entry["chance"])
-                records[-1]["chance"].append(entry["chance"])
-                records[-1]["events"] += events
-                continue
-            if upto is not None and len(records) == upto:
-                break
-            state, events = api.apply_action(state, entry["side"], entry["action"])
+            state, events = api.apply_entry(state, entry)
         except (ActionError, KeyError, TypeError) as error:
             raise MatchError(f"log entry {number} ({entry!r:.200}) does not replay: {error}", code="bad_log") from error
-        records.append({"side": entry["side"], "action": entry["action"], "chance": [], "events": events})
+        if chance:
+            records[-1]["chance"].append(entry["chance"])
+            records[-1]["events"] += events
+        else:
+            records.append({"side": entry["side"], "action": entry["action"], "chance": [], "events": events})
     if upto is not None and len(records) < upto:
         raise MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
     with transaction.atomic():
