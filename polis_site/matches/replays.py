@@ -30,13 +30,8 @@ def step(match: Match, seq: int) -> dict[str, Any]:
         raise services.MatchError(f"match {match.pk} has steps 0 to {match.version}, not {seq}", code="no_such_step")
     state = services.replay_state(match, upto=seq)
     record = match.actions.filter(seq=seq).first()
-    decision = api.current_decision(state)
     outcome = services.outcome_of(match, state) if seq == match.version else api.outcome(state)
-    return {"type": "state", "match": match.pk, "version": seq, "status": "finished" if outcome else "replay",
-            "seat": None, **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
-            "view": api.view_for(state, None), "reserves": api.reserves(state), "prompts": [],
-            "waiting_for": None if decision is None else (decision.side or "chance"),
-            "players": {side: match.player_name(side) for side in services.SIDES},
+    return {**services.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
             "entry": services.public_entry(record) if record else None}
 
 

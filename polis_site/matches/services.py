@@ -300,17 +300,22 @@ def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
 
 def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
     """The `state` message for one seat (or the spectators, None): its own view only."""
-    finished = match.status == Match.Status.FINISHED
-    decision = None if finished else api.current_decision(state)
-    outcome = outcome_of(match, state)
     deadline = match.deadline()
+    return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
+            "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None}
+
+
+def view_message(match: Match, state: api.GameState, audience: str | None, version: int, status: str,
+                 outcome: dict[str, Any] | None) -> dict[str, Any]:
+    """What a page draws of `state` at `version`, live or in a replay: the audience's own view, the
+    prompts it must answer (none once the match is finished), and the ending in words."""
+    decision = None if status == Match.Status.FINISHED else api.current_decision(state)
     return {
-        "type": "state", "match": match.pk, "version": match.version, "status": match.status,
+        "type": "state", "match": match.pk, "version": version, "status": status,
         "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
-        "prompts": [] if finished else prompts(state, audience),
+        "prompts": [] if decision is None else prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": {side: match.player_name(side) for side in SIDES},
-        "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None,
         **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
     }
 
