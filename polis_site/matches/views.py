@@ -119,12 +119,17 @@ def _end(request: HttpRequest, match_id: int, end: Any) -> HttpResponse:
     return redirect(match)
 
 
-@require_GET
-def replay(request: HttpRequest, match_id: int) -> HttpResponse:
-    """A finished match, step by step, with its summary: public, so its link can be shared."""
+def _replayable(request: HttpRequest, match_id: int) -> Match:
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
     if not replays.may_replay(match, request.user):
         raise Http404("only finished matches can be replayed")
+    return match
+
+
+@require_GET
+def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A finished match, step by step, with its summary: public, so its link can be shared."""
+    match = _replayable(request, match_id)
     start = replays.step(match, match.version)
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": start,
@@ -134,9 +139,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
-    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
-    if not replays.may_replay(match, request.user):
-        raise Http404("only finished matches can be replayed")
+    match = _replayable(request, match_id)
     try:
         return JsonResponse(replays.step(match, seq))
     except ActionError as error:
