@@ -24,11 +24,13 @@ def may_replay(match: Match, user: Any) -> bool:
     return match.status == Match.Status.FINISHED or bool(getattr(user, "is_staff", False))
 
 
-def step(match: Match, seq: int) -> dict[str, Any]:
-    """The public `state` message after action `seq` (0: the setup), with that action's log entry."""
+def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str, Any]:
+    """The public `state` message after action `seq` (0: the setup), with that action's log entry;
+    `state`, the game at that step when the caller has already replayed it."""
     if not 0 <= seq <= match.version:
         raise services.MatchError(f"match {match.pk} has steps 0 to {match.version}, not {seq}", code="no_such_step")
-    state = services.replay_state(match, upto=seq)
+    if state is None:
+        state = services.replay_state(match, upto=seq)
     record = match.actions.filter(seq=seq).first()
     outcome = services.outcome_of(match, state) if seq == match.version else api.outcome(state)
     return {**services.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
@@ -37,7 +39,7 @@ def step(match: Match, seq: int) -> dict[str, Any]:
 
 def summary(match: Match) -> dict[str, Any]:
     """The final score (population, prestige, end-of-game projects) and, at the start and at the
-    end of each round played, each side's prestige and population."""
+    end of each round played, each side's prestige and population; `state`, the game replayed."""
     setup = match.engine_setup()
     state = api.new_game(setup)
     points = [_point(state, _("Start"))]
@@ -54,7 +56,7 @@ def summary(match: Match) -> dict[str, Any]:
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
     outcome = services.outcome_of(match, state)
     return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
-            "chart": chart(points)}
+            "chart": chart(points), "state": state}
 
 
 def _point(state: api.GameState, label: str) -> dict[str, Any]:

@@ -130,11 +130,11 @@ def _replayable(request: HttpRequest, match_id: int) -> Match:
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """A finished match, step by step, with its summary: public, so its link can be shared."""
     match = _replayable(request, match_id)
-    start = replays.step(match, match.version)
+    summary = replays.summary(match)  # replays the whole log once; the page opens on its last step
     return render(request, "matches/match.html", {
-        "match": match, "seat": None, "replay": True, "initial": start,
+        "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
         "log": _in_page_language(services.log_since(match, 0)), "board": board.drawing(),
-        "catalogue": board.catalogue(), "summary": replays.summary(match)})
+        "catalogue": board.catalogue(), "summary": summary})
 
 
 @require_GET
