@@ -259,9 +259,10 @@
     for (const entry of entries) {
       if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
       const item = el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
-      for (const line of (entry.happened || {})[lang] || []) item.append(el("span", {class: "then", text: line}));
+      const then = (entry.happened || {})[lang] || [];
+      for (const line of then) item.append(el("span", {class: "then", text: line}));
       log.append(item);
-      showNews((entry.happened || {})[lang] || []);
+      showNews(then);
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -662,7 +663,6 @@
       if (event.key === "ArrowLeft") go(at - 1);
       else if (event.key === "ArrowRight") go(at + 1);
     });
-    window.polisMatch.go = go;
   }
 
   function live() {
