@@ -207,18 +207,23 @@
       : el("p", {class: "muted", text: gettext("No event card is showing.")}));
   }
 
+  // Drawn again when the deadline passes, so a page left open offers the claim at that moment.
+  let clockTimer = null;
   function drawClock(state) {
     const clock = $("#clock");
     const deadline = state.deadline ? new Date(state.deadline) : null;
+    const overrun = deadline !== null && deadline <= new Date();
     clock.hidden = !deadline;
     if (deadline) {
-      clock.textContent = fmt(gettext("%(side)s has until %(when)s to move."),
+      clock.textContent = fmt(overrun ? gettext("%(side)s ran out of time at %(when)s.") : gettext("%(side)s has until %(when)s to move."),
         {side: side(state.waiting_for), when: deadline.toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})});
     }
     const claim = $("#claim");
-    if (claim) claim.hidden = !(deadline && deadline < new Date() && state.waiting_for && state.waiting_for !== seat);
+    if (claim) claim.hidden = !(overrun && state.waiting_for && state.waiting_for !== seat);
     const resign = $("#resign");
     if (resign) resign.hidden = state.status !== "active";
+    clearTimeout(clockTimer);
+    if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
   }
 
   function drawTurn(state) {
