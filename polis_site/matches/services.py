@@ -50,13 +50,17 @@ def group_name(match_id: int, audience: str) -> str:
 MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
 
 
+def _check_move_days(move_days: Any) -> None:
+    if move_days not in MOVE_DAYS or isinstance(move_days, bool):
+        raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
+                         code="bad_time_limit")
+
+
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random")."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
-    if move_days not in MOVE_DAYS:
-        raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
-                         code="bad_time_limit")
+    _check_move_days(move_days)
     match = Match(created_by=user, move_days=move_days)
     if seed is not None:
         match.seed = seed
@@ -105,10 +109,12 @@ def join_match(user: Any, match_id: int) -> Match:
     return match
 
 
-def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None) -> Match:
+def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
+                 move_days: int | None = None) -> Match:
     """A new match in play between two users, from an admin export (setup + log) replayed to its
     end or to action `upto`: to study, test or resume a reported position. Chance from then on is
     drawn from the new match's own seed; nothing is stored unless the whole log replays."""
+    _check_move_days(move_days)
     if not isinstance(export, dict) or not isinstance(export.get("setup"), dict) or not isinstance(export.get("log"), list):
         raise MatchError("an export is a JSON object with a 'setup' object and a 'log' list", code="bad_export")
     if athens is None or sparta is None or athens.pk == sparta.pk:
@@ -138,7 +144,7 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None)
         raise MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
     with transaction.atomic():
         match = Match(created_by=athens, athens=athens, sparta=sparta, setup=setup.to_json(),
-                      status=Match.Status.ACTIVE, version=len(records))
+                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days)
         _store(match, state)
         match.save()
         ActionRecord.objects.bulk_create(

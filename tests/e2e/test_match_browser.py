@@ -7,12 +7,14 @@ import json
 import re
 import sqlite3
 import uuid
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import api
+from engine.data.sides import opponent
 from tests.support.games import bot_game, foresee_a_battle
 from tests.support.services import DaphneProcess, manage
 
@@ -203,25 +205,37 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         context.close()
 
 
-def seated_pages(browser, site: DaphneProcess, export: dict[str, Any], tmp_path: Path,
-                 routes: dict[str, Any] | None = None) -> tuple[int, dict[str, Any], dict[str, Any]]:
-    """Two new players, each in a browser context, seated in a match imported from `export`, their
-    match pages open and live. `routes`: a websocket route handler per side, set before the page opens."""
-    path = tmp_path / "export.json"
+def import_match(site: DaphneProcess, export: dict[str, Any], names: dict[str, str], tmp_path: Path,
+                 *options: str) -> int:
+    """A match between the named players from `export`, through `manage.py importmatch`."""
+    path = tmp_path / f"export-{uuid.uuid4().hex[:6]}.json"
     path.write_text(json.dumps(export))
+    return int(manage(["importmatch", str(path), "--athens", names["athens"], "--sparta", names["sparta"], *options],
+                      site.env).split()[0])
+
+
+def open_live(page: Any, site: DaphneProcess, match_id: int) -> None:
+    page.goto(f"{site.base_url}/matches/{match_id}/")
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+
+
+def seated_pages(browser, site: DaphneProcess, export: dict[str, Any], tmp_path: Path,
+                 routes: dict[str, Any] | None = None, names: dict[str, str] | None = None,
+                 options: tuple[str, ...] = ()) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """Two new players (`names`, or made up), each in a browser context, seated in a match imported
+    from `export` (with importmatch's `options`), their match pages open and live. `routes`: a
+    websocket route handler per side, set before the page opens."""
     tag = uuid.uuid4().hex[:6]
-    names = {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
+    names = names or {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
     contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
     pages = {side: context.new_page() for side, context in contexts.items()}
     for side, page in pages.items():
         sign_up(page, site.base_url, names[side])
-    match_id = int(manage(["importmatch", str(path), "--athens", names["athens"], "--sparta", names["sparta"]],
-                          site.env).split()[0])
+    match_id = import_match(site, export, names, tmp_path, *options)
     for side, handler in (routes or {}).items():
         contexts[side].route_web_socket(re.compile(r"/ws/match/"), handler)
     for page in pages.values():
-        page.goto(f"{site.base_url}/matches/{match_id}/")
-        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+        open_live(page, site, match_id)
     return match_id, contexts, pages
 
 
@@ -326,6 +340,83 @@ def test_a_finished_match_replays_forwards_and_backwards_with_its_summary_chart(
     at(last)
     assert errors == []
     context.close()
+
+
+def set_waiting_since(site: DaphneProcess, match_id: int, when: datetime) -> None:
+    """Time passes: the match's clock restarted at `when` (written to the site's own database)."""
+    path = site.env["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE matches_match SET waiting_since = ? WHERE id = ?",
+                   (when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f"), match_id))
+
+
+def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
+    """Two players with two matches: a move in one is noticed on the other's page, with a link; the
+    claim button appears on an open page the moment the deadline passes and wins the match; a
+    resignation asks first, then ends the match on both pages."""
+    setup = api.Setup.from_seed("page-queries-0")
+    first = api.current_decision(api.new_game(setup)).side
+    second = opponent(first)
+    export = {"setup": setup.to_json(), "log": []}
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"alcibiades-{tag}", "sparta": f"lysander-{tag}"}
+    daily, contexts, pages = seated_pages(browser, live_site, export, tmp_path, names=names,
+                                          options=("--move-days", "1"))
+    errors: list[str] = []
+    for page in pages.values():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        assert page.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")
+        assert page.locator("#claim").is_hidden() and page.locator("#resign").is_visible()
+
+    # The notice: `first` moves in the other match, which then waits for `second`, who is looking at
+    # the daily match.
+    casual = import_match(live_site, export, names, tmp_path)
+    elsewhere = contexts[first].new_page()
+    elsewhere.on("pageerror", lambda error: errors.append(str(error)))
+    open_live(elsewhere, live_site, casual)
+    assert elsewhere.locator("#clock").is_hidden()
+    elsewhere.locator('#action-body button.choice[data-choice="pass"]').click()
+    elsewhere.locator("#action-body button.confirm").click()
+    elsewhere.wait_for_function(f"document.querySelector('#turn').dataset.waiting === '{second}'", timeout=10_000)
+    notice = pages[second].locator("#notice a")
+    notice.wait_for(timeout=10_000)
+    assert notice.get_attribute("href").endswith(f"/matches/{casual}/")
+    pages[second].screenshot(path=str(artifacts_dir / "notice-of-another-match.png"))
+    assert pages[first].locator("#notice").is_hidden()
+
+    # The claim: the daily clock restarted a day ago less three seconds; `second` comes back to it.
+    set_waiting_since(live_site, daily, datetime.now(timezone.utc) - timedelta(days=1, seconds=-3))
+    claimer = pages[second]
+    open_live(claimer, live_site, daily)
+    assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")
+    assert claimer.locator("#claim").is_hidden()
+    claimer.locator("#claim").wait_for(state="visible", timeout=10_000)
+    assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} ran out of time at ")
+    claimer.locator("#claim button").click()
+    ending = f"{second.capitalize()} wins: the other side ran out of time."
+    for page in (claimer, pages[first]):
+        page.locator("#turn").filter(has_text=ending).wait_for(timeout=10_000)
+        page.wait_for_function("document.querySelector('#resign').hidden")
+        assert page.locator("#claim").is_hidden() and page.locator("#clock").is_hidden()
+    assert claimer.locator("#replay-link").is_visible()
+
+    # The resignation, in the other match, reached through the notice's link: cancelled, then meant.
+    claimer.goto(f"{live_site.base_url}/matches/{casual}/")
+    claimer.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    answers = iter([False, True])
+    claimer.on("dialog", lambda dialog: dialog.accept() if next(answers) else dialog.dismiss())
+    claimer.locator("#resign button").click()
+    claimer.wait_for_timeout(500)
+    assert claimer.locator("#turn").get_attribute("data-waiting") == second
+    claimer.locator("#resign button").click()
+    ending = f"{first.capitalize()} wins: the other side resigned."
+    for page in (claimer, elsewhere):
+        page.locator("#turn").filter(has_text=ending).wait_for(timeout=10_000)
+        page.wait_for_function("document.querySelector('#resign').hidden")
+    assert errors == []
+    for context in contexts.values():
+        context.close()
 
 
 def test_the_page_benchmark_weighs_the_match_page_scripts_and_styles(browser, live_site: DaphneProcess) -> None:

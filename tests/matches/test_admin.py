@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -125,10 +126,12 @@ def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_cli
     state = copy.state()
     services.submit_action(copy.pk, copy.player(state.decision.side), playout.step(state, state.decision.side,
                                                                                    random.Random(3))[0])
-    # Part of a log: the position after 5 actions.
-    call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=5, stdout=out)
+    assert copy.move_days is None and copy.deadline() is None
+    # Part of a log: the position after 5 actions, played on at two days a move.
+    call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=5, move_days=2, stdout=out)
     early = Match.objects.latest("pk")
     assert early.version == 5 and early.snapshot == api.to_json(services.replay_state(match, upto=5))
+    assert early.move_days == 2 and early.deadline() == early.waiting_since + timedelta(days=2)
 
 
 @pytest.mark.parametrize("change, code", [
@@ -152,4 +155,6 @@ def test_an_export_that_does_not_replay_is_refused_and_creates_nothing(admin_cli
         call_command("importmatch", str(path), athens="cleon", sparta="brasidas")
     with pytest.raises(CommandError, match="no user named 'nobody'"):
         call_command("importmatch", str(path), athens="nobody", sparta="brasidas")
+    with pytest.raises(CommandError, match="bad_time_limit: move_days 4 is not one of"):
+        call_command("importmatch", str(path), athens="cleon", sparta="brasidas", move_days=4)
     assert Match.objects.count() == before

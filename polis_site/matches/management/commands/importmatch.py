@@ -1,5 +1,5 @@
-"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N]`: a new match from an
-admin export (setup + log), to study, test or resume a reported position."""
+"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N] [--move-days D]`: a new
+match from an admin export (setup + log), to study, test or resume a reported position."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--athens", required=True, help="username for the Athens seat")
         parser.add_argument("--sparta", required=True, help="username for the Sparta seat")
         parser.add_argument("--upto", type=int, help="replay only this many actions of the log")
+        parser.add_argument("--move-days", type=int, help="the time limit per move, in days (default: none)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -38,7 +39,8 @@ class Command(BaseCommand):
             if seats[side] is None:
                 raise CommandError(f"no user named {options[side]!r} (for {side})")
         try:
-            match = services.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"])
+            match = services.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"],
+                                          move_days=options["move_days"])
         except services.MatchError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
         self.stdout.write(f"{match.pk} {match.get_absolute_url()} version {match.version}")
