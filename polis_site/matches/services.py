@@ -76,9 +76,11 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
 
 
 #: What a write reads of the locked match: its players' names only, never the setup (each column
-#: and join costs the hot path time: this query is a third of a submission's).
+#: and join costs the hot path time: this query is a third of a submission's). Every column of
+#: STORED_FIELDS must be among them: saving a deferred column reads it first, one more query.
 LOCKED_FIELDS = ("status", "version", "seed", "snapshot", "waiting_for", "round", "winner", "outcome_reason",
-                 "move_days", "waiting_since", "athens__username", "athens__email", "sparta__username", "sparta__email")
+                 "move_days", "waiting_since", "scores", "finished_at", "updated_at",
+                 "athens__username", "athens__email", "sparta__username", "sparta__email")
 #: What a submission writes back (`_store`'s columns).
 STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "scores", "status", "winner",
                  "outcome_reason", "finished_at", "updated_at")

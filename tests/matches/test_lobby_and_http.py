@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from engine import api
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match
@@ -144,6 +146,23 @@ def test_http_api_needs_a_login_and_a_seat() -> None:
     assert post_act(logged_in(match.athens), match, {"action": {"type": "pass", "decision": 1}}).json()["code"] == \
         "not_your_decision"
     assert stranger.get("/matches/api/999999/state/").status_code == 404
+
+
+def test_a_submission_reads_the_match_once_appends_its_record_and_updates_the_match() -> None:
+    """The write path's statements, pinned: a deferred column saved would be read back first."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    match = active_match("statements")
+    state = match.state()
+    action = next(iter(api.legal_actions(state, state.decision.side)))
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_action(match.pk, match.player(state.decision.side), action, client_action_id="c-1",
+                               expected_version=0, announce=False)
+    statements = [q["sql"].split()[0] + " " + re.search(r"(FROM|INTO|UPDATE) \"(\w+)\"", q["sql"]).group(2)
+                  for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    assert statements == ["SELECT matches_match", "SELECT matches_actionrecord", "INSERT matches_actionrecord",
+                          "UPDATE matches_match"]
 
 
 def test_an_open_match_cannot_be_played_yet() -> None:
