@@ -88,11 +88,11 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 
 def locked(match_id: int) -> Match:
     """The match row, locked until the transaction ends (its players read along, not locked)."""
-    match = (Match.objects.select_for_update(of=("self",)).select_related("athens", "sparta")
-             .only(*LOCKED_FIELDS).filter(pk=match_id).first())
-    if match is None:
-        raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
-    return match
+    try:  # get(), not first(): no ORDER BY (Match's ordering) to compile and run
+        return (Match.objects.select_for_update(of=("self",)).select_related("athens", "sparta")
+                .only(*LOCKED_FIELDS).get(pk=match_id))
+    except (Match.DoesNotExist, ValueError, TypeError) as error:
+        raise MatchError(f"match {match_id!r} does not exist", code="no_such_match") from error
 
 
 def join_match(user: Any, match_id: int) -> Match:
@@ -185,16 +185,20 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
     try:
         with transaction.atomic():
             match = locked(match_id)
-            if client_action_id is not None:
-                earlier = match.actions.filter(client_action_id=client_action_id).first()
-                if earlier is not None:
-                    return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
-            if expected_version is not None and expected_version != match.version:
-                raise MatchError(f"the action was made on version {expected_version!r} of match {match.pk}, "
-                                 f"which is now at version {match.version}", code="stale_version",
-                                 current=match.version)
-            state, events = api.apply_action(match.state(), side, action)
+            try:
+                if expected_version is not None and expected_version != match.version:
+                    raise MatchError(f"the action was made on version {expected_version!r} of match {match.pk}, "
+                                     f"which is now at version {match.version}", code="stale_version",
+                                     current=match.version)
+                state, events = api.apply_action(match.state(), side, action)
+            except ActionError:
+                # A resubmission is refused here (its version is past, or the action no longer
+                # legal): it gets its first answer. One still legal fails at the insert, below.
+                earlier = _earlier(match_id, client_action_id)
+                if earlier is None:
+                    raise
+                return Submission(match, match.state(), earlier, duplicate=True)
             state, chance = resolve_chance(state, match.seed, match.version + 1, events)
             record = ActionRecord.objects.create(
                 match=match, seq=match.version + 1, side=side, user=user, action=dict(action), chance=chance,
@@ -205,15 +209,22 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
             if announce:
                 transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:
-        # Two submissions with one client_action_id raced past the lookup: the first one won.
-        earlier = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
-        if client_action_id is None or earlier is None:
+        # The log already holds this client_action_id (a resubmission, or two racing): the first won.
+        earlier = _earlier(match_id, client_action_id)
+        if earlier is None:
             raise MatchError(f"match {match_id} changed while the action was stored; send it again",
                              code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
     texts = {} if announce else announcement(match, state, [public_entry(record)], side)
     return Submission(match, state, record, duplicate=False, texts=texts)
+
+
+def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None:
+    """The record of an earlier submission with this client_action_id, if any."""
+    if client_action_id is None:
+        return None
+    return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
 
 
 def resign(match_id: int, user: Any) -> Match:

@@ -148,8 +148,9 @@ def test_http_api_needs_a_login_and_a_seat() -> None:
     assert stranger.get("/matches/api/999999/state/").status_code == 404
 
 
-def test_a_submission_reads_the_match_once_appends_its_record_and_updates_the_match() -> None:
-    """The write path's statements, pinned: a deferred column saved would be read back first."""
+def test_a_submission_reads_the_match_once_inserts_its_record_and_updates_the_match() -> None:
+    """The write path's statements, pinned: a deferred column saved would be read back first, and
+    the duplicate check runs only when a submission fails (the unique index catches the rest)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -161,8 +162,23 @@ def test_a_submission_reads_the_match_once_appends_its_record_and_updates_the_ma
                                expected_version=0, announce=False)
     statements = [q["sql"].split()[0] + " " + re.search(r"(FROM|INTO|UPDATE) \"(\w+)\"", q["sql"]).group(2)
                   for q in queries.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
-    assert statements == ["SELECT matches_match", "SELECT matches_actionrecord", "INSERT matches_actionrecord",
-                          "UPDATE matches_match"]
+    assert statements == ["SELECT matches_match", "INSERT matches_actionrecord", "UPDATE matches_match"]
+
+
+def test_a_resubmission_that_is_still_legal_is_caught_by_the_unique_index_and_changes_nothing() -> None:
+    """Two racing submissions with one client_action_id both pass validation; the index on the log
+    lets only the first in, and the second gets the first's answer (here the first is planted)."""
+    match = active_match("race")
+    state = match.state()
+    side = state.decision.side
+    first = ActionRecord.objects.create(match=match, seq=99, side=side, user=match.player(side),
+                                        action={"type": "pass"}, client_action_id="r1")
+    action = next(iter(api.legal_actions(state, side)))
+    submission = services.submit_action(match.pk, match.player(side), action, client_action_id="r1")
+    assert submission.duplicate and submission.record == first
+    match.refresh_from_db()
+    assert match.version == 0 and ActionRecord.objects.filter(match=match).count() == 1
+    assert services.submit_action(match.pk, match.player(side), action, client_action_id="r2").record.seq == 1
 
 
 def test_an_open_match_cannot_be_played_yet() -> None:
