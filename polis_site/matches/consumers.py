@@ -16,6 +16,7 @@ import json
 import time
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -158,13 +159,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(content))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """A broadcast is forwarded as it came, without Channels' hop to the database thread to
-        close stale connections before each message: it touches no database, and on a busy
-        process that hop (one per socket per move) queued behind the writes."""
-        if message["type"] == "match.state":
-            await self.match_state(message)
-        else:
-            await super().dispatch(message)
+        """Channels hops to the database thread before every message to close stale connections.
+        Here every database call is a `database_sync_to_async`, which closes them itself around
+        each call, and broadcasts touch no database: the hop (one per socket per move, queued behind
+        the writes on a busy process) is skipped."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']!r}")
+        await handler(message)
 
     async def match_state(self, event: dict[str, Any]) -> None:
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
