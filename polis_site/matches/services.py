@@ -23,7 +23,7 @@ from django.utils import timezone
 from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
-from polis_site.matches import notify, words
+from polis_site.matches import notify, rows, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
 SIDES = ("athens", "sparta")
@@ -75,12 +75,11 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     return match
 
 
-#: What a write reads of the locked match: its players' names only, never the setup (each column
-#: and join costs the hot path time: this query is a third of a submission's). Every column of
-#: STORED_FIELDS must be among them: saving a deferred column reads it first, one more query.
+#: What a write reads of the locked match (with its players' names and addresses), never the setup:
+#: each column costs the hot path time. Every column of STORED_FIELDS must be among them: saving a
+#: deferred column reads it first, one more query.
 LOCKED_FIELDS = ("status", "version", "seed", "snapshot", "waiting_for", "round", "winner", "outcome_reason",
-                 "move_days", "waiting_since", "scores", "finished_at", "updated_at",
-                 "athens__username", "athens__email", "sparta__username", "sparta__email")
+                 "move_days", "waiting_since", "scores", "finished_at", "updated_at", "created_at")
 #: What a submission writes back (`_store`'s columns).
 STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "scores", "status", "winner",
                  "outcome_reason", "finished_at", "updated_at")
@@ -88,11 +87,13 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 
 def locked(match_id: int) -> Match:
     """The match row, locked until the transaction ends (its players read along, not locked)."""
-    try:  # get(), not first(): no ORDER BY (Match's ordering) to compile and run
-        return (Match.objects.select_for_update(of=("self",)).select_related("athens", "sparta")
-                .only(*LOCKED_FIELDS).get(pk=match_id))
-    except (Match.DoesNotExist, ValueError, TypeError) as error:
-        raise MatchError(f"match {match_id!r} does not exist", code="no_such_match") from error
+    try:
+        match = rows.locked_read(LOCKED_FIELDS)(int(match_id))
+    except (TypeError, ValueError):
+        match = None
+    if match is None:
+        raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+    return match
 
 
 def join_match(user: Any, match_id: int) -> Match:
@@ -200,12 +201,12 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                     raise
                 return Submission(match, match.state(), earlier, duplicate=True)
             state, chance = resolve_chance(state, match.seed, match.version + 1, events)
-            record = ActionRecord.objects.create(
-                match=match, seq=match.version + 1, side=side, user=user, action=dict(action), chance=chance,
-                events=events, client_action_id=client_action_id)
+            record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
+                                  chance=chance, events=events, client_action_id=client_action_id)
+            rows.insert_record(record)
             match.version += 1
             _store(match, state)
-            match.save(update_fields=STORED_FIELDS)
+            rows.update_match(match, STORED_FIELDS)
             if announce:
                 transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:
@@ -253,7 +254,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
                 raise MatchError(f"{other} has until {deadline.isoformat()} to move in match {match.pk}",
                                  code="time_left", deadline=deadline.isoformat())
         _finish(match, other if reason == RESIGNED else side, reason)
-        match.save(update_fields=STORED_FIELDS)
+        rows.update_match(match, STORED_FIELDS)
         state = match.state()
         transaction.on_commit(lambda: broadcast(match, state, []))
     return match

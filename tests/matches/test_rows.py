@@ -1,0 +1,76 @@
+"""The write path's SQL (`rows`) reads and writes exactly what the ORM would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import transaction
+
+from engine import api, playout
+from polis_site.matches import rows, services
+from polis_site.matches.models import ActionRecord, Match
+from tests.matches.factories import MatchFactory, UserFactory, active_match
+
+pytestmark = pytest.mark.django_db
+
+
+def played(seed: str, moves: int) -> Match:
+    match = active_match(seed, athens=UserFactory(email="pericles@example.org"), move_days=3)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = match.state()
+        side = state.decision.side
+        match = services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0]).match
+    return match
+
+
+def test_the_locked_read_gives_the_orms_values_and_defers_the_rest() -> None:
+    match = played("rows-read", 6)
+    with transaction.atomic():
+        read = services.locked(match.pk)
+    orm = Match.objects.select_related("athens", "sparta").get(pk=match.pk)
+    for name in ("id", "athens_id", "sparta_id", *services.LOCKED_FIELDS):
+        assert getattr(read, name) == getattr(orm, name), name
+    assert read.waiting_since.tzinfo is not None and isinstance(read.snapshot, dict) and read.scores == orm.scores
+    assert read.get_deferred_fields() == {"setup", "invite_token", "created_by_id"}
+    for side in ("athens", "sparta"):
+        assert (read.player(side).pk, read.player(side).username, read.player(side).email) == \
+            (orm.player(side).pk, orm.player(side).username, orm.player(side).email)
+    assert read.player("athens").email == "pericles@example.org"
+
+
+def test_an_open_match_reads_with_an_empty_seat_and_a_missing_one_is_refused() -> None:
+    match = MatchFactory()
+    with transaction.atomic():
+        read = services.locked(match.pk)
+    seated = "athens" if match.athens_id else "sparta"
+    empty = "sparta" if seated == "athens" else "athens"
+    assert read.player(empty) is None and read.player_name(empty) == "—"
+    assert read.player(seated).username == match.player(seated).username
+    for missing in (999_999, "nine", None):
+        with pytest.raises(services.MatchError) as refused:
+            services.locked(missing)
+        assert refused.value.code == "no_such_match" and repr(missing) in refused.value.message
+
+
+def test_an_inserted_record_and_an_updated_match_read_back_through_the_orm() -> None:
+    match = played("rows-write", 2)
+    with transaction.atomic():
+        locked = services.locked(match.pk)
+        record = ActionRecord(match=locked, seq=3, side="athens", user=locked.athens, action={"type": "pass", "decision": 3},
+                              chance=[{"dice": [1, 6]}], events=[{"event": "x", "n": 1}], client_action_id="r-1")
+        rows.insert_record(record)
+        before = locked.updated_at
+        locked.version, locked.scores, locked.waiting_for = 3, {"athens": 7, "sparta": 5}, "sparta"
+        rows.update_match(locked, ("version", "scores", "waiting_for", "updated_at"))
+    stored = ActionRecord.objects.get(pk=record.pk)
+    assert (stored.match_id, stored.seq, stored.side, stored.user_id, stored.action, stored.chance, stored.events,
+            stored.client_action_id) == (match.pk, 3, "athens", match.athens_id, {"type": "pass", "decision": 3},
+                                         [{"dice": [1, 6]}], [{"event": "x", "n": 1}], "r-1")
+    assert stored.created_at == record.created_at is not None
+    again = Match.objects.get(pk=match.pk)
+    assert (again.version, again.scores, again.waiting_for) == (3, {"athens": 7, "sparta": 5}, "sparta")
+    assert again.updated_at == locked.updated_at > before
+    assert again.snapshot == match.snapshot  # a column not named is left as it was
+    assert api.to_json(services.replay_state(Match.objects.get(pk=match.pk), upto=2)) == match.snapshot
