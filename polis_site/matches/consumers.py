@@ -121,7 +121,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error(error.code, error.message)
             return
         # The transaction has committed: both seats hear of it before this one's ack.
-        await services.send_all(submission.texts)
+        await services.send_all(submission.events)
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
@@ -171,3 +171,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def match_state(self, event: dict[str, Any]) -> None:
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
         await self.send(text_data=event["text"])
+
+    async def match_notice(self, event: dict[str, Any]) -> None:
+        """Another match of this player waits for them (this match's own page knows already)."""
+        if event["match"] != self.match_id:
+            await self.send(text_data=event["text"])

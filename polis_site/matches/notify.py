@@ -9,6 +9,7 @@ per wait: a live game sends none, a game of one move a day one per move.
 from __future__ import annotations
 
 import json
+from typing import Any
 from datetime import timedelta
 
 from django.conf import settings
@@ -48,16 +49,17 @@ def has_address(match: Match, actor: str | None) -> bool:
     return waiting is not None and bool(match.player(waiting[0]).email)
 
 
-def turn_notices(match: Match, actor: str | None) -> dict[str, str]:
-    """The notice for the waiting player's open pages, as {group: JSON text} (empty: no news)."""
+def turn_notices(match: Match, actor: str | None) -> dict[str, dict[str, Any]]:
+    """The notice for the waiting player's open pages, as {group: channel-layer event} (empty: no
+    news). The event names its match: that match's own pages do not pass it on."""
     waiting = waiting_player(match, actor)
     if waiting is None:
         return {}
     side, user_id = waiting
     text = words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
         "match": match.pk, "side": words.side_name(side)})
-    return {user_group(user_id): json.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(),
-                                            "text": text})}
+    notice = json.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
+    return {user_group(user_id): {"type": "match.notice", "match": match.pk, "text": notice}}
 
 
 def email_turn(match: Match, actor: str | None) -> Notification | None:

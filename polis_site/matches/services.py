@@ -166,9 +166,9 @@ class Submission:
     #: The record of this submission (the earlier one when it was a resubmission).
     record: ActionRecord
     duplicate: bool
-    #: With `announce=False`: the broadcast, as JSON text per channel-layer group, for the caller
-    #: to send (then `notify.email_turn`).
-    texts: dict[str, str] = field(default_factory=dict)
+    #: With `announce=False`: the broadcast, a channel-layer event per group, for the caller to
+    #: send (then `notify.email_turn`).
+    events: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def submit_action(match_id: int, user: Any, action: Any, client_action_id: str | None = None,
@@ -178,7 +178,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
     A `client_action_id` already in the log returns that earlier submission (applied once). With
     `expected_version`, a submission made on an older view is refused (`stale_version`).
     `announce=False` leaves the broadcast to an async caller (the websocket consumer), which sends
-    `Submission.texts` from its event loop instead of blocking the database thread on a hop there.
+    `Submission.events` from its event loop instead of blocking the database thread on a hop there.
     """
     if client_action_id is not None and (not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= 64):
         raise MatchError(f"client_action_id {client_action_id!r} must be a string of 1 to 64 characters",
@@ -217,8 +217,8 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                              code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
-    texts = {} if announce else announcement(match, state, [public_entry(record)], side)
-    return Submission(match, state, record, duplicate=False, texts=texts)
+    events = {} if announce else announcement(match, state, [public_entry(record)], side)
+    return Submission(match, state, record, duplicate=False, events=events)
 
 
 def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None:
@@ -380,13 +380,14 @@ def log_since(match: Match, version: int) -> list[dict[str, Any]]:
 
 
 def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]],
-                 actor: str | None = None) -> dict[str, str]:
-    """Each seat's own `state` message and the spectators' public one, with the log entries just
-    added, serialised once per audience as JSON (the Redis layer's msgpack refuses int keys), and
-    the notice for the player the match now waits for; keyed by channel-layer group."""
-    texts = {group_name(match.pk, audience or SPECTATORS): json.dumps(
-        {**state_message(match, state, audience), "latest": latest}) for audience in (*SIDES, None)}
-    return {**texts, **notify.turn_notices(match, actor)}
+                 actor: str | None = None) -> dict[str, dict[str, Any]]:
+    """The channel-layer event for each group: each seat's own `state` message and the spectators'
+    public one, with the log entries just added, and the notice for the player the match now waits
+    for. Messages travel as JSON text made once per audience (the Redis layer's msgpack refuses
+    int keys)."""
+    events = {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": json.dumps(
+        {**state_message(match, state, audience), "latest": latest})} for audience in (*SIDES, None)}
+    return {**events, **notify.turn_notices(match, actor)}
 
 
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
@@ -396,11 +397,10 @@ def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], 
     notify.email_turn(match, actor)
 
 
-async def send_all(texts: dict[str, str]) -> None:
+async def send_all(events: dict[str, dict[str, Any]]) -> None:
     """The groups' sends at once (on Redis each is a few round trips of its own)."""
     layer = get_channel_layer()
-    await asyncio.gather(*(layer.group_send(group, {"type": "match.state", "text": text})
-                           for group, text in texts.items()))
+    await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()))
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -129,11 +129,12 @@ def test_the_preferences_page_sets_the_address_and_the_opt_out() -> None:
 def test_the_waiting_players_other_pages_get_a_notice_not_the_one_who_moved() -> None:
     match = active_match("notice")
     moved = move_until_waiting_for(match, "athens")
-    texts = services.announcement(match, match.state(), [], actor=moved)
-    notice = json.loads(texts[notify.user_group(match.athens_id)])
-    assert notice == {"type": "notice", "match": match.pk, "url": f"/matches/{match.pk}/", "text": {
+    events = services.announcement(match, match.state(), [], actor=moved)
+    event = events[notify.user_group(match.athens_id)]
+    assert (event["type"], event["match"]) == ("match.notice", match.pk)
+    assert json.loads(event["text"]) == {"type": "notice", "match": match.pk, "url": f"/matches/{match.pk}/", "text": {
         "en": f"Your move in match {match.pk}, as Athens.", "es": f"Te toca mover en la partida {match.pk}, como Atenas."}}
-    assert notify.user_group(match.sparta_id) not in texts
+    assert notify.user_group(match.sparta_id) not in events
     assert notify.user_group(match.athens_id) not in services.announcement(match, match.state(), [], actor="athens")
 
 

@@ -210,7 +210,8 @@ async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
 
 
 async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them() -> None:
-    """The notice reaches the user's socket on match A when match B passes the turn to them."""
+    """The notice reaches the user's socket on match A when match B passes the turn to them, and
+    not their socket on match B itself, which has the new state."""
     def two_matches() -> tuple[Match, Match]:
         me = UserFactory()
         return active_match("notice-a", athens=me), active_match("notice-b", athens=me)
@@ -220,6 +221,7 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
     mover = await database_sync_to_async(lambda: there.sparta)()
     socket, _ = await open_socket(here, me)
     other_socket, _ = await open_socket(there, mover)
+    mine_there, _ = await open_socket(there, me)
     rng = random.Random(3)
     sparta_moved = False
     for _ in range(30):
@@ -238,5 +240,7 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
     notices = [m for m in await drain(socket) if m["type"] == "notice"]
     assert notices and notices[-1]["match"] == there.pk and notices[-1]["url"] == f"/matches/{there.pk}/"
     assert notices[-1]["text"]["en"] == f"Your move in match {there.pk}, as Athens."
-    await socket.disconnect()
-    await other_socket.disconnect()
+    heard_there = await drain(mine_there)
+    assert "notice" not in {m["type"] for m in heard_there} and heard_there[-1]["waiting_for"] == "athens"
+    for s in (socket, other_socket, mine_there):
+        await s.disconnect()
