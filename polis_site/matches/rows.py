@@ -55,7 +55,7 @@ class LockedRead:
         # In the model's order: Model.from_db places the values of a partial row by it.
         wanted = {Match._meta.get_field(name) for name in ("id", "athens", "sparta", *field_names)}
         self.match_fields = [f for f in Match._meta.concrete_fields if f in wanted]
-        self.user_fields = [user_model._meta.get_field(name) for name in PLAYER_FIELDS]
+        self.user_fields = [f for f in user_model._meta.concrete_fields if f.name in PLAYER_FIELDS]
         self.match_readers = [_reader(f, alias) for f in self.match_fields]
         self.user_readers = [_reader(f, alias) for f in self.user_fields]
         columns = [f"m.{quote(f.column)}" for f in self.match_fields]
@@ -82,8 +82,8 @@ class LockedRead:
         for seat, start in (("athens", width), ("sparta", width + len(self.user_fields))):
             user_row = row[start:start + len(self.user_fields)]
             user = None
-            if user_row[0] is not None:
-                user = user_model.from_db(self.alias, list(PLAYER_FIELDS),
+            if any(value is not None for value in user_row):  # an empty seat joins nothing
+                user = user_model.from_db(self.alias, [f.attname for f in self.user_fields],
                                           _convert(self.user_readers, user_row, self.alias))
             setattr(match, seat, user)
         return match
