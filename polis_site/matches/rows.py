@@ -97,39 +97,41 @@ def locked_read(field_names: tuple[str, ...], alias: str = "default") -> LockedR
 def insert_record(record: ActionRecord, alias: str = "default") -> None:
     """`INSERT` a new log entry (its auto_now_add time set as the ORM would); sets its pk."""
     connection = connections[alias]
-    fields = [f for f in ActionRecord._meta.concrete_fields if not f.primary_key]
+    fields, sql = _insert(alias)
     values = [f.get_db_prep_save(f.pre_save(record, add=True), connection) for f in fields]
     with connection.cursor() as cursor:
+        cursor.execute(sql, values)
         if connection.features.can_return_columns_from_insert:
-            cursor.execute(_insert_sql(alias, returning=True), values)
             record.pk = cursor.fetchone()[0]
         else:
-            cursor.execute(_insert_sql(alias, returning=False), values)
             record.pk = connection.ops.last_insert_id(cursor, ActionRecord._meta.db_table, ActionRecord._meta.pk.column)
     record._state.adding = False
     record._state.db = alias
 
 
 @cache
-def _insert_sql(alias: str, returning: bool) -> str:
-    quote = connections[alias].ops.quote_name
-    columns = [quote(f.column) for f in ActionRecord._meta.concrete_fields if not f.primary_key]
-    return (f"INSERT INTO {quote(ActionRecord._meta.db_table)} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))})"
-            + (f" RETURNING {quote(ActionRecord._meta.pk.column)}" if returning else ""))
+def _insert(alias: str) -> tuple[list[models.Field], str]:
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    fields = [f for f in ActionRecord._meta.concrete_fields if not f.primary_key]
+    returning = (f" RETURNING {quote(ActionRecord._meta.pk.column)}"
+                 if connection.features.can_return_columns_from_insert else "")
+    return fields, (f"INSERT INTO {quote(ActionRecord._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+                    f"VALUES ({', '.join(['%s'] * len(fields))}){returning}")
 
 
 def update_match(match: Match, field_names: tuple[str, ...], alias: str = "default") -> None:
     """`UPDATE` these columns of the match row (auto_now ones stamped as the ORM would)."""
     connection = connections[alias]
-    fields = [Match._meta.get_field(name) for name in field_names]
+    fields, sql = _update(field_names, alias)
     values = [f.get_db_prep_save(f.pre_save(match, add=False), connection) for f in fields]
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(field_names, alias), [*values, match.pk])
+        cursor.execute(sql, [*values, match.pk])
 
 
 @cache
-def _update_sql(field_names: tuple[str, ...], alias: str) -> str:
+def _update(field_names: tuple[str, ...], alias: str) -> tuple[list[models.Field], str]:
     quote = connections[alias].ops.quote_name
-    assignments = ", ".join(f"{quote(Match._meta.get_field(name).column)} = %s" for name in field_names)
-    return f"UPDATE {quote(Match._meta.db_table)} SET {assignments} WHERE {quote(Match._meta.pk.column)} = %s"
+    fields = [Match._meta.get_field(name) for name in field_names]
+    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
+    return fields, f"UPDATE {quote(Match._meta.db_table)} SET {assignments} WHERE {quote(Match._meta.pk.column)} = %s"
