@@ -7,6 +7,8 @@ import json
 import re
 import sqlite3
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -140,10 +142,20 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
         context.close()
 
 
+@contextmanager
+def site_database(site: DaphneProcess) -> Iterator[sqlite3.Connection]:
+    """The live site's own SQLite database, committed and closed on the way out."""
+    db = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"))
+    try:
+        with db:
+            yield db
+    finally:
+        db.close()
+
+
 def secret_battle(site: DaphneProcess, match_id: int) -> dict[str, Any] | None:
     """The battle as the server holds it (deck and both hands), read from the site's own database."""
-    path = site.env["DATABASE_URL"].removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
+    with site_database(site) as db:
         (snapshot,) = db.execute("SELECT snapshot FROM matches_match WHERE id = ?", (match_id,)).fetchone()
     return json.loads(snapshot)["battle"]
 
@@ -344,8 +356,7 @@ def test_a_finished_match_replays_forwards_and_backwards_with_its_summary_chart(
 
 def set_waiting_since(site: DaphneProcess, match_id: int, when: datetime) -> None:
     """Time passes: the match's clock restarted at `when` (written to the site's own database)."""
-    path = site.env["DATABASE_URL"].removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
+    with site_database(site) as db:
         db.execute("UPDATE matches_match SET waiting_since = ? WHERE id = ?",
                    (when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f"), match_id))
 
