@@ -120,11 +120,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         except ActionError as error:
             await self._error(error.code, error.message)
             return
-        # The transaction has committed: both seats hear of it before this one's ack.
+        # The transaction has committed: both seats hear of it before this one's ack, and the
+        # waiting player's other pages a little later.
         await services.send_all(submission.events)
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
+        if submission.notices:
+            services.send_later(submission.notices)
         if not submission.duplicate and notify.has_address(submission.match, self.seat):
             await database_sync_to_async(notify.email_turn)(submission.match, self.seat)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,8 @@ from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site.matches import notify, rows, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
+
+logger = logging.getLogger(__name__)
 
 SIDES = ("athens", "sparta")
 SPECTATORS = "public"
@@ -166,8 +169,9 @@ class Submission:
     record: ActionRecord
     duplicate: bool
     #: With `announce=False`: the broadcast, a channel-layer event per group, for the caller to
-    #: send (then `notify.email_turn`).
+    #: send, then the notices (`send_later`) and `notify.email_turn`.
     events: dict[str, dict[str, Any]] = field(default_factory=dict)
+    notices: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def submit_action(match_id: int, user: Any, action: Any, client_action_id: str | None = None,
@@ -216,8 +220,10 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
                              code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
-    events = {} if announce else announcement(match, state, [public_entry(record)], side)
-    return Submission(match, state, record, duplicate=False, events=events)
+    if announce:
+        return Submission(match, state, record, duplicate=False)
+    return Submission(match, state, record, duplicate=False, events=announcement(match, state, [public_entry(record)]),
+                      notices=notify.turn_notices(match, side))
 
 
 def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None:
@@ -378,21 +384,18 @@ def log_since(match: Match, version: int) -> list[dict[str, Any]]:
     return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
 
 
-def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]],
-                 actor: str | None = None) -> dict[str, dict[str, Any]]:
+def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The channel-layer event for each group: each seat's own `state` message and the spectators'
-    public one, with the log entries just added, and the notice for the player the match now waits
-    for. Messages travel as JSON text made once per audience (the Redis layer's msgpack refuses
-    int keys)."""
-    events = {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": json.dumps(
+    public one, with the log entries just added. Messages travel as JSON text made once per
+    audience (the Redis layer's msgpack refuses int keys)."""
+    return {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": json.dumps(
         {**state_message(match, state, audience), "latest": latest})} for audience in (*SIDES, None)}
-    return {**events, **notify.turn_notices(match, actor)}
 
 
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
-    """After a commit, from sync code: send the announcement, then email a player who is away.
-    Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
-    async_to_sync(send_all)(announcement(match, state, latest, actor))
+    """After a commit, from sync code: send the announcement and the notice, then email a player who
+    is away. Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
+    async_to_sync(send_all)({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
     notify.email_turn(match, actor)
 
 
@@ -400,6 +403,32 @@ async def send_all(events: dict[str, dict[str, Any]]) -> None:
     """The groups' sends at once (on Redis each is a few round trips of its own)."""
     layer = get_channel_layer()
     await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()))
+
+
+#: How long a websocket move's notices wait behind its broadcast. A notice goes to every other open
+#: page of the waiting player (ten pages: ten frames); sent with the broadcast, those frames came
+#: before the seats' own on the event loop and added half a millisecond to the move (docs/bench.md).
+#: A reader cannot tell 20 ms.
+NOTICE_DELAY = 0.02
+#: Notices waiting to be sent (the event loop keeps only weak references to its tasks).
+_later: set[asyncio.Task[None]] = set()
+
+
+def send_later(events: dict[str, dict[str, Any]]) -> None:
+    """`send_all` in the background after NOTICE_DELAY, from the event loop."""
+    async def send() -> None:
+        await asyncio.sleep(NOTICE_DELAY)
+        await send_all(events)
+
+    task = asyncio.get_running_loop().create_task(send())
+    _later.add(task)
+    task.add_done_callback(_sent)
+
+
+def _sent(task: asyncio.Task[None]) -> None:
+    _later.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("notices not sent", exc_info=task.exception())
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

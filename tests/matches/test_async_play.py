@@ -129,13 +129,13 @@ def test_the_preferences_page_sets_the_address_and_the_opt_out() -> None:
 def test_the_waiting_players_other_pages_get_a_notice_not_the_one_who_moved() -> None:
     match = active_match("notice")
     moved = move_until_waiting_for(match, "athens")
-    events = services.announcement(match, match.state(), [], actor=moved)
+    events = notify.turn_notices(match, actor=moved)
     event = events[notify.user_group(match.athens_id)]
     assert (event["type"], event["match"]) == ("match.notice", match.pk)
     assert json.loads(event["text"]) == {"type": "notice", "match": match.pk, "url": f"/matches/{match.pk}/", "text": {
         "en": f"Your move in match {match.pk}, as Athens.", "es": f"Te toca mover en la partida {match.pk}, como Atenas."}}
     assert notify.user_group(match.sparta_id) not in events
-    assert notify.user_group(match.athens_id) not in services.announcement(match, match.state(), [], actor="athens")
+    assert notify.turn_notices(match, actor="athens") == {}
 
 
 def test_a_time_limit_lets_the_opponent_claim_the_win_once_overrun() -> None:

@@ -209,9 +209,11 @@ async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
 
 
 
-async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them() -> None:
-    """The notice reaches the user's socket on match A when match B passes the turn to them, and
-    not their socket on match B itself, which has the new state."""
+async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them(monkeypatch: Any) -> None:
+    """The notice reaches the user's socket on match A when match B passes the turn to them, after
+    the seats' new states (`NOTICE_DELAY`), and not their socket on match B itself, which has the new
+    state."""
+    monkeypatch.setattr(services, "NOTICE_DELAY", 1.0)
     def two_matches() -> tuple[Match, Match]:
         me = UserFactory()
         return active_match("notice-a", athens=me), active_match("notice-b", athens=me)
@@ -237,10 +239,12 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
         await drain(other_socket)
         sparta_moved = True
     assert side == "athens" and sparta_moved
-    notices = [m for m in await drain(socket) if m["type"] == "notice"]
-    assert notices and notices[-1]["match"] == there.pk and notices[-1]["url"] == f"/matches/{there.pk}/"
-    assert notices[-1]["text"]["en"] == f"Your move in match {there.pk}, as Athens."
     heard_there = await drain(mine_there)
-    assert "notice" not in {m["type"] for m in heard_there} and heard_there[-1]["waiting_for"] == "athens"
+    assert heard_there[-1]["waiting_for"] == "athens"
+    assert await socket.receive_nothing(timeout=0.05)  # the notice waits behind the states
+    notice = await socket.receive_json_from(timeout=5)
+    assert notice["type"] == "notice" and notice["match"] == there.pk and notice["url"] == f"/matches/{there.pk}/"
+    assert notice["text"]["en"] == f"Your move in match {there.pk}, as Athens."
+    assert "notice" not in {m["type"] for m in heard_there + await drain(mine_there)}
     for s in (socket, other_socket, mine_there):
         await s.disconnect()
