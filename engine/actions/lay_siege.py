@@ -99,19 +99,22 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
     return report
 
 
-def targets(state: GameState, side: str) -> list[str]:
-    result = []
+def targets(state: GameState, side: str) -> Iterator[str]:
+    """The poleis the side may besiege now, lazily (a hint needs only the first). Only a polis in a
+    territory the side controls can pass `check`, so no other is tried."""
+    controlled = {area for area in state.players[side].units if essentials.controls_area(state, side, area)}
     for polis_id in poleis.POLEIS:
+        if poleis.polis(polis_id).territory not in controlled:
+            continue
         try:
             check(state, side, LaySiege(polis_id))
         except ActionError:
             continue
-        result.append(polis_id)
-    return result
+        yield polis_id
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    return {"next": "polis", "choices": targets(state, side)}
+    return {"next": "polis", "choices": list(targets(state, side))}
 
 
 def generate(state: GameState, side: str) -> Iterator[LaySiege]:

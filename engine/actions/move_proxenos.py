@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import movement
 from engine.actions.base import Fields, no_prestige, require
@@ -34,8 +34,9 @@ class MoveProxenos:
         return {"type": TYPE, "destination": self.destination, **({"route": list(self.route)} if self.route else {})}
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
+    """A tuple, not a dataclass: every space a route search settles makes one."""
+
     by: str
     spaces: tuple[str, ...]
     bribe: int
@@ -76,17 +77,19 @@ def cheapest_everywhere(state: GameState, side: str, origin: str, by: str) -> di
     """The least-bribe route to every space of one kind (fewest spaces on a tie): Dijkstra on space weights."""
     enemy = state.players[opponent(side)].units
     neighbours = _neighbours(state, side, by)
-    queue = [(enemy.get(space, 0), 1, (space,)) for space in sorted(_ends(origin, by))]
+    # (bribe, length, spaces) orders the queue completely, so ties never depend on set order.
+    queue = [(enemy.get(space, 0), 1, (space,)) for space in _ends(origin, by)]
     heapq.heapify(queue)
     settled: dict[str, Route] = {}
     while queue:
-        paid, _, spaces = heapq.heappop(queue)
+        paid, length, spaces = heapq.heappop(queue)
         here = spaces[-1]
         if here in settled:
             continue
         settled[here] = Route(by, spaces, paid)
-        for there in sorted(neighbours(here) - settled.keys()):
-            heapq.heappush(queue, (paid + enemy.get(there, 0), len(spaces) + 1, spaces + (there,)))
+        for there in neighbours(here):
+            if there not in settled:
+                heapq.heappush(queue, (paid + enemy.get(there, 0), length + 1, spaces + (there,)))
     return settled
 
 

@@ -89,13 +89,12 @@ class UnitMove:
     def generate(self, state: GameState, side: str) -> Iterator[Move]:
         """Each distinct result once (a multiset of origins), in the first order found that works."""
         for destination in self.areas:
-            if not self.reachable_origins(state, side, destination):
-                continue
-            seen: set[tuple[str, ...]] = set()
-            yield from self._extend(state.clone(), side, destination, (), seen)
+            yield from self._extend(state, side, destination, (), set())
 
     def _extend(self, board: GameState, side: str, destination: str, done: tuple[str, ...],
                 seen: set[tuple[str, ...]]) -> Iterator[Move]:
+        """The moves that add one unit to `done`, each followed by its own extensions; `board` is
+        only read (each extension moves its unit on a copy)."""
         for origin in self.reachable_origins(board, side, destination):
             origins = done + (origin,)
             key = tuple(sorted(origins))

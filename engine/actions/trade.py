@@ -45,14 +45,18 @@ def holds_a_commercial_polis(state: GameState, side: str) -> bool:
     return any(state.poleis[p].owner == side for p in sides.SIDE_BY_ID[side].commercial_poleis)
 
 
-def check_space(state: GameState, side: str, space_id: str) -> None:
-    """Everything but the goods handed over: port, merchant, route, space open and free."""
-    space = markets.SPACE_BY_ID[space_id]
+def check_port(state: GameState, side: str) -> None:
+    """What every trade of the side needs: its commercial port open, a merchant waiting there."""
     require(holds_a_commercial_polis(state, side), "no_commercial_polis",
             f"trade: {side} controls none of {', '.join(sides.SIDE_BY_ID[side].commercial_poleis)}, "
             "so its commercial port is closed")
     require(essentials.merchants_in_port(state, side) >= 1, "no_merchant",
             f"trade: {side} has no merchant in its commercial port")
+
+
+def check_market_space(state: GameState, side: str, space_id: str) -> None:
+    """What a trade needs of its space: open this round, free, and reachable."""
+    space = markets.SPACE_BY_ID[space_id]
     require(space.available_in(state.round), "space_unavailable",
             f"trade: {space_id} (a load of {space.load}) is still under its black cube this round")
     require(not event_cards.market_closed(state, side, space_id), "closed_by_event",
@@ -68,7 +72,8 @@ def check(state: GameState, side: str, action: Trade) -> None:
     space = markets.SPACE_BY_ID[action.space]
     require(action.give in gives(space), "not_accepted",
             f"trade: {action.space} gives {space.receive} for {', '.join(gives(space))}, not {action.give}")
-    check_space(state, side, action.space)
+    check_port(state, side)
+    check_market_space(state, side, action.space)
 
 
 def cost(state: GameState, side: str, action: Trade) -> dict[str, int]:
@@ -103,15 +108,18 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
     return {"space": space.id, "received": request["received"], "market_value": {g: values[g] for g in moves}}
 
 
-def open_spaces(state: GameState, side: str) -> list[str]:
-    result = []
+def open_spaces(state: GameState, side: str) -> Iterator[str]:
+    """The spaces a merchant of the side may take now, lazily (a hint needs only the first)."""
+    try:
+        check_port(state, side)
+    except ActionError:
+        return
     for space in markets.SPACES:
         try:
-            check_space(state, side, space.id)
+            check_market_space(state, side, space.id)
         except ActionError:
             continue
-        result.append(space.id)
-    return result
+        yield space.id
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
