@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from engine.errors import ActionError
-from polis_site.matches import notify, services
+from polis_site.matches import notify, services, wire
 from polis_site.matches.models import Match
 
 #: Largest text frame accepted (an action is a few hundred bytes).
@@ -159,7 +159,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                               **({"request": request} if request is not None else {})})
 
     async def send_json(self, content: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps(content))
+        await self.send(text_data=wire.dumps(content))
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels hops to the database thread before every message to close stale connections.

@@ -8,7 +8,6 @@ per wait: a live game sends none, a game of one move a day one per move.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from datetime import timedelta
 
@@ -19,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.data.sides import opponent
-from polis_site.matches import words
+from polis_site.matches import wire, words
 from polis_site.matches.models import ActionRecord, Match, Notification, Preferences
 
 
@@ -58,7 +57,7 @@ def turn_notices(match: Match, actor: str | None) -> dict[str, dict[str, Any]]:
     side, user_id = waiting
     text = words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
         "match": match.pk, "side": words.side_name(side)})
-    notice = json.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
+    notice = wire.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
     return {user_group(user_id): {"type": "match.notice", "match": match.pk, "text": notice}}
 
 

@@ -10,7 +10,6 @@ submissions both come here.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from django.utils import timezone
 from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
-from polis_site.matches import notify, rows, words
+from polis_site.matches import notify, rows, wire, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
 logger = logging.getLogger(__name__)
@@ -388,7 +387,7 @@ def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]
     """The channel-layer event for each group: each seat's own `state` message and the spectators'
     public one, with the log entries just added. Messages travel as JSON text made once per
     audience (the Redis layer's msgpack refuses int keys)."""
-    return {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": json.dumps(
+    return {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": wire.dumps(
         {**state_message(match, state, audience), "latest": latest})} for audience in (*SIDES, None)}
 
 
