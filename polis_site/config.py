@@ -114,7 +114,7 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
         raise ImproperlyConfigured(f"REDIS_URL {url!r} is not a redis://, rediss:// or unix:// URL")
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "polis_site.layers.RedisChannelLayer",
             "CONFIG": {
                 # redis-py 8 gives pooled connections a 5 s socket timeout, which kills the
                 # blocking receive of every idle websocket (close 1011): no timeout here. Its pool

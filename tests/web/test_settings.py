@@ -50,7 +50,7 @@ def test_database_and_redis_urls_switch_to_postgresql_and_channels_redis() -> No
         "django.db.backends.postgresql", "polis", "app", "s@cret", "db.internal", "6543")
     assert db["TEST"]["NAME"] == "test_polis"
     layer = seen["layers"]["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "polis_site.layers.RedisChannelLayer"
     assert layer["CONFIG"]["hosts"] == [{"address": "redis://cache.internal:6380/2", "socket_timeout": None,
                                          "max_connections": 2000}]
     assert seen["debug"] is False
