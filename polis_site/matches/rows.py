@@ -1,6 +1,6 @@
-"""The write path's three statements, in SQL compiled once per database, with Django's own field
-conversions: the locked read of a match with its players' names, the insert of a log entry and the
-update of the match.
+"""The write path's statements, in SQL compiled once per database, with Django's own field
+conversions: the locked read of a match with its players' names, then the insert of a log entry
+with the update of the match (one statement on PostgreSQL).
 
 Through the ORM, compiling these queries was most of a move's time in the database thread (a
 select_related query is rebuilt from scratch at each call; docs/bench.md). The SQL is built from
@@ -94,19 +94,43 @@ def locked_read(field_names: tuple[str, ...], alias: str = "default") -> LockedR
     return LockedRead(field_names, alias)
 
 
-def insert_record(record: ActionRecord, alias: str = "default") -> None:
-    """`INSERT` a new log entry (its auto_now_add time set as the ORM would); sets its pk."""
+def append(record: ActionRecord, match: Match, field_names: tuple[str, ...], alias: str = "default") -> None:
+    """`INSERT` the new log entry `record` and `UPDATE` these columns of `match` (auto_now and
+    auto_now_add stamped as the ORM would); sets the record's pk.
+
+    On PostgreSQL both go in one statement (the insert in the update's WITH): each statement is a
+    round trip to the server, which a move waits for (docs/bench.md).
+    """
     connection = connections[alias]
-    fields, sql = _insert(alias)
-    values = [f.get_db_prep_save(f.pre_save(record, add=True), connection) for f in fields]
+    record_fields, insert_sql = _insert(alias)
+    match_fields, update_sql = _update(field_names, alias)
+    record_values = [f.get_db_prep_save(f.pre_save(record, add=True), connection) for f in record_fields]
+    match_values = [f.get_db_prep_save(f.pre_save(match, add=False), connection) for f in match_fields]
     with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        if connection.features.can_return_columns_from_insert:
+        if connection.vendor == "postgresql":
+            cursor.execute(_insert_and_update(field_names, alias), [*record_values, *match_values, match.pk])
             record.pk = cursor.fetchone()[0]
         else:
-            record.pk = connection.ops.last_insert_id(cursor, ActionRecord._meta.db_table, ActionRecord._meta.pk.column)
+            cursor.execute(insert_sql, record_values)
+            record.pk = _inserted_pk(cursor, connection)
+            cursor.execute(update_sql, [*match_values, match.pk])
     record._state.adding = False
     record._state.db = alias
+
+
+def update_match(match: Match, field_names: tuple[str, ...], alias: str = "default") -> None:
+    """`UPDATE` these columns of the match row (auto_now ones stamped as the ORM would)."""
+    connection = connections[alias]
+    fields, sql = _update(field_names, alias)
+    values = [f.get_db_prep_save(f.pre_save(match, add=False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, match.pk])
+
+
+def _inserted_pk(cursor: Any, connection: Any) -> int:
+    if connection.features.can_return_columns_from_insert:
+        return cursor.fetchone()[0]
+    return connection.ops.last_insert_id(cursor, ActionRecord._meta.db_table, ActionRecord._meta.pk.column)
 
 
 @cache
@@ -120,18 +144,18 @@ def _insert(alias: str) -> tuple[list[models.Field], str]:
                     f"VALUES ({', '.join(['%s'] * len(fields))}){returning}")
 
 
-def update_match(match: Match, field_names: tuple[str, ...], alias: str = "default") -> None:
-    """`UPDATE` these columns of the match row (auto_now ones stamped as the ORM would)."""
-    connection = connections[alias]
-    fields, sql = _update(field_names, alias)
-    values = [f.get_db_prep_save(f.pre_save(match, add=False), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, match.pk])
-
-
 @cache
 def _update(field_names: tuple[str, ...], alias: str) -> tuple[list[models.Field], str]:
     quote = connections[alias].ops.quote_name
     fields = [Match._meta.get_field(name) for name in field_names]
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     return fields, f"UPDATE {quote(Match._meta.db_table)} SET {assignments} WHERE {quote(Match._meta.pk.column)} = %s"
+
+
+@cache
+def _insert_and_update(field_names: tuple[str, ...], alias: str) -> str:
+    """PostgreSQL: `WITH record AS (INSERT ... RETURNING id) UPDATE ... RETURNING (SELECT id FROM record)`."""
+    _, insert_sql = _insert(alias)
+    _, update_sql = _update(field_names, alias)
+    pk = connections[alias].ops.quote_name(ActionRecord._meta.pk.column)
+    return f"WITH record AS ({insert_sql}) {update_sql} RETURNING (SELECT {pk} FROM record)"

@@ -205,10 +205,9 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
             state, chance = resolve_chance(state, match.seed, match.version + 1, events)
             record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
                                   chance=chance, events=events, client_action_id=client_action_id)
-            rows.insert_record(record)
             match.version += 1
             _store(match, state)
-            rows.update_match(match, STORED_FIELDS)
+            rows.append(record, match, STORED_FIELDS)
             if announce:
                 transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:

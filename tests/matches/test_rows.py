@@ -1,16 +1,23 @@
-"""The write path's SQL (`rows`) reads and writes exactly what the ORM would."""
+"""The write path's SQL (`rows`) reads and writes exactly what the ORM would, on SQLite and (the
+same tests again, in a process of their own) on PostgreSQL."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
+import subprocess
+import sys
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from engine import api, playout
 from polis_site.matches import rows, services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import MatchFactory, UserFactory, active_match
+from tests.support.services import PostgresServer, site_env
 
 pytestmark = pytest.mark.django_db
 
@@ -54,16 +61,15 @@ def test_an_open_match_reads_with_an_empty_seat_and_a_missing_one_is_refused() -
         assert refused.value.code == "no_such_match" and repr(missing) in refused.value.message
 
 
-def test_an_inserted_record_and_an_updated_match_read_back_through_the_orm() -> None:
+def test_an_appended_record_and_its_updated_match_read_back_through_the_orm() -> None:
     match = played("rows-write", 2)
     with transaction.atomic():
         locked = services.locked(match.pk)
         record = ActionRecord(match=locked, seq=3, side="athens", user=locked.athens, action={"type": "pass", "decision": 3},
                               chance=[{"dice": [1, 6]}], events=[{"event": "x", "n": 1}], client_action_id="r-1")
-        rows.insert_record(record)
         before = locked.updated_at
         locked.version, locked.scores, locked.waiting_for = 3, {"athens": 7, "sparta": 5}, "sparta"
-        rows.update_match(locked, ("version", "scores", "waiting_for", "updated_at"))
+        rows.append(record, locked, ("version", "scores", "waiting_for", "updated_at"))
     stored = ActionRecord.objects.get(pk=record.pk)
     assert (stored.match_id, stored.seq, stored.side, stored.user_id, stored.action, stored.chance, stored.events,
             stored.client_action_id) == (match.pk, 3, "athens", match.athens_id, {"type": "pass", "decision": 3},
@@ -74,3 +80,25 @@ def test_an_inserted_record_and_an_updated_match_read_back_through_the_orm() -> 
     assert again.updated_at == locked.updated_at > before
     assert again.snapshot == match.snapshot  # a column not named is left as it was
     assert api.to_json(services.replay_state(Match.objects.get(pk=match.pk), upto=2)) == match.snapshot
+
+
+def test_appending_is_one_statement_on_postgresql_and_two_elsewhere() -> None:
+    match = played("rows-statements", 1)
+    with transaction.atomic():
+        locked = services.locked(match.pk)
+        record = ActionRecord(match=locked, seq=2, side="sparta", user=locked.sparta, action={"type": "pass"})
+        with CaptureQueriesContext(connection) as queries:
+            rows.append(record, locked, ("version", "updated_at"))
+    statements = [q["sql"].split()[0] for q in queries.captured_queries]
+    assert statements == (["WITH"] if connection.vendor == "postgresql" else ["INSERT", "UPDATE"])
+    assert ActionRecord.objects.get(pk=record.pk).seq == 2 and record.pk > match.actions.get(seq=1).pk
+
+
+@pytest.mark.services
+def test_the_same_tests_pass_on_postgresql(postgres_server: PostgresServer) -> None:
+    """PostgreSQL takes other SQL (the lock `OF m`, the insert inside the update's WITH)."""
+    env = site_env(DATABASE_URL=postgres_server.create_database("polis_rows"))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not services",
+                          __file__], env=env, cwd=os.getcwd(), capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert re.search(r"\b4 passed", run.stdout), run.stdout[-500:]
