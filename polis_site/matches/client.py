@@ -15,6 +15,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from engine import api
@@ -143,7 +144,7 @@ class Seat:
                 if kind is None or message["type"] == kind:
                     return self.inbox.pop(index)
             raw = await asyncio.wait_for(self.connection.recv(), max(0.01, deadline - time.monotonic()))
-            message = json.loads(raw)
+            message = orjson.loads(raw)  # a third of json.loads's time on a view (the load script parses thousands)
             if message["type"] == "state":
                 self.state = message
             self.inbox.append(message)

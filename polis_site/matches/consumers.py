@@ -126,8 +126,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
-        if submission.notices:
-            services.send_later(submission.notices)
+        if not submission.duplicate:
+            services.notify_later(submission.match, self.seat)
         if not submission.duplicate and notify.has_address(submission.match, self.seat):
             await database_sync_to_async(notify.email_turn)(submission.match, self.seat)
 

@@ -168,9 +168,8 @@ class Submission:
     record: ActionRecord
     duplicate: bool
     #: With `announce=False`: the broadcast, a channel-layer event per group, for the caller to
-    #: send, then the notices (`send_later`) and `notify.email_turn`.
+    #: send, then the notice (`notify_later`) and `notify.email_turn`.
     events: dict[str, dict[str, Any]] = field(default_factory=dict)
-    notices: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def submit_action(match_id: int, user: Any, action: Any, client_action_id: str | None = None,
@@ -220,8 +219,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
         return Submission(match, match.state(), earlier, duplicate=True)
     if announce:
         return Submission(match, state, record, duplicate=False)
-    return Submission(match, state, record, duplicate=False, events=announcement(match, state, [public_entry(record)]),
-                      notices=notify.turn_notices(match, side))
+    return Submission(match, state, record, duplicate=False, events=announcement(match, state, [public_entry(record)]))
 
 
 def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None:
@@ -403,7 +401,7 @@ async def send_all(events: dict[str, dict[str, Any]]) -> None:
     await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()))
 
 
-#: How long a websocket move's notices wait behind its broadcast. A notice goes to every other open
+#: How long a websocket move's notice waits behind its broadcast. A notice goes to every other open
 #: page of the waiting player (ten pages: ten frames); sent with the broadcast, those frames came
 #: before the seats' own on the event loop and added half a millisecond to the move (docs/bench.md).
 #: A reader cannot tell 20 ms.
@@ -412,11 +410,12 @@ NOTICE_DELAY = 0.02
 _later: set[asyncio.Task[None]] = set()
 
 
-def send_later(events: dict[str, dict[str, Any]]) -> None:
-    """`send_all` in the background after NOTICE_DELAY, from the event loop."""
+def notify_later(match: Match, actor: str) -> None:
+    """From the event loop: the turn notice of `actor`'s move (`notify.turn_notices`), made and sent
+    in the background after NOTICE_DELAY, off the move's own path."""
     async def send() -> None:
         await asyncio.sleep(NOTICE_DELAY)
-        await send_all(events)
+        await send_all(notify.turn_notices(match, actor))
 
     task = asyncio.get_running_loop().create_task(send())
     _later.add(task)
