@@ -75,8 +75,10 @@ def database(env: Mapping[str, str], base_dir: Path) -> dict[str, Any]:
         "PORT": str(parts.port or ""),
         "OPTIONS": options,
         # Persistent connections: Daphne's worker threads would otherwise reconnect per request.
+        # Not health-checked: the check is a round trip before every socket message's first query.
+        # A connection the server dropped fails one statement and is replaced; the write path
+        # then tries its submission again (services.submit_action).
         "CONN_MAX_AGE": _conn_max_age(env),
-        "CONN_HEALTH_CHECKS": True,
         # Channels' live-server tests need an explicit test database name on PostgreSQL.
         "TEST": {"NAME": f"test_{name}"},
     }

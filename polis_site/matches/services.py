@@ -17,7 +17,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from engine import api
@@ -180,10 +180,23 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
     `expected_version`, a submission made on an older view is refused (`stale_version`).
     `announce=False` leaves the broadcast to an async caller (the websocket consumer), which sends
     `Submission.events` from its event loop instead of blocking the database thread on a hop there.
+
+    A submission the database could not carry out (`OperationalError`: the server dropped the
+    connection since its last use, a deadlock, a lock wait that timed out) was rolled back; it runs
+    once more, on a new connection where needed. Persistent connections are not health-checked
+    before each use, which cost every socket message a round trip (docs/bench.md).
     """
     if client_action_id is not None and (not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= 64):
         raise MatchError(f"client_action_id {client_action_id!r} must be a string of 1 to 64 characters",
                          code="malformed")
+    try:
+        return _submit(match_id, user, action, client_action_id, expected_version, announce)
+    except OperationalError:  # `atomic` has replaced a connection it could not roll back on
+        return _submit(match_id, user, action, client_action_id, expected_version, announce)
+
+
+def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None, expected_version: int | None,
+            announce: bool) -> Submission:
     try:
         with transaction.atomic():
             match = locked(match_id)

@@ -65,6 +65,8 @@ async def test_a_restart_in_mid_match_loses_nothing(restartable_site: DaphneProc
 @dataclass
 class ScaledSite:
     webs: list[DaphneProcess]
+    postgres: PostgresServer
+    database: str
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +75,7 @@ def scaled_site(postgres_server: PostgresServer, redis_server: RedisServer) -> I
     env = site_env(DATABASE_URL=postgres_server.create_database("polis_matches"), REDIS_URL=redis_server.url)
     manage(["migrate", "--noinput"], env)
     webs = [DaphneProcess(run_dir, env, name=f"web{i}").start() for i in (1, 2)]
-    yield ScaledSite(webs)
+    yield ScaledSite(webs, postgres_server, "polis_matches")
     for web in webs:
         web.stop()
     shutil.rmtree(run_dir, ignore_errors=True)
@@ -87,6 +89,22 @@ async def test_two_processes_on_postgresql_and_redis_carry_every_move_to_both_pl
     version = await play(seats, 25, random.Random(8))
     assert version >= 10
     assert seats["athens"].state["view"]["players"] == seats["sparta"].state["view"]["players"]
+    for seat in seats.values():
+        await seat.close()
+
+
+async def test_a_database_restart_costs_no_move(scaled_site: ScaledSite) -> None:
+    """PostgreSQL drops every connection (as a restart does); the next move, on the sockets already
+    open, is stored and reaches both players."""
+    first, second = scaled_site.webs
+    athens, sparta, match_id = await asyncio.to_thread(players, first.base_url)
+    seats = {"athens": await athens.socket(match_id, first.ws_url), "sparta": await sparta.socket(match_id, second.ws_url)}
+    version = await play(seats, 4, random.Random(5))
+    dropped = scaled_site.postgres.psql("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                        f"WHERE datname = '{scaled_site.database}'")
+    assert int(dropped) >= 1
+    assert await play(seats, 3, random.Random(6)) == version + 3
+    assert (await asyncio.to_thread(athens.api_state, match_id))["version"] == version + 3
     for seat in seats.values():
         await seat.close()
 

@@ -190,3 +190,33 @@ def test_an_open_match_cannot_be_played_yet() -> None:
 def test_the_lobby_in_spanish() -> None:
     page = logged_in(UserFactory()).get("/matches/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Desafíos abiertos" in page and "Nueva partida" in page and "Mis partidas" in page
+
+
+def test_a_submission_the_database_could_not_carry_out_runs_once_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dropped connection (or a lock wait timed out) fails the first attempt, which rolled back;
+    the second is stored once. Two failures in a row reach the caller, with nothing stored."""
+    from django.db import OperationalError
+
+    match = active_match("retry")
+    state = match.state()
+    side = state.decision.side
+    action = next(iter(api.legal_actions(state, side)))
+    real = services.rows.append
+    failures = iter([OperationalError("server closed the connection unexpectedly")])
+
+    def flaky(*args: object, **kwargs: object) -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(services.rows, "append", flaky)
+    submission = services.submit_action(match.pk, match.player(side), action, client_action_id="retry-1")
+    assert submission.match.version == 1 and ActionRecord.objects.filter(match=match).count() == 1
+    failures = iter([OperationalError("once"), OperationalError("twice")])
+    state = submission.state
+    side = state.decision.side
+    with pytest.raises(OperationalError):
+        services.submit_action(match.pk, match.player(side), next(iter(api.legal_actions(state, side))))
+    match.refresh_from_db()
+    assert match.version == 1 and ActionRecord.objects.filter(match=match).count() == 1
