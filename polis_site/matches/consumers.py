@@ -121,15 +121,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error(error.code, error.message)
             return
         # The transaction has committed: both seats hear of it before this one's ack, and the
-        # waiting player's other pages a little later.
+        # waiting player's other pages (and inbox) a little later.
         await services.send_all(submission.events)
         await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
         if not submission.duplicate:
             services.notify_later(submission.match, self.seat)
-        if not submission.duplicate and notify.has_address(submission.match, self.seat):
-            await database_sync_to_async(notify.email_turn)(submission.match, self.seat)
 
     async def _query(self, message: dict[str, Any]) -> None:
         if self.seat is None:

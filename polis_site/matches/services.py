@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
@@ -424,11 +425,14 @@ _later: set[asyncio.Task[None]] = set()
 
 
 def notify_later(match: Match, actor: str) -> None:
-    """From the event loop: the turn notice of `actor`'s move (`notify.turn_notices`), made and sent
-    in the background after NOTICE_DELAY, off the move's own path."""
+    """From the event loop, in the background after NOTICE_DELAY (off the move's own path): the
+    turn notice of `actor`'s move (`notify.turn_notices`), then the email if the waiting player is
+    away (`notify.email_turn`, which reads the database)."""
     async def send() -> None:
         await asyncio.sleep(NOTICE_DELAY)
         await send_all(notify.turn_notices(match, actor))
+        if notify.has_address(match, actor):
+            await database_sync_to_async(notify.email_turn)(match, actor)
 
     task = asyncio.get_running_loop().create_task(send())
     _later.add(task)
@@ -438,7 +442,7 @@ def notify_later(match: Match, actor: str) -> None:
 def _sent(task: asyncio.Task[None]) -> None:
     _later.discard(task)
     if not task.cancelled() and task.exception() is not None:
-        logger.error("notices not sent", exc_info=task.exception())
+        logger.error("the turn notice or email was not sent", exc_info=task.exception())
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -3,6 +3,7 @@ submissions, refusals, spectators, malformed frames."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -248,3 +249,38 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
     assert "notice" not in {m["type"] for m in heard_there + await drain(mine_there)}
     for s in (socket, other_socket, mine_there):
         await s.disconnect()
+
+
+async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_broadcast(
+        mailoutbox: list, monkeypatch: Any) -> None:
+    """The email check reads the database: it runs in the background with the notice, so the
+    mover's ack and both seats' states do not wait for it."""
+    monkeypatch.setattr(services, "NOTICE_DELAY", 0.5)
+    def emailed_match() -> Match:
+        return active_match("ws-email", athens=UserFactory(email="pericles@example.com"))
+
+    match = await database_sync_to_async(emailed_match)()
+    sparta = await database_sync_to_async(lambda: match.sparta)()
+    socket, first = await open_socket(match, sparta)
+    rng = random.Random(5)
+    while True:
+        state = (await database_sync_to_async(Match.objects.get)(pk=match.pk)).state()
+        side = state.decision.side
+        if side == "sparta":
+            break
+        await database_sync_to_async(services.submit_action)(match.pk, match.athens, playout.step(state, side, rng)[0],
+                                                             announce=False)  # no email from these
+    before = len(mailoutbox)
+    while side == "sparta":
+        await socket.send_json_to({"type": "act", "action": playout.step(state, side, rng)[0]})
+        replies = [await socket.receive_json_from(timeout=5) for _ in range(2)]
+        assert {r["type"] for r in replies} == {"state", "ack"}
+        state = (await database_sync_to_async(Match.objects.get)(pk=match.pk)).state()
+        side = state.decision.side
+    assert len(mailoutbox) == before  # not yet: the email follows the broadcast
+    for _ in range(100):
+        if len(mailoutbox) > before:
+            break
+        await asyncio.sleep(0.05)
+    assert [m.to for m in mailoutbox[before:]] == [["pericles@example.com"]]
+    await socket.disconnect()
