@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from engine import api
+from polis_site.matches import fields
 
 SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
 
@@ -50,9 +51,9 @@ class Match(models.Model):
     #: Actions applied so far (the log's length): a client's view is current when it holds this.
     version = models.PositiveIntegerField(default=0)
     #: engine Setup.to_json(): drawn at creation from `seed`.
-    setup = models.JSONField()
+    setup = fields.JSONField()
     seed = models.CharField(max_length=64, default=new_seed)
-    snapshot = models.JSONField()
+    snapshot = fields.JSONField()
     #: Who the game waits for ("athens", "sparta"; empty once it is over), for listings.
     waiting_for = models.CharField(max_length=10, blank=True, db_index=True)
     round = models.PositiveSmallIntegerField(default=0)
@@ -64,7 +65,7 @@ class Match(models.Model):
     #: Since when the game waits for `waiting_for`: the clock of the time limit.
     waiting_since = models.DateTimeField(null=True, blank=True)
     #: The score so far of each side ({"athens": n, "sparta": n}), for listings.
-    scores = models.JSONField(default=dict, blank=True)
+    scores = fields.JSONField(default=dict, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -117,11 +118,11 @@ class ActionRecord(models.Model):
     seq = models.PositiveIntegerField()
     side = models.CharField(max_length=10, choices=SIDES)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    action = models.JSONField()
+    action = fields.JSONField()
     #: Outcomes drawn after the action ({"dice": [...]} or {"deck": [...]}); secret (a deck's order).
-    chance = models.JSONField(default=list)
+    chance = fields.JSONField(default=list)
     #: The engine's events for this action and its chance outcomes: public, shown in the log.
-    events = models.JSONField(default=list)
+    events = fields.JSONField(default=list)
     client_action_id = models.CharField(max_length=64, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,14 +3,16 @@ same tests again, in a process of their own) on PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.test.utils import CaptureQueriesContext
 
 from engine import api, playout
@@ -94,6 +96,30 @@ def test_appending_is_one_statement_on_postgresql_and_two_elsewhere() -> None:
     assert ActionRecord.objects.get(pk=record.pk).seq == 2 and record.pk > match.actions.get(seq=1).pk
 
 
+def as_text(prepared: Any) -> str:
+    """A JSON parameter as the database receives it (PostgreSQL's adapter dumps it late)."""
+    text = prepared.dumps(prepared.obj) if hasattr(prepared, "dumps") else prepared
+    return text.decode() if isinstance(text, bytes) else text
+
+
+def test_the_json_columns_hold_the_json_djangos_own_field_writes_and_read_back_alike() -> None:
+    """`fields.JSONField` (orjson) against Django's JSONField (the json module), on this database."""
+    match = played("rows-json", 8)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT snapshot, scores FROM matches_match WHERE id = %s", [match.pk])
+        snapshot, scores = cursor.fetchone()
+    state = api.to_json(match.state())
+    assert json.loads(snapshot) == state and json.loads(scores) == match.scores
+    stored, django_json = Match._meta.get_field("snapshot"), models.JSONField()
+    for value in (state, {1: ["two", 3.5, None]}, [], {"é": "ἀ"}):
+        ours, theirs = stored.get_db_prep_value(value, connection), django_json.get_db_prep_value(value, connection)
+        assert type(ours) is type(theirs) and json.loads(as_text(ours)) == json.loads(as_text(theirs))
+        text = json.dumps(value)
+        assert stored.from_db_value(text, None, connection) == django_json.from_db_value(text, None, connection)
+    assert as_text(stored.get_db_prep_value(None, connection)) == as_text(django_json.get_db_prep_value(None, connection))
+    assert stored.from_db_value("not json", None, connection) == "not json"
+
+
 @pytest.mark.services
 def test_the_same_tests_pass_on_postgresql(postgres_server: PostgresServer) -> None:
     """PostgreSQL takes other SQL (the lock `OF m`, the insert inside the update's WITH)."""
@@ -101,4 +127,4 @@ def test_the_same_tests_pass_on_postgresql(postgres_server: PostgresServer) -> N
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not services",
                           __file__], env=env, cwd=os.getcwd(), capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert re.search(r"\b4 passed", run.stdout), run.stdout[-500:]
+    assert re.search(r"\b5 passed", run.stdout), run.stdout[-500:]
