@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext
 
 from engine.data import event_cards, geography, markets, poleis, projects, rounds
@@ -26,14 +27,19 @@ def name(place: str) -> str:
     return geography.NAMES.get(place, place)
 
 
+#: The tracks' names, translated when said (`good`): a move's log line names a few of them.
+GOODS = {"prestige": gettext_noop("prestige"), "iron": gettext_noop("iron"), "wood": gettext_noop("wood"),
+         "wine": gettext_noop("wine"), "silver": gettext_noop("silver"), "wheat": gettext_noop("wheat")}
+SIDE_NAMES = dict(SIDES)
+
+
 def good(resource: str) -> str:
     """A track's name in the active language."""
-    return {"prestige": _("prestige"), "iron": _("iron"), "wood": _("wood"), "wine": _("wine"),
-            "silver": _("silver"), "wheat": _("wheat")}.get(resource, resource)
+    return _(GOODS[resource]) if resource in GOODS else resource
 
 
 def side_name(side: str) -> str:
-    return str(dict(SIDES).get(side, side))
+    return str(SIDE_NAMES.get(side, side))
 
 
 def _goods(counts: Mapping[str, int]) -> str:
