@@ -33,7 +33,8 @@ class InMemoryChannelLayer(layers.InMemoryChannelLayer):
             super()._clean_expired()
 
 
-#: channels-redis's own script: each channel key gets its message unless it is at capacity.
+#: channels-redis's own script, which now also drops each channel's expired messages first: each
+#: channel key gets the message unless it is at capacity.
 GROUP_SEND_LUA = """
     local over_capacity = 0
     local current_time = ARGV[#ARGV - 1]

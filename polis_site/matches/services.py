@@ -169,7 +169,7 @@ class Submission:
     record: ActionRecord
     duplicate: bool
     #: With `announce=False`: the broadcast, a channel-layer event per group, for the caller to
-    #: send, then the notice (`notify_later`) and `notify.email_turn`.
+    #: send, then `notify_later` (the turn notice and email).
     events: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
