@@ -21,7 +21,7 @@ from engine.data import battle_cards, components, projects, rounds
 from engine.data import event_cards as event_cards_data
 from engine.data.resources import RESOURCES
 from engine.data.sides import SIDES
-from engine.errors import ActionError, MalformedAction
+from engine.errors import ActionError, IllegalAction, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, price
 from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
@@ -97,9 +97,12 @@ def _payable_extras(state: GameState, side: str, cost: Mapping[str, int], alone:
 def options(state: GameState, side: str, partial: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What a UI may offer next while `side` builds an action step by step.
 
-    With no type yet: the action types that have at least one legal action now. With a type:
-    that action's next field and its choices (the origins that can still reach a destination,
-    the tribute columns open, ...).
+    With no type yet: the action types that have at least one legal action now (with `extra`,
+    acting alone, those payable with that extra resource). With a type: that action's next field
+    and its choices (the origins that can still reach a destination, the tribute columns open,
+    ...), only what the side can pay for; `repeat` marks a field answered again and again (a
+    move's origins), `done_allowed` that the action may be sent as it stands, `next: None` that
+    every field is answered.
     """
     partial = dict(partial or {})
     decision = state.decision
@@ -110,27 +113,50 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     if decision.kind in flow.PROMPTS:
         return flow.PROMPTS[decision.kind].options(state, side, decision)
     alone = flow.acting_alone(state, side)
+    extra = partial.get("extra") if alone else None
+    if extra is not None and extra not in RESOURCES:
+        raise MalformedAction(f"options: extra={extra!r} is not one of {', '.join(RESOURCES)}", code="unknown_id",
+                              field="extra", value=extra)
     kind = partial.get("type")
     if kind is None:
         available = [PASS] + [k for k, module, extra_due in _open_types(state, side)
-                              if _has_legal(state, side, module, extra_due)]
-        return {"next": "type", "choices": available, "alone": alone, "extra_choices": list(RESOURCES) if alone else [],
+                              if _has_legal(state, side, module, extra_due, extra)]
+        tracks = state.players[side].tracks
+        return {"next": "type", "choices": available, "alone": alone,
+                "extra_choices": [r for r in RESOURCES if tracks[r]] if alone else [],
                 "free": [k for k in available if k in FREE_ACTIONS]}
     module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
     if module is None:
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join([*ACTIONS, *FREE_ACTIONS])}",
                               code="unknown_action")
+    if extra is not None and kind not in FREE_ACTIONS:
+        state = _after_extra(state, side, extra)
     try:
-        return {"type": kind, **module.options(state, side, partial)}
+        answer = module.options(state, side, partial)
     except (KeyError, TypeError) as error:
         raise MalformedAction(f"options: the partial action {partial!r} names something unknown ({error})",
                               code="bad_partial") from error
+    if answer["next"] in partial and not answer.get("repeat"):
+        return {"type": kind, "next": None, "done_allowed": True}  # every field is answered
+    return {"type": kind, **answer}
 
 
-def _has_legal(state: GameState, side: str, module: Any, alone: bool) -> bool:
+def _after_extra(state: GameState, side: str, extra: str) -> GameState:
+    """The state as the action's own choices see it once the extra resource is set aside: what
+    they offer is then what the side can pay on top of it."""
+    if not state.players[side].tracks[extra]:
+        raise IllegalAction(f"options: {side} has no {extra} to pay as the extra resource", code="cannot_afford",
+                            cost={extra: 1}, have={extra: 0})
+    budget = state.clone()
+    budget.players[side].tracks[extra] -= 1
+    return budget
+
+
+def _has_legal(state: GameState, side: str, module: Any, alone: bool, extra: str | None = None) -> bool:
     for action in module.generate(state, side):
-        for _ in _payable_extras(state, side, module.cost(state, side, action), alone):
-            return True
+        for paid in _payable_extras(state, side, module.cost(state, side, action), alone):
+            if extra is None or paid is None or paid == extra:
+                return True
     return False
 
 

@@ -381,6 +381,16 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
                 yield {"type": "phoros", "prestige": given, **envelope}
 
 
+def price(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What an answer (already checked) costs: the prestige a famine takes, the wheat growth eats,
+    the prestige given for phoros."""
+    if decision.kind == FOOD:
+        return {"paid": {}, "prestige": feeding(state, side, decision.data["shortfall"], list(raw.get("give_up", [])))}
+    if decision.kind == GROWTH:
+        return {"paid": {"wheat": sum(raw.get("poleis", {}).values())}, "prestige": 0}
+    return {"paid": {}, "prestige": raw["prestige"]}
+
+
 def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     tracks = state.players[side].tracks
     if decision.kind == FOOD:
@@ -388,7 +398,8 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
                 "choices": yielding_poleis(state, side), "prestige": tracks[PRESTIGE],
                 "population": {p: state.poleis[p].population for p in yielding_poleis(state, side)}}
     if decision.kind == GROWTH:
+        cubes = essentials.cubes_in_reserve(state, side)
         return {"next": "poleis", "type": "grow", "room": growth_room(state, side), "wheat": tracks["wheat"],
-                "cubes": essentials.cubes_in_reserve(state, side)}
+                "cubes": cubes, "most": min(tracks["wheat"], cubes)}
     return {"next": "prestige", "type": "phoros", "choices": [g for g in PHOROS_RATES if g <= tracks[PRESTIGE]],
             "silver": dict(PHOROS_RATES)}

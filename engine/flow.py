@@ -176,10 +176,14 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
 
 
 def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """What a whole action would cost, checked exactly as `apply_action` checks it, applying
-    nothing: a UI shows it before the player confirms. Prompt answers and passing cost nothing."""
+    """What a whole action or prompt answer would cost, checked exactly as `apply_action` checks
+    it, applying nothing: a UI shows the price, or the refusal, before the player confirms."""
     decision, kind = _current(state, side, raw)
-    if decision.kind != ACTION or kind == PASS:
+    if decision.kind != ACTION:
+        apply_action(state, side, raw)  # refuses what the answer would be refused for; `state` stays
+        prompt = PROMPTS.get(decision.kind)
+        return prompt.price(state, side, decision, raw) if hasattr(prompt, "price") else {"paid": {}, "prestige": 0}
+    if kind == PASS:
         return {"paid": {}, "prestige": 0}
     module, action, _, cost = _checked(state, side, raw, kind)
     return {"paid": cost, "prestige": module.prestige_cost(state, side, action)}

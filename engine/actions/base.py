@@ -103,6 +103,18 @@ def payment_splits(allowed: tuple[str, ...], units: int) -> Iterator[dict[str, i
         yield dict(Counter(combo))
 
 
+def units_payable(state: GameState, side: str, allowed: tuple[str, ...]) -> int:
+    """How many units the side can pay for, one resource of `allowed` each."""
+    return sum(state.players[side].tracks[resource] for resource in allowed)
+
+
+def payable_splits(state: GameState, side: str, allowed: tuple[str, ...], units: int) -> list[dict[str, int]]:
+    """The payments for `units` units the side can afford, most of the first resource first (the
+    unit's own good before silver)."""
+    return sorted((split for split in payment_splits(allowed, units) if affordable(state, side, split)),
+                  key=lambda split: [-split.get(resource, 0) for resource in allowed])
+
+
 def require(condition: bool, code: str, message: str, **details: Any) -> None:
     if not condition:
         raise IllegalAction(message, code=code, **details)

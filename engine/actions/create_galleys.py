@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, no_prestige, paid_per_unit, payment_splits, per_unit_payment, require
+from engine.actions.base import Fields, payable_splits, units_payable, no_prestige, paid_per_unit, payment_splits, per_unit_payment, require
 from engine.data import geography, poleis
 from engine.errors import MalformedAction
 from engine.state import GameState
@@ -85,14 +85,19 @@ def apply(state: GameState, side: str, action: CreateGalleys) -> None:
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    """Only what the side can pay for: the most galleys is also what its wood and silver pay."""
+    payable = units_payable(state, side, PAID_WITH)
     if "polis" not in partial:
-        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side) if most_galleys(state, side, p)]}
+        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side)
+                                             if most_galleys(state, side, p)] if payable else []}
     polis_id = partial["polis"]
     if "seas" not in partial:
-        return {"next": "seas", "most": most_galleys(state, side, polis_id),
-                "choices": {sea: min(room(state, side, sea), state.poleis[polis_id].population - 1)
-                            for sea in sorted(geography.port_seas(polis_id))}}
-    return {"next": "payment", "per_unit": list(PAID_WITH), "units": sum(partial["seas"].values())}
+        most = min(most_galleys(state, side, polis_id), payable)
+        return {"next": "seas", "most": most,
+                "choices": {sea: min(room(state, side, sea), most) for sea in sorted(geography.port_seas(polis_id))}}
+    units = sum(partial["seas"].values())
+    return {"next": "payment", "per_unit": list(PAID_WITH), "units": units,
+            "choices": payable_splits(state, side, PAID_WITH, units)}
 
 
 def generate(state: GameState, side: str) -> Iterator[CreateGalleys]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.actions.base import Fields, no_prestige, require
+from engine.actions.base import Fields, affordable, no_prestige, require
 from engine.data import poleis, projects
 from engine.errors import MalformedAction
 from engine.state import GameState
@@ -88,14 +88,20 @@ def substitutions(project: str) -> Iterator[tuple[str, ...]]:
         yield from combinations(own, size)
 
 
+def payable_substitutions(state: GameState, side: str, project: str) -> list[tuple[str, ...]]:
+    return [subs for subs in substitutions(project) if affordable(state, side, price(project, subs))]
+
+
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
+    """Only tiles the side can pay for (with silver in place of any resource) and has a polis for."""
     if "project" not in partial:
-        return {"next": "project", "choices": [p for p in state.projects_offer if hosts(state, side, p)]}
+        return {"next": "project", "choices": [p for p in state.projects_offer
+                                               if hosts(state, side, p) and payable_substitutions(state, side, p)]}
     project = partial["project"]
     if "polis" not in partial:
         return {"next": "polis", "choices": hosts(state, side, project)}
     return {"next": "silver_for", "choices": [
-        {"silver_for": list(subs), "cost": price(project, subs)} for subs in substitutions(project)
+        {"silver_for": list(subs), "cost": price(project, subs)} for subs in payable_substitutions(state, side, project)
     ]}
 
 

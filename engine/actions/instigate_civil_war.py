@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, no_prestige, require, require_may_take
+from engine.actions.base import Fields, affordable, no_prestige, require, require_may_take
 from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
@@ -64,7 +64,7 @@ def apply(state: GameState, side: str, action: InstigateCivilWar) -> dict[str, A
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    return {"next": "polis", "choices": [a.polis for a in generate(state, side)]}
+    return {"next": "polis", "choices": [a.polis for a in generate(state, side) if affordable(state, side, cost(state, side, a))]}
 
 
 def generate(state: GameState, side: str) -> Iterator[InstigateCivilWar]:

@@ -83,7 +83,7 @@ class UnitMove:
                     "choices": [a for a in self.areas if self.reachable_origins(state, side, a)]}
         board = state.clone()
         self.walk(board, side, partial["destination"], tuple(partial.get("origins", ())))
-        return {"next": "origins", "done_allowed": bool(partial.get("origins")),
+        return {"next": "origins", "repeat": True, "done_allowed": bool(partial.get("origins")),
                 "choices": self.reachable_origins(board, side, partial["destination"])}
 
     def generate(self, state: GameState, side: str) -> Iterator[Move]:
