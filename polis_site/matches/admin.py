@@ -43,7 +43,7 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 
     @admin.display(description="action")
     def in_words(self, record: ActionRecord) -> str:
-        return " · ".join([describe(record.side, record.action), *happenings(record.events)])
+        return " · ".join([describe(record.side, record.action, record.events), *happenings(record.events)])
 
     @admin.display(description="state after")
     def state_link(self, record: ActionRecord) -> str:
@@ -95,7 +95,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
             **self.admin_site.each_context(request), "opts": self.model._meta, "match": match, "seq": seq,
             "title": f"Match {match.pk} after step {seq} of {match.version}",
             "previous": seq - 1 if seq > 0 else None, "next": seq + 1 if seq < match.version else None,
-            "last": describe(records[-1].side, records[-1].action) if records else "the setup",
+            "last": describe(records[-1].side, records[-1].action, records[-1].events) if records else "the setup",
             "decision": api.current_decision(state), "outcome": api.outcome(state),
             "state_json": json.dumps(api.to_json(state), indent=1, sort_keys=True),
         }

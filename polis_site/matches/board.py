@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from engine.data import (
@@ -127,9 +128,21 @@ def _box(place: str, spot: Spot, name: str, kind: str) -> dict[str, Any]:
             "w": spot.w, "h": spot.h, "cx": spot.x, "cy": spot.y}
 
 
-@functools.cache
+def space_label(space: markets.MarketSpace) -> str:
+    """A market space in words: where, what it gives and for what."""
+    return _("%(market)s: %(load)s %(receive)s for %(accepts)s") % {
+        "market": geography.NAMES[space.market], "load": space.load, "receive": words.good(space.receive),
+        "accepts": ", ".join(words.good(g) for g in space.accepts)}
+
+
 def drawing() -> dict[str, Any]:
     """What the board template draws once; the page's script then colours and counts it."""
+    return _drawing(translation.get_language())
+
+
+@functools.cache
+def _drawing(language: str) -> dict[str, Any]:
+    """Made once per language (the market spaces' labels are words)."""
     names = geography.NAMES
     return {
         "width": WIDTH, "height": HEIGHT,
@@ -137,7 +150,8 @@ def drawing() -> dict[str, Any]:
         "territories": [_box(t, TERRITORY_SPOTS[t], names[t], "territory") for t in geography.TERRITORIES],
         "neutral": [_box(n.id, NEUTRAL_SPOTS[n.id], n.name, "neutral") for n in geography.NEUTRAL_AREA_RECORDS],
         "markets": [{**_box(m.id, MARKET_SPOTS[m.id], m.name, "market"),
-                     "spaces": [s.id for s in markets.SPACES_BY_MARKET[m.id]]} for m in geography.MARKET_RECORDS],
+                     "spaces": [{"id": s.id, "label": space_label(s)} for s in markets.SPACES_BY_MARKET[m.id]]}
+                    for m in geography.MARKET_RECORDS],
         "ports": [{**_box(f"port_{p.side}", PORT_SPOTS[p.side], p.name, "port"), "side": p.side}
                   for p in geography.COMMERCIAL_PORT_RECORDS],
         "poleis": [{"id": p.id, "name": p.name, "x": POLIS_SPOTS[p.id][0], "y": POLIS_SPOTS[p.id][1],

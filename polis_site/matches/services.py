@@ -385,7 +385,7 @@ def public_entry(record: ActionRecord) -> dict[str, Any]:
     """A log entry as anyone may see it: the action and its events (each also in words, in every
     language), never the chance outcomes."""
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "words": words.in_every_language(lambda: words.describe(record.side, record.action)),
+            "words": words.in_every_language(lambda: words.describe(record.side, record.action, record.events)),
             "happened": words.in_every_language(lambda: words.happenings(record.events)),
             "at": record.created_at.isoformat()}
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext
 
-from engine.data import event_cards, geography, markets, poleis, projects, rounds
+from engine.data import battle_cards, event_cards, geography, markets, poleis, projects, rounds, tribute
 from engine.data.sides import opponent
 from polis_site.matches.models import RESIGNED, SIDES, TIME_OUT
 
@@ -47,7 +47,25 @@ def _goods(counts: Mapping[str, int]) -> str:
 
 
 def _placed(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {name(p)}" for p, n in counts.items()) or _("nothing")
+    """Poleis with a number each (cubes grown or lost): "Athinae +2, Chalkis +1"."""
+    return ", ".join(f"{name(p)} {n:+d}" for p, n in counts.items()) or _("nothing")
+
+
+def _units(counts: Mapping[str, int]) -> str:
+    """Units by where they stand: "2 hoplites in Boiotia, 1 galley in Kyklades"."""
+    said = []
+    for area, n in counts.items():
+        units = (ngettext("%(count)s hoplite", "%(count)s hoplites", n) if geography.is_territory(area)
+                 else ngettext("%(count)s galley", "%(count)s galleys", n)) % {"count": n}
+        said.append(_("%(units)s in %(place)s") % {"units": units, "place": name(area)})
+    return ", ".join(said) or _("nothing")
+
+
+def _cards(site: str, numbers: list[int | None]) -> str:
+    """Battle cards by their faces on the battle's terrain: "Phalanx (+2), Cavalry (+1)"."""
+    terrain = battle_cards.SEA if site in geography.SEAS else battle_cards.LAND
+    faces = (battle_cards.card(n).face(terrain) for n in numbers if n is not None)
+    return ", ".join(f"{face.formation_name} ({face.value:+d})" for face in faces) or _("no card")
 
 
 def _moved(a: Mapping[str, Any], units: str) -> str:
@@ -72,7 +90,7 @@ def _feed(a: Mapping[str, Any]) -> str:
 def _event(a: Mapping[str, Any]) -> str:
     if "option" in a:
         return _("chose “%(option)s” on the event card") % {"option": _(a["option"])}
-    return _("removed %(units)s for the event card") % {"units": _placed(a.get("remove", {}))}
+    return _("removed %(units)s for the event card") % {"units": _units(a.get("remove", {}))}
 
 
 DESCRIBE: dict[str, Describe] = {
@@ -81,7 +99,7 @@ DESCRIBE: dict[str, Describe] = {
                                           "created %(count)s hoplites at %(polis)s (%(paid)s)", a["count"]) % {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
     "create_galleys": lambda a: _("created galleys at %(polis)s: %(seas)s (%(paid)s)") % {
-        "polis": name(a["polis"]), "seas": _placed(a["seas"]), "paid": _goods(a["payment"])},
+        "polis": name(a["polis"]), "seas": _units(a["seas"]), "paid": _goods(a["payment"])},
     "create_merchants": lambda a: ngettext("created %(count)s merchant at %(polis)s (%(paid)s)",
                                            "created %(count)s merchants at %(polis)s (%(paid)s)", a["count"]) % {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
@@ -91,14 +109,17 @@ DESCRIBE: dict[str, Describe] = {
     "move_galleys": lambda a: _moved(a, _("galleys")),
     "lay_siege": lambda a: _("laid siege to %(polis)s") % {"polis": name(a["polis"])},
     "collect_tribute": lambda a: _("collected tribute in %(territory)s (%(columns)s)") % {
-        "territory": name(a["territory"]), "columns": _goods(a["columns"])},
+        "territory": name(a["territory"]),
+        "columns": _goods({r: tribute.column(a["territory"], r).pays(n) for r, n in a["columns"].items()})},
     "trade": _trade,
     "move_proxenos": lambda a: _("sent the proxenos to %(polis)s") % {"polis": name(a["destination"])},
     "instigate_civil_war": lambda a: _("instigated a civil war in %(polis)s") % {"polis": name(a["polis"])},
     "ransom_proxenos": lambda a: _("ransomed the proxenos"),
     "choose_battle": lambda a: _("chose to fight in %(place)s first") % {"place": name(a["site"])},
-    "attack": lambda a: _("attacked with cards %(cards)s") % {"cards": ", ".join(map(str, a.get("cards", [])))},
-    "defend": lambda a: _("defended with cards %(cards)s") % {"cards": ", ".join(map(str, a.get("cards", [])))},
+    "attack": lambda a: _("attacked with %(cards)s") % {"cards": _cards(a["site"], a.get("cards", []))}
+    if "site" in a else _("attacked"),
+    "defend": lambda a: _("defended with %(cards)s") % {"cards": _cards(a["site"], a.get("cards", []))}
+    if "site" in a else _("defended"),
     "retreat": lambda a: _("retreated"),
     "fight_on": lambda a: _("fought on"),
     "feed": _feed,
@@ -110,8 +131,12 @@ DESCRIBE: dict[str, Describe] = {
 }
 
 
-def describe(side: str, action: Mapping[str, Any]) -> str:
-    """One line; an action this module does not know (or a malformed one) is shown as its JSON."""
+def describe(side: str, action: Mapping[str, Any], events: list[Mapping[str, Any]] = ()) -> str:
+    """One line; an action this module does not know (or a malformed one) is shown as its JSON.
+    `events` (what the action set off) name the battle whose cards an attack or defence lays."""
+    site = next((e["site"] for e in events if e.get("event") in ("battle_attack", "battle_clash")), None)
+    if site is not None and isinstance(action, Mapping):
+        action = {**action, "site": site}
     try:
         words = DESCRIBE[action["type"]](action)
     except (KeyError, TypeError, AttributeError):
@@ -173,14 +198,14 @@ def _signed(amount: int, resource: str) -> str:
     return f"{amount:+d} {good(resource)}"
 
 
-def _card_pair(pair: Mapping[str, Any]) -> str:
-    answer = "—" if pair["defend"] is None else pair["defend"]
-    return f"{pair['attack']}/{answer}"
+def _card_pair(site: str, pair: Mapping[str, Any]) -> str:
+    return _("%(attack)s against %(defence)s") % {"attack": _cards(site, [pair["attack"]]),
+                                                   "defence": _cards(site, [pair["defend"]])}
 
 
 def _clash(e: Mapping[str, Any]) -> str:
-    words = _("Clash in %(place)s (attack/defence cards %(pairs)s): %(defender)s loses %(lost)s") % {
-        "place": name(e["site"]), "pairs": ", ".join(_card_pair(p) for p in e["pairs"]),
+    words = _("Clash in %(place)s (%(pairs)s): %(defender)s loses %(lost)s") % {
+        "place": name(e["site"]), "pairs": "; ".join(_card_pair(e["site"], p) for p in e["pairs"]),
         "defender": side_name(opponent(e["attacker"])),
         "lost": ngettext("%(count)s unit", "%(count)s units", e["units_lost"]) % {"count": e["units_lost"]}}
     if e["prestige"]:
@@ -224,18 +249,19 @@ def _result(e: Mapping[str, Any]) -> list[str]:
 def _event_effect(e: Mapping[str, Any]) -> str:
     who = side_name(e["side"])
     if "placed" in e:
-        return _("Event card: %(side)s places %(units)s.") % {"side": who, "units": _placed(e["placed"])}
+        return _("Event card: %(side)s places %(units)s.") % {"side": who, "units": _units(e["placed"])}
     if "depopulated" in e:
-        return _("Event card: %(poleis)s lose population.") % {"poleis": _placed(e["depopulated"])}
+        return _("Event card: %(poleis)s lose population.") % {
+            "poleis": _placed({p: -n for p, n in e["depopulated"].items()})}
     changes = ", ".join(_signed(n, track) for track, n in e.get("gained", {}).items())
     if "removed" in e:
         return _("Event card: %(side)s removes %(units)s (%(changes)s).") % {
-            "side": who, "units": _placed(e["removed"]), "changes": changes}
+            "side": who, "units": _units(e["removed"]), "changes": changes}
     return _("Event card: %(side)s %(changes)s.") % {"side": who, "changes": changes}
 
 
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
-    "round_begins": lambda e: [_("Round %(round)s begins with the event “%(card)s”; %(side)s plays first.") % {
+    "round_begins": lambda e: [_("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
         "round": rounds.ROUND_RECORDS[e["round"]].name, "card": _(event_cards.card(e["event_card"]).title),
         "side": side_name(e["order"][0])}],
     "event_effect": lambda e: [_event_effect(e)],
@@ -250,7 +276,7 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
         "side": side_name(e["side"]), "wheat": e["wheat"]}],
     "famine": lambda e: [_("Famine: %(side)s loses %(prestige)s prestige.") % {
         "side": side_name(e["side"]), "prestige": e["prestige"]}],
-    "megalopolis": lambda e: [_("%(side)s: %(poleis)s at maximum population (%(prestige)s).") % {
+    "megalopolis": lambda e: [_("Megalopolis: %(side)s's %(poleis)s above base population (%(prestige)s).") % {
         "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
         "prestige": _signed(e["prestige"], "prestige")}],
     "goods_adjusted": lambda e: [_("End of round: wine and wheat are halved.")],

@@ -6,6 +6,7 @@
   const $ = (selector, scope = document) => scope.querySelector(selector);
   const $$ = (selector, scope = document) => Array.from(scope.querySelectorAll(selector));
   const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
   const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
 
   const root = $("#match");
@@ -27,7 +28,9 @@
     move_hoplites: gettext("Move hoplites"), move_galleys: gettext("Move galleys"), lay_siege: gettext("Lay siege"),
     collect_tribute: gettext("Collect tribute"), trade: gettext("Trade"), move_proxenos: gettext("Move the proxenos"),
     instigate_civil_war: gettext("Instigate a civil war"), ransom_proxenos: gettext("Ransom the proxenos"),
-    fight_on: gettext("Fight on"), retreat: gettext("Retreat"),
+    fight_on: gettext("Fight on"), retreat: gettext("Retreat"), choose_battle: gettext("Choose the battle"),
+    attack: gettext("Attack"), defend: gettext("Defend"), feed: gettext("Feed the population"), grow: gettext("Growth"),
+    phoros: gettext("Phoros"), discard_project: gettext("Discard a project"), event: gettext("Event card"),
   };
   const DECISION_NAMES = {
     action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
@@ -43,16 +46,45 @@
     payment: gettext("How do you pay?"), seas: gettext("Place the galleys"), columns: gettext("Choose the tribute"),
     silver_for: gettext("Pay with"), type: gettext("Choose an action"), cards: gettext("Choose your cards"),
     give_up: gettext("Give up poleis, or pay the shortfall with prestige"), poleis: gettext("Grow your poleis"),
-    prestige: gettext("Phoros: how much prestige do you demand?"), remove: gettext("Choose the units to remove"),
+    prestige: gettext("Phoros: how much prestige do you give?"), remove: gettext("Choose the units to remove"),
   };
+  // The engine's refusals, by their stable code, in the reader's language (its own message is English).
+  const REFUSALS = {
+    cannot_afford: gettext("You cannot pay for this."), no_pieces: gettext("You have no pieces left in reserve for this."),
+    stacking_limit: gettext("That passes the stacking limit of this round."), no_route: gettext("There is no free route there."),
+    needless_polis: gettext("You give up more poleis than the shortfall needs: keep the smallest of them."),
+    too_much_growth: gettext("A polis cannot grow that much this round."), wrong_count: gettext("Remove the number of units the card asks for."),
+    card_count: gettext("Choose the number of cards asked for."), not_in_hand: gettext("That card is not in your hand."),
+    same_action_twice: gettext("A turn is two different actions."), truce: gettext("The event card forbids taking the opponent's poleis this round."),
+    tribute_taken: gettext("This territory's tribute was already collected this round."), barred_by_event: gettext("The event card bars this tribute."),
+    closed_by_event: gettext("The event card closes this market space to you."), space_taken: gettext("A merchant already holds this space."),
+    space_unavailable: gettext("This market space is not open this round."), no_merchant: gettext("You have no merchant in your commercial port."),
+    no_commercial_polis: gettext("Your commercial port is closed: you hold none of your commercial poleis."),
+    too_few_hoplites: gettext("You have too few hoplites there."), no_control: gettext("You do not control that territory."),
+    last_cube: gettext("A polis keeps its last population cube."), not_your_polis: gettext("That polis is not yours."),
+    one_project_per_round: gettext("That polis is already developing a project this round."),
+    proxenos_captured: gettext("Your proxenos is captured: pay its ransom first."), proxenos_there: gettext("The other proxenos is there already."),
+    salpinx_without_prestige: gettext("Playing the Salpinx needs prestige you do not have."),
+    stale_decision: gettext("The game has moved on: the page shows where it stands now."),
+    stale_version: gettext("The game has moved on: the page shows where it stands now."),
+    conflict: gettext("The game has moved on: the page shows where it stands now."),
+    not_your_decision: gettext("It is not your turn to decide."), game_over: gettext("The game is over."),
+    not_seated: gettext("Spectators watch but do not play."), match_not_started: gettext("The match begins when your opponent joins."),
+    rate_limited: gettext("Too many messages at once: wait a moment."),
+  };
+  const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
 
   const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
   const side = (s) => cat.sides[s] || s;
   const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
+  // Attributes, except `on…` (a listener), `text`, `class` and the live properties a form control
+  // reads from its DOM object, not its markup (an attribute there changes nothing once drawn).
+  const PROPERTIES = new Set(["value", "checked", "selected", "disabled"]);
   const el = (tag, attrs = {}, ...children) => {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs)) {
-      if (key === "onclick") node.addEventListener("click", value);
+      if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+      else if (PROPERTIES.has(key)) node[key] = Boolean(value) === value ? value : String(value);
       else if (key === "class") node.className = value;
       else if (key === "text") node.textContent = value;
       else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value === true ? "" : value);
@@ -128,7 +160,7 @@
         el("b", {text: `${value}`})));
       const reserve = state.reserves[s];
       const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
-      box.append(el("section", {class: `card player ${s}${view.active === s ? " active" : ""}`, "data-side": s},
+      box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
         el("h3", {text: `${side(s)} · ${state.players[s]}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
         el("ul", {class: "tracks"}, tracks),
         el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
@@ -243,10 +275,20 @@
     turn.dataset.mine = who === seat ? "yes" : "no";
   }
 
+  // The header as the match stands: the players' names (a seat taken since the page was drawn),
+  // the invite link only while a seat is open.
+  function drawHead(state) {
+    for (const s of ["athens", "sparta"]) $(`.match-head h1 .${s}`).textContent = state.players[s];
+    const invite = $(".match-head .invite");
+    if (invite) invite.hidden = state.status !== "open";
+  }
+
   function show(state) {
-    const changed = state.version !== current.version || !build;
+    const changed = state.version !== current.version || state.status !== current.status || !build;
     current = state;
     root.dataset.version = state.version;
+    root.dataset.status = state.status;
+    drawHead(state);
     drawTurn(state);
     drawClock(state);
     drawRound(state);
@@ -274,59 +316,104 @@
 
   // ------------------------------------------------------------------ building an action
 
+  // The builder offers only what the engine's options offer, field by field (asked over the
+  // socket); a whole action or answer is priced, that is checked by the engine applying nothing,
+  // before Confirm shows, so a refusal is said next to the controls before the player commits.
+
+  // Fields answered over several clicks (counters, checkboxes, cards): their widget stays open.
+  const GATHERED = new Set(["seas", "columns", "poleis", "remove", "give_up", "cards"]);
+  const KEEP = new Set(["decision", "type", "extra"]);
+
   function startBuilding() {
     clearChoosable();
     showError("");
-    const prompt = seat && current.prompts && current.prompts[0];
+    const prompt = seat && current.status === "active" && current.prompts && current.prompts[0];
     if (!prompt) {
       build = null;
       const who = current.waiting_for;
-      $("#action-body").replaceChildren(el("p", {class: "muted", text: current.status === "active" && who
-        ? fmt(gettext("%(side)s is deciding."), {side: side(who)}) : gettext("Nothing to decide now.")}));
+      const text = current.status === "open" ? gettext("The match begins when your opponent joins.")
+        : current.status === "active" && who && who !== "chance" ? fmt(gettext("%(side)s is deciding."), {side: side(who)})
+          : gettext("Nothing to decide now.");
+      $("#action-body").replaceChildren(el("p", {class: "muted", text}));
       return;
     }
-    build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options, price: null,
-      gathered: {}};
+    build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options,
+      price: null, refusal: "", open: {}, extra: null};
     if (prompt.options.type) build.partial.type = prompt.options.type;
-    renderBuilder();
-  }
-
-  async function refresh() {
-    if (build.kind === "action" && build.partial.type) {
-      build.options = (await query("options", {partial: stripDecision(build.partial)})).options;
-      try {
-        build.price = (await query("price", {action: build.partial})).price;
-      } catch (error) {
-        build.price = null;
-      }
-    }
-    renderBuilder();
+    if (build.kind === "action" && prompt.options.alone) build.extra = prompt.options.extra_choices[0] || null;
+    refresh();
   }
 
   const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).filter(([k]) => k !== "decision"));
 
+  // Ask the engine what comes next (an action's next field), then, once the action or answer is
+  // whole, its price; draw the builder with what came back. A reply to an older build is dropped.
+  async function refresh() {
+    const mine = build;
+    build.price = null;
+    build.refusal = "";
+    renderBuilder();
+    try {
+      if (build.kind === "action" && build.partial.type !== "pass") {
+        const partial = build.partial.type ? stripDecision(build.partial) : (build.extra ? {extra: build.extra} : {});
+        const reply = await query("options", {partial});
+        if (build !== mine) return;
+        build.options = reply.options;
+      }
+      if (whole()) {
+        const reply = await query("price", {action: outgoing()});
+        if (build !== mine) return;
+        build.price = reply.price;
+      }
+    } catch (error) {
+      if (build !== mine) return;
+      build.refusal = error && error.code ? explain(error) : gettext("The server did not answer; try again.");
+    }
+    renderBuilder();
+  }
+
+  // Whether the action or answer may be sent as it stands (the engine's price then says if it holds).
+  function whole() {
+    const p = build.partial;
+    const o = build.options;
+    if (build.kind === "action") return p.type === "pass" || Boolean(p.type && (o.next === null || o.done_allowed));
+    switch (o.next) {
+      case "cards": return (p.cards || []).filter((n) => n !== null).length === o.count;
+      case "give_up": case "poleis": case "remove": return true;
+      default: return p[o.next] !== undefined;
+    }
+  }
+
   function choose(field, value) {
     if (field === "type" && build.kind === "action") {
       build.partial = {decision: build.decision, type: value};
-      build.gathered = {};
-      if (current.prompts[0].options.alone && !current.prompts[0].options.free.includes(value) && value !== "pass") {
-        build.partial.extra = build.extra || current.prompts[0].options.extra_choices[0];
-      }
-      if (value === "pass") {
-        build.price = {paid: {}, prestige: 0};
-        renderBuilder();
-        return;
-      }
+      build.open = {};
+      const options = current.prompts[0].options;
+      if (options.alone && value !== "pass" && !options.free.includes(value)) build.partial.extra = build.extra;
     } else if (field === "origins") {
       build.partial.origins = [...(build.partial.origins || []), value];
     } else {
+      forgetAfter(field);
       build.partial[field] = value;
     }
-    if (build.kind === "action") refresh(); else renderBuilder();
+    refresh();
   }
 
-  // Fields answered over several clicks (counters, cards, a list): their widget stays until confirmed.
-  const GATHERED = new Set(["seas", "columns", "poleis", "remove", "give_up", "cards"]);
+  // A field changed: what was chosen after it (a payment for the old count) no longer holds.
+  function forgetAfter(field) {
+    const keys = Object.keys(build.partial);
+    if (!keys.includes(field)) return;
+    for (const key of keys.slice(keys.indexOf(field) + 1)) if (!KEEP.has(key)) delete build.partial[key];
+    for (const key of Object.keys(build.open)) if (key !== field && !(key in build.partial)) delete build.open[key];
+  }
+
+  // A gathered field's value changed (an empty one is no answer yet: the engine asks it again).
+  function gathered(field, value) {
+    forgetAfter(field);
+    const empty = value === null || (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
+    if (empty && build.kind === "action") delete build.partial[field]; else build.partial[field] = value;
+    refresh();
+  }
 
   function renderBuilder() {
     clearChoosable();
@@ -336,179 +423,218 @@
     const summary = describePartial(build.partial);
     if (summary) parts.push(el("p", {class: "partial", text: summary}));
     const field = options.next;
-    // A field gathered click by click keeps its widget, even once the engine asks the next field.
-    for (const [earlier, asked] of Object.entries(build.gathered)) {
-      if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier] || earlier}), ...widget(earlier, asked));
+    if (GATHERED.has(field)) build.open[field] = options;
+    for (const [earlier, asked] of Object.entries(build.open)) {
+      if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier]}), ...widget(earlier, asked));
     }
-    const answered = field && field !== "type" && !GATHERED.has(field) && build.partial[field] !== undefined;
-    if (field && !answered && !(field === "type" && build.partial.type && build.kind === "action")) {
-      if (GATHERED.has(field)) build.gathered[field] = options;
-      parts.push(el("h3", {text: FIELD_NAMES[field] || field}));
+    const typed = field === "type" && build.kind === "action" && build.partial.type;
+    const answered = field && !GATHERED.has(field) && !options.repeat && build.partial[field] !== undefined;
+    if (field && !typed && !answered) {
+      const note = field === "origins" && options.done_allowed ? gettext("Add another unit, or confirm.") : "";
+      parts.push(el("h3", {text: FIELD_NAMES[field] || gettext("Choose")}), note ? el("p", {class: "muted", text: note}) : null);
       parts.push(...widget(field, options));
     }
-    const ready = build.kind === "action" ? build.price : promptReady();
     const controls = [];
-    if (ready) {
-      const cost = build.kind === "action" && build.price ? goods(build.price.paid) : "";
-      const prestige = build.price && build.price.prestige ? ` + ${build.price.prestige} ${cat.tracks.prestige.name}` : "";
+    if (build.price) {
+      const price = build.price;
+      const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
       controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
-        text: cost || prestige ? fmt(gettext("Confirm: pay %(cost)s"), {cost: (cost || "") + prestige}) : gettext("Confirm")}));
+        text: cost ? fmt(gettext("Confirm: pay %(cost)s"), {cost}) : gettext("Confirm")}));
     }
-    if (build.partial.type && build.kind === "action" || Object.keys(build.partial).length > 2) {
-      controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Cancel")}));
+    if ((build.kind === "action" && build.partial.type) || Object.keys(build.partial).length > 2) {
+      controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
     }
     parts.push(el("div", {class: "controls"}, controls));
     body.replaceChildren(...parts.filter((part) => part !== null));
+    showError(build.refusal);
   }
 
   function describePartial(partial) {
     if (!partial.type) return "";
-    const bits = [ACTION_NAMES[partial.type] || partial.type];
+    const bits = [ACTION_NAMES[partial.type] || gettext("Answer")];
     for (const [key, value] of Object.entries(partial)) {
-      if (["decision", "type"].includes(key)) continue;
-      if (Array.isArray(value)) bits.push(value.map((v) => typeof v === "object" ? JSON.stringify(v) : name(String(v))).join(", "));
-      else if (typeof value === "object") bits.push(goods(value) || Object.entries(value).map(([k, v]) => `${name(k)} ${v}`).join(", "));
-      else bits.push(key === "extra" ? `+1 ${cat.tracks[value].name}` : name(String(value)));
+      if (key === "decision" || key === "type") continue;
+      const said = describeField(key, value);
+      if (said) bits.push(said);
     }
     return bits.join(" · ");
   }
 
-  function promptReady() {
-    const p = build.partial;
-    switch (build.options.next) {
-      case "cards": return (p.cards || []).filter((n) => n !== null).length === build.options.count;
-      case "give_up": case "poleis": return true;
-      case "remove": {
-        const removed = Object.values(p.remove || {}).reduce((a, b) => a + b, 0);
-        return build.options.optional ? removed <= build.options.count : removed === Math.min(build.options.count,
-          Object.values(build.options.held).reduce((a, b) => a + b, 0));
-      }
-      case "type": return Boolean(p.type);
-      default: return p[build.options.next] !== undefined;
+  function describeField(key, value) {
+    switch (key) {
+      case "extra": return fmt(gettext("+1 %(good)s for acting alone"), {good: cat.tracks[value].name});
+      case "origins": return fmt(gettext("from %(places)s"), {places: counted(value)});
+      case "space": return spaceName(value);
+      case "count": return String(value);
+      case "payment": return fmt(gettext("paid with %(goods)s"), {goods: goods(value)});
+      case "seas": return Object.entries(value).map(([sea, n]) => fmt(gettext("%(n)s to %(place)s"), {n, place: name(sea)})).join(", ");
+      case "columns": return Object.entries(value).map(([good, n]) => fmt(ngettext("%(n)s hoplite on %(good)s", "%(n)s hoplites on %(good)s", n),
+        {n, good: cat.tracks[good].name})).join(", ");
+      case "give": return fmt(gettext("giving %(good)s"), {good: cat.tracks[value].name});
+      case "route": return value.map(name).join(" → ");
+      case "silver_for": return value.length ? fmt(gettext("silver instead of %(goods)s"), {goods: value.map((g) => cat.tracks[g].name).join(", ")}) : "";
+      case "cards": return value.filter((n) => n !== null).map(cardName).join(", ");
+      case "give_up": return value.length ? fmt(gettext("giving up %(poleis)s"), {poleis: value.map(name).join(", ")}) : "";
+      case "poleis": return Object.entries(value).map(([polis, n]) => `+${n} ${name(polis)}`).join(", ");
+      case "remove": return Object.entries(value).map(([area, n]) => fmt(gettext("%(n)s from %(place)s"), {n, place: name(area)})).join(", ");
+      case "option": return cat.event_options[value] || "";
+      case "prestige": return fmt(gettext("%(n)s prestige"), {n: value});
+      default: return typeof value === "string" ? name(value) : "";
     }
   }
 
+  // Places named once each, with how many: "Attika ×2, Boiotia".
+  function counted(places) {
+    const tally = new Map();
+    for (const place of places) tally.set(place, (tally.get(place) || 0) + 1);
+    return [...tally].map(([place, n]) => (n > 1 ? `${name(place)} ×${n}` : name(place))).join(", ");
+  }
+
+  const spaceName = (id) => {
+    const space = cat.spaces[id];
+    return fmt(gettext("%(market)s: %(load)s %(good)s"), {market: name(space.market), load: space.load, good: cat.tracks[space.receive].name});
+  };
+  const cardName = (number) => {
+    const battle = current.view.battle;
+    const face = cat.cards[number][battle && cat.seas.includes(battle.site) ? "sea" : "land"];
+    return `${face.formation} (${face.value >= 0 ? "+" : ""}${face.value})`;
+  };
+  const projectName = (id) => {
+    const p = cat.projects[id];
+    return `${p.name} (${goods(p.cost)}; ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})})`;
+  };
+
   function buttons(field, choices, label = name) {
     markChoosable(field, choices);
-    return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": String(choice),
+    return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice",
+      "data-choice": typeof choice === "object" ? JSON.stringify(choice) : String(choice),
       onclick: () => choose(field, choice), text: label(choice)})))];
   }
 
-  // A gathered field changed: what was chosen after it (a payment for the old count) no longer holds.
-  function forgetAfter(field) {
-    const keys = Object.keys(build.partial);
-    for (const key of keys.slice(keys.indexOf(field) + 1)) if (key !== "extra") delete build.partial[key];
-    for (const key of Object.keys(build.gathered)) if (!(key in build.partial)) delete build.gathered[key];
-  }
-
   function counters(field, limits, total, note) {
-    const chosen = build.partial[field] || {};
-    build.partial[field] = chosen;
+    const chosen = {...(build.partial[field] || {})};
+    const sum = () => Object.values(chosen).reduce((a, b) => a + b, 0);
     const rows = Object.entries(limits).filter(([, most]) => most > 0).map(([key, most]) => {
-      const output = el("output", {text: String(chosen[key] || 0)});
+      const n = chosen[key] || 0;
       const set = (delta) => {
-        const next = Math.max(0, Math.min(most, (chosen[key] || 0) + delta));
-        const sum = Object.values(chosen).reduce((a, b) => a + b, 0) - (chosen[key] || 0) + next;
-        if (total !== undefined && sum > total) return;
+        const next = n + delta;
+        if (next < 0 || next > most || (total !== undefined && sum() - n + next > total)) return;
         if (next) chosen[key] = next; else delete chosen[key];
-        forgetAfter(field);
-        output.textContent = String(next);
-        if (build.kind === "action") refresh(); else renderBuilder();
+        gathered(field, chosen);
       };
       return el("li", {"data-counter": key}, el("span", {text: name(key)}),
-        el("button", {type: "button", class: "less", "aria-label": gettext("less"), onclick: () => set(-1), text: "−"}), output,
-        el("button", {type: "button", class: "more", "aria-label": gettext("more"), onclick: () => set(1), text: "+"}));
+        el("button", {type: "button", class: "less", "aria-label": gettext("less"), disabled: n <= 0, onclick: () => set(-1), text: "−"}),
+        el("output", {text: String(n)}),
+        el("button", {type: "button", class: "more", "aria-label": gettext("more"),
+          disabled: n >= most || (total !== undefined && sum() >= total), onclick: () => set(1), text: "+"}));
     });
     return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
   }
 
   function widget(field, options) {
-    const view = current.view;
-    const tracks = view.players[seat].tracks;
     switch (field) {
       case "type": {
         const parts = [];
         if (build.kind === "action" && options.alone) {
-          build.extra = build.extra || options.extra_choices[0];
-          parts.push(el("label", {class: "extra"}, gettext("Acting alone, each action costs one resource more:") + " ",
-            el("select", {onchange: (e) => { build.extra = e.target.value; }},
-              options.extra_choices.map((r) => el("option", {value: r, selected: r === build.extra, text: cat.tracks[r].name})))));
+          const choices = current.prompts[0].options.extra_choices;
+          parts.push(choices.length
+            ? el("label", {class: "extra"}, gettext("Acting alone, each action costs one resource more:") + " ",
+              el("select", {id: "extra", onchange: (e) => { build.extra = e.target.value; refresh(); }},
+                choices.map((r) => el("option", {value: r, selected: r === build.extra, text: cat.tracks[r].name}))))
+            : el("p", {class: "muted", text: gettext("Acting alone costs one resource more, and you have none: only passing and free actions remain.")}));
         }
-        return [...parts, ...buttons("type", options.choices)];
+        return [...parts, ...buttons("type", options.choices, (t) => ACTION_NAMES[t] || t)];
       }
-      case "count": case "prestige":
+      case "count":
         return buttons(field, options.choices, String);
+      case "prestige":
+        return buttons(field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}));
       case "option":
         return buttons(field, options.choices, (o) => cat.event_options[o] || o);
-      case "payment": {
-        const splits = [];
-        const [good, instead] = options.per_unit;  // the unit's own good, or silver in its place
-        for (let own = options.units; own >= 0; own--) {
-          const split = Object.fromEntries([[good, own], [instead, options.units - own]].filter(([, n]) => n));
-          if (Object.entries(split).every(([r, n]) => tracks[r] >= n)) splits.push(split);
-        }
-        if (!splits.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
-        return buttons("payment", splits, goods);
-      }
+      case "project":
+        return buttons(field, options.choices, projectName);
+      case "space":
+        return buttons(field, options.choices, spaceName);
+      case "payment":
+        if (!options.choices.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
+        return buttons(field, options.choices, goods);
       case "give":
-        return buttons("give", options.choices, (g) => fmt(gettext("give %(cost)s %(good)s for %(load)s %(receive)s"),
-          {cost: options.costs[g], good: cat.tracks[g].name, load: Object.values(options.receive)[0], receive: cat.tracks[Object.keys(options.receive)[0]].name}));
+        return buttons(field, options.choices, (g) => fmt(gettext("give %(cost)s for %(receive)s"),
+          {cost: goods(options.costs[g]), receive: goods(options.receive)}));
       case "silver_for":
-        return buttons("silver_for", options.choices.map((c) => c.silver_for), (subs) => {
-          const match = options.choices.find((c) => JSON.stringify(c.silver_for) === JSON.stringify(subs));
-          return goods(match.cost);
+        return buttons(field, options.choices.map((c) => c.silver_for), (subs) => {
+          const choice = options.choices.find((c) => JSON.stringify(c.silver_for) === JSON.stringify(subs));
+          return goods(choice.cost);
         });
       case "route":
-        return buttons("route", options.choices.map((r) => r.route), (route) => {
+        return buttons(field, options.choices.map((r) => r.route), (route) => {
           const r = options.choices.find((c) => JSON.stringify(c.route) === JSON.stringify(route));
-          return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ") || gettext("direct")} (${fmt(gettext("bribe %(n)s"), {n: r.bribe})})`;
+          return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ")} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
         });
       case "seas":
-        return [...counters("seas", options.choices, options.most)];
-      case "columns": {
-        const chosen = build.partial.columns || {};
-        build.partial.columns = chosen;
-        return [el("p", {class: "muted", text: fmt(gettext("%(n)s hoplites there."), {n: options.hoplites})}),
-          el("ul", {class: "counters"}, Object.entries(options.choices).map(([resource, values]) => el("li", {},
-            el("span", {text: cat.tracks[resource].name}),
-            el("select", {"data-column": resource, onchange: (e) => {
-              const n = Number(e.target.value);
-              if (n) chosen[resource] = n; else delete chosen[resource];
-              forgetAfter("columns");
-              refresh();
-            }}, [0, ...values].map((v) => el("option", {value: v, selected: chosen[resource] === v, text: String(v)}))))))];
-      }
+        return counters(field, options.choices, options.most, fmt(gettext("Up to %(n)s galleys."), {n: options.most}));
+      case "columns":
+        return tributeColumns(options);
       case "cards":
         return cardPicker(options);
-      case "give_up": {
-        const chosen = new Set(build.partial.give_up || []);
-        build.partial.give_up = [...chosen];
-        return [el("p", {class: "muted", text: fmt(gettext("You are %(n)s wheat short."), {n: options.shortfall})}),
-          el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
-            el("input", {type: "checkbox", value: p, onchange: (e) => {
-              if (e.target.checked) chosen.add(p); else chosen.delete(p);
-              build.partial.give_up = [...chosen];
-            }}), ` ${name(p)} (${options.population[p]})`))))];
-      }
+      case "give_up":
+        return famine(options);
       case "poleis":
-        return counters("poleis", options.room, undefined, fmt(gettext("Wheat: %(n)s."), {n: options.wheat}));
+        return counters(field, options.room, options.most,
+          fmt(gettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve."), options));
       case "remove":
-        return counters("remove", options.held, options.count,
+        return counters(field, options.held, options.count,
           fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));
+      case "origins":
+        return buttons(field, options.choices, (o) => fmt(gettext("one from %(place)s"), {place: name(o)}));
       default:
-        return Array.isArray(options.choices) ? buttons(field, options.choices) : [el("pre", {text: JSON.stringify(options)})];
+        return buttons(field, options.choices);
     }
+  }
+
+  // Hoplites placed in a territory's tribute columns, filled from the top: each column's select
+  // says what that many hoplites collect; the total never passes the hoplites there.
+  function tributeColumns(options) {
+    const chosen = {...(build.partial.columns || {})};
+    const used = Object.values(chosen).reduce((a, b) => a + b, 0);
+    const free = options.free ? gettext("Free in your capital's territory.") : gettext("Costs 1 prestige.");
+    return [el("p", {class: "muted", text: `${fmt(ngettext("%(n)s hoplite there.", "%(n)s hoplites there.", options.hoplites), {n: options.hoplites})} ${free}`}),
+      el("ul", {class: "counters"}, Object.entries(options.choices).map(([resource, values]) => {
+        const mine = chosen[resource] || 0;
+        const room = options.room[resource];
+        return el("li", {},
+          el("label", {"for": `column-${resource}`, text: cat.tracks[resource].name}),
+          el("select", {id: `column-${resource}`, "data-column": resource, onchange: (e) => {
+            const n = Number(e.target.value);
+            if (n) chosen[resource] = n; else delete chosen[resource];
+            gathered("columns", chosen);
+          }}, [0, ...values].map((value, hoplites) => el("option", {value: hoplites, selected: hoplites === mine,
+            disabled: hoplites - mine > options.hoplites - used,
+            text: hoplites ? fmt(ngettext("%(n)s hoplite: %(value)s", "%(n)s hoplites: %(value)s", hoplites), {n: hoplites, value})
+              + (value > room ? " " + fmt(gettext("(room for %(room)s)"), {room}) : "") : gettext("none")}))));
+      }))];
+  }
+
+  function famine(options) {
+    const chosen = new Set(build.partial.give_up || []);
+    build.partial.give_up = [...chosen];
+    return [el("p", {class: "muted", text: fmt(gettext("You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s)."),
+      {n: options.shortfall, prestige: options.prestige})}),
+      el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
+        el("input", {type: "checkbox", value: p, checked: chosen.has(p), onchange: (e) => {
+          if (e.target.checked) chosen.add(p); else chosen.delete(p);
+          gathered("give_up", options.choices.filter((q) => chosen.has(q)));
+        }}), ` ${name(p)} (${fmt(gettext("population %(n)s"), {n: options.population[p]})})`))))];
   }
 
   function cardPicker(options) {
     const battle = current.view.battle;
     const terrain = cat.seas.includes(battle.site) ? "sea" : "land";
     const laid = options.attack || null;  // defending: one answer per attacking card, in order (null: none)
-    const chosen = build.partial.cards || (build.partial.cards = laid ? laid.map(() => null) : []);
+    const chosen = build.partial.cards ? [...build.partial.cards] : (laid ? laid.map(() => null) : []);
     const picked = chosen.filter((n) => n !== null);
-    const face = (number) => cat.cards[number][terrain];
     const tile = (number, attrs) => {
-      const f = face(number);
+      const f = cat.cards[number][terrain];
       return el("button", {type: "button", class: "battle-card", "data-card": number, ...attrs},
         el("b", {text: f.formation}), el("span", {text: f.maneuver}), el("span", {class: "value", text: `${f.value >= 0 ? "+" : ""}${f.value}`}));
     };
@@ -520,14 +646,14 @@
         if (!laid) chosen.push(number);
         else chosen[chosen[build.target] === null ? build.target : chosen.indexOf(null)] = number;
       }
-      renderBuilder();
+      gathered("cards", chosen);
     };
     const hand = (battle.hands[seat] || []).map((n) => tile(n, {
       class: `battle-card${chosen.includes(n) ? " chosen" : ""}`, "aria-pressed": chosen.includes(n) ? "true" : "false",
       disabled: !options.choices.includes(n), onclick: () => toggle(n)}));
     const parts = [];
     if (laid) {
-      if (chosen[build.target] !== null || build.target === undefined) build.target = Math.max(0, chosen.indexOf(null));
+      if (build.target === undefined || chosen[build.target] !== null) build.target = Math.max(0, chosen.indexOf(null));
       parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: pick a card below for the marked attack."), {n: options.count})}),
         el("div", {class: "duels"}, laid.map((attack, i) => el("div", {class: `duel${i === build.target ? " target" : ""}`, "data-slot": i},
           tile(attack, {class: "battle-card laid", "aria-label": gettext("attack"), onclick: () => { build.target = i; renderBuilder(); }}),
@@ -559,18 +685,23 @@
 
   function showError(message) {
     const box = $("#action-error");
-    box.textContent = message;
+    box.textContent = message || "";
     box.hidden = !message;
   }
 
-  function confirm() {
+  // What is sent: the partial action less empty answers an engine field reads as absent.
+  function outgoing() {
     const action = {...build.partial};
     for (const [key, value] of Object.entries(action)) {
       if (value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length && key !== "remove" && key !== "poleis") delete action[key];
     }
+    return action;
+  }
+
+  function confirm() {
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    send({type: "act", action, client_action_id: id, version: current.version});
-    $$("#action-body button").forEach((b) => { b.disabled = true; });
+    send({type: "act", action: outgoing(), client_action_id: id, version: current.version});
+    $$("#action-body button, #action-body select, #action-body input").forEach((b) => { b.disabled = true; });
   }
 
   // ------------------------------------------------------------------ the socket
@@ -619,9 +750,13 @@
       } else if (message.type === "error") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.reject(message); return; }
-        if (message.state && message.state.version !== current.version) show(message.state);
-        else if (build) renderBuilder();
-        showError(message.message);
+        if (message.state && (message.state.version !== current.version || message.state.status !== current.status)) show(message.state);
+        if (build) {
+          build.refusal = explain(message);
+          renderBuilder();
+        } else {
+          showError(explain(message));
+        }
       }
     });
     socket.addEventListener("close", () => {
@@ -681,7 +816,8 @@
   const resignForm = $("#resign");
   if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
 
-  window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }};
+  // For tests and the console: what the page holds, and how many of its queries are unanswered.
+  window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
   show(current);
   showNews($$("#log li:last-child .then").map((line) => line.textContent));
   if (replaying) replay(); else live();

@@ -233,13 +233,15 @@ def open_live(page: Any, site: DaphneProcess, match_id: int) -> None:
 
 def seated_pages(browser, site: DaphneProcess, export: dict[str, Any], tmp_path: Path,
                  routes: dict[str, Any] | None = None, names: dict[str, str] | None = None,
-                 options: tuple[str, ...] = ()) -> tuple[int, dict[str, Any], dict[str, Any]]:
-    """Two new players (`names`, or made up), each in a browser context, seated in a match imported
-    from `export` (with importmatch's `options`), their match pages open and live. `routes`: a
-    websocket route handler per side, set before the page opens."""
+                 options: tuple[str, ...] = (), locales: dict[str, str] | None = None,
+                 ) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """Two new players (`names`, or made up), each in a browser context (in its `locales` language),
+    seated in a match imported from `export` (with importmatch's `options`), their match pages open
+    and live. `routes`: a websocket route handler per side, set before the page opens."""
     tag = uuid.uuid4().hex[:6]
     names = names or {"athens": f"cimon-{tag}", "sparta": f"brasidas-{tag}"}
-    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000},
+                                          locale=(locales or {}).get(side, "en-US")) for side in names}
     pages = {side: context.new_page() for side, context in contexts.items()}
     for side, page in pages.items():
         sign_up(page, site.base_url, names[side])

@@ -1,0 +1,158 @@
+"""Every rule playable by clicking: two players who act only through what their match pages offer,
+choosing at random, complete every action and every prompt kind, and one whole game from the first
+action to the end. Rare positions (a captured proxenos, two battles at once, a famine with poleis
+to give up) are reached by importing a bot game stopped there (`manage.py importmatch`); from then
+on every decision is clicked. Every page state visited is scanned for raw engine ids.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import api, end_of_round
+from tests.e2e.test_match_browser import import_match, open_live, sign_up
+from tests.support.clicking import ACTION_TYPES, PROMPT_ANSWERS, ClickPlayer, play
+from tests.support.games import Position, bot_game, foresee, steered_game
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+#: What the players completed by clicking, over this module's tests (the last test checks it).
+COMPLETED: Counter[str] = Counter()
+RAW_SEEN: list[str] = []
+
+
+def deciding(kind: str) -> Position:
+    return lambda state: state.decision is not None and state.decision.kind == kind
+
+
+def may_take(action_type: str) -> Position:
+    return lambda state: (state.decision is not None and state.decision.kind == "action"
+                          and action_type in api.options(state, state.decision.side)["choices"])
+
+
+def famine_with_poleis(state: api.GameState) -> bool:
+    decision = state.decision
+    return (decision is not None and decision.kind == "food_shortfall"
+            and any(end_of_round.feeding_choices(state, decision.side, decision.data["shortfall"])))
+
+
+def event_asks(field: str) -> Position:
+    return lambda state: (state.decision is not None and state.decision.kind == "event_choice"
+                          and api.options(state, state.decision.side)["next"] == field)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A bot game on `match_seed` stopped where `reached` first holds, and what the clicking
+    players are after from there (within `most` decisions). `bot_seed` None: the first that gets
+    there; the rarest were found once by a wider search, and the test checks they still get there."""
+
+    match_seed: str
+    bot_seed: int | None
+    reached: Position
+    wanted: frozenset[str]
+    most: int = 4
+    steered: bool = False  # armies steered together: two battles due at once
+
+    def game(self) -> tuple[api.GameState, list[dict[str, Any]]]:
+        bot_seed = foresee(self.match_seed, self.reached) if self.bot_seed is None else self.bot_seed
+        play_out = steered_game if self.steered else bot_game
+        return play_out(self.match_seed, bot_seed, stop=self.reached)
+
+
+POSITIONS = {
+    "battle": Prepared("click-0", None, lambda s: s.battle is not None,
+                       frozenset({"battle_attack", "battle_defend", "battle_retreat:fight_on"}), 40),
+    "two battles": Prepared("click-3", 8, deciding("choose_battle"), frozenset({"choose_battle"}), 2, steered=True),
+    "retreat": Prepared("click-0", None, deciding("battle_retreat"), frozenset({"battle_retreat:retreat"}), 6),
+    "famine": Prepared("click-0", None, famine_with_poleis, frozenset({"food_shortfall:give_up"}), 3),
+    "growth": Prepared("click-0", None, deciding("growth"), frozenset({"growth"}), 3),
+    "phoros": Prepared("click-0", None, deciding("phoros"), frozenset({"phoros"}), 3),
+    "project discard": Prepared("click-0", None, deciding("project_discard"), frozenset({"project_discard"}), 3),
+    "event option": Prepared("click-0", None, event_asks("option"), frozenset({"event_choice:option"}), 3),
+    "event removal": Prepared("click-0", None, event_asks("remove"), frozenset({"event_choice:remove"}), 3),
+    "captured proxenos": Prepared("click-8", 67, may_take("ransom_proxenos"), frozenset({"ransom_proxenos"})),
+    "civil war": Prepared("click-0", None, may_take("instigate_civil_war"), frozenset({"instigate_civil_war"})),
+    "siege": Prepared("click-0", None, may_take("lay_siege"), frozenset({"lay_siege"})),
+    "trade": Prepared("click-0", None, may_take("trade"), frozenset({"trade"})),
+    "project": Prepared("click-0", None, may_take("develop_project"), frozenset({"develop_project"})),
+}
+
+
+@pytest.fixture(scope="module")
+def seats(browser, live_site: DaphneProcess) -> Iterator[dict[str, Any]]:
+    """Two players signed up once, each in a browser context of their own."""
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"alcibiades-{tag}", "sparta": f"lysander-{tag}"}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    pages = {side: context.new_page() for side, context in contexts.items()}
+    errors: list[str] = []
+    for side, page in pages.items():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        sign_up(page, live_site.base_url, names[side])
+    yield {"names": names, "pages": pages, "errors": errors}
+    for context in contexts.values():
+        context.close()
+
+
+def clickers(pages: dict[str, Any], seed: int, wanted: set[str]) -> dict[str, ClickPlayer]:
+    rng = random.Random(seed)
+    return {side: ClickPlayer(page, rng, COMPLETED, wanted, seen_raw=RAW_SEEN) for side, page in pages.items()}
+
+
+def start(seats: dict[str, Any], live_site: DaphneProcess, tmp_path: Path, match_seed: str,
+          log: list[dict[str, Any]]) -> None:
+    match_id = import_match(live_site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                            seats["names"], tmp_path)
+    for page in seats["pages"].values():
+        open_live(page, live_site, match_id)
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_a_prepared_position_is_played_on_by_clicking(name: str, seats: dict[str, Any], live_site: DaphneProcess,
+                                                       tmp_path: Path, artifacts_dir: Path) -> None:
+    prepared = POSITIONS[name]
+    state, log = prepared.game()
+    assert state.outcome is None and prepared.reached(state), f"{name}: the bot game no longer reaches the position"
+    start(seats, live_site, tmp_path, prepared.match_seed, log)
+    wanted = set(prepared.wanted)
+    players = clickers(seats["pages"], len(name), wanted)
+    done = play(seats["pages"], players, prepared.most, until=lambda done: wanted <= set(done))
+    seats["pages"]["athens"].screenshot(path=str(artifacts_dir / f"click-{name.replace(' ', '-')}.png"), full_page=True)
+    assert wanted <= set(done), f"{name}: wanted {sorted(wanted)}, completed {done}"
+    assert seats["errors"] == []
+
+
+def test_a_whole_game_is_played_by_clicking_from_the_first_action_to_the_end(
+        seats: dict[str, Any], live_site: DaphneProcess, tmp_path: Path, artifacts_dir: Path) -> None:
+    start(seats, live_site, tmp_path, "click-whole-game", [])
+    players = clickers(seats["pages"], 1, set())
+    for player in players.values():
+        player.careful = True  # random players who spend their last prestige lose in a few moves
+    done = play(seats["pages"], players, 1500)
+    pages = seats["pages"]
+    for page in pages.values():
+        assert page.locator("#match").get_attribute("data-status") == "finished", f"unfinished after {len(done)}"
+        assert "wins" in page.locator("#turn").inner_text() or "shared" in page.locator("#turn").inner_text()
+    pages["sparta"].screenshot(path=str(artifacts_dir / "click-whole-game-end.png"), full_page=True)
+    print(f"whole game: {len(done)} decisions by clicking, ending: {pages['athens'].locator('#turn').inner_text()}; "
+          f"{dict(Counter(done))}")
+    assert len(done) >= 20
+    assert seats["errors"] == []
+
+
+def test_every_action_and_prompt_kind_was_completed_by_clicking_and_no_raw_id_was_shown() -> None:
+    """Over this module's tests (run first, in order)."""
+    print("completed by clicking:", dict(sorted(COMPLETED.items())))
+    expected = set(ACTION_TYPES) | set(PROMPT_ANSWERS)
+    assert not expected - set(COMPLETED), f"never completed by clicking: {sorted(expected - set(COMPLETED))}"
+    assert RAW_SEEN == []

@@ -1,0 +1,256 @@
+"""The match page's controls, each bug once found on it pinned by clicking: a move from several
+origins, tribute columns, the extra resource acting alone, growth bounded by wheat, a famine's
+poleis given up, refusals in the reader's language, and a page that knows whether the match
+waits for an opponent, for its seat, for the other seat, or is only watched."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import api, flow
+from engine.actions import collect_tribute
+from engine.data import geography, personal_board, poleis, tribute
+from tests.e2e.test_click_only import famine_with_poleis, may_take
+from tests.e2e.test_match_browser import open_live, seated_pages, sign_up, version
+from tests.support.clicking import IDLE, raw_text
+from tests.support.games import bot_game, foresee
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+
+def prepared(browser, site: DaphneProcess, tmp_path: Path, match_seed: str, position: Any,
+             locales: dict[str, str] | None = None) -> tuple[api.GameState, dict[str, Any], dict[str, Any]]:
+    state, log = bot_game(match_seed, foresee(match_seed, position), stop=position)
+    assert position(state)
+    _, contexts, pages = seated_pages(browser, site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                                      tmp_path, locales=locales)
+    return state, contexts, pages
+
+
+def idle(page: Any) -> None:
+    page.wait_for_function(IDLE, timeout=10_000)
+
+
+def click(page: Any, selector: str) -> None:
+    page.locator(selector).first.click()
+    idle(page)
+
+
+def confirm_and_wait(page: Any) -> str:
+    """Confirm; the new log line once the move is in."""
+    before = version(page)
+    page.locator("#action-body button.confirm").click()
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=10_000)
+    return page.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
+
+
+def tracks(page: Any, side: str) -> dict[str, int]:
+    return page.evaluate(f"window.polisMatch.state.view.players.{side}.tracks")
+
+
+def several_origins(state: api.GameState) -> bool:
+    decision = state.decision
+    if decision is None or decision.kind != "action" or not may_take("move_hoplites")(state):
+        return False
+    for destination in api.options(state, decision.side, {"type": "move_hoplites"})["choices"]:
+        if len(api.options(state, decision.side, {"type": "move_hoplites", "destination": destination})["choices"]) >= 2:
+            return True
+    return False
+
+
+def test_a_move_takes_units_from_several_origins(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-move", several_origins)
+    side = state.decision.side
+    page = pages[side]
+    destination = next(d for d in api.options(state, side, {"type": "move_hoplites"})["choices"]
+                       if len(api.options(state, side, {"type": "move_hoplites", "destination": d})["choices"]) >= 2)
+    click(page, '#action-body button.choice[data-choice="move_hoplites"]')
+    click(page, f'#action-body button.choice[data-choice="{destination}"]')
+    first = page.locator("#action-body button.choice").first.get_attribute("data-choice")
+    click(page, f'#action-body button.choice[data-choice="{first}"]')
+    # After the first unit the origins are still offered, beside Confirm.
+    assert page.locator("#action-body button.confirm").count() == 1
+    second = [b.get_attribute("data-choice") for b in page.locator("#action-body button.choice").all()]
+    assert second, "no second origin offered after the first"
+    other = next((o for o in second if o != first), second[0])
+    click(page, f'#action-body button.choice[data-choice="{other}"]')
+    line = confirm_and_wait(page)
+    assert re.search(r"moved 2 hoplites to .+ from ", line), line
+    assert page.evaluate(f"window.polisMatch.state.view.players.{side}.units.{destination}") >= 2
+    for context in contexts.values():
+        context.close()
+
+
+def tribute_of_two(state: api.GameState) -> bool:
+    decision = state.decision
+    if decision is None or decision.kind != "action" or not may_take("collect_tribute")(state):
+        return False
+    return any(collect_tribute.eligible(state, decision.side, t) and state.players[decision.side].units.get(t, 0) >= 2
+               and any(c.max_hoplites >= 2 for c in tribute.columns(t)) for t in geography.TERRITORIES)
+
+
+def test_tribute_columns_collect_what_their_select_says(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-tribute", tribute_of_two)
+    side = state.decision.side
+    page = pages[side]
+    territory = next(t for t in geography.TERRITORIES if collect_tribute.eligible(state, side, t)
+                     and state.players[side].units.get(t, 0) >= 2 and any(c.max_hoplites >= 2 for c in tribute.columns(t)))
+    column = next(c for c in tribute.columns(territory) if c.max_hoplites >= 2)
+    before = tracks(page, side)
+    click(page, '#action-body button.choice[data-choice="collect_tribute"]')
+    click(page, f'#action-body button.choice[data-choice="{territory}"]')
+    select = page.locator(f'#action-body select[data-column="{column.resource}"]')
+    paid = column.pays(2)
+    room = personal_board.max_value(column.resource) - before[column.resource]
+    # The select names what two hoplites collect (and the room on the track when it is less).
+    assert select.locator('option[value="2"]').inner_text().startswith(f"2 hoplites: {paid}")
+    select.select_option("2")
+    idle(page)
+    line = confirm_and_wait(page)
+    assert f"{paid} {column.resource}" in line, line
+    assert tracks(page, side)[column.resource] - before[column.resource] == min(paid, room)
+    for context in contexts.values():
+        context.close()
+
+
+def alone_with_wine(state: api.GameState) -> bool:
+    decision = state.decision
+    if decision is None or decision.kind != "action" or not flow.acting_alone(state, decision.side):
+        return False
+    if not state.players[decision.side].tracks["wine"]:
+        return False
+    choices = api.options(state, decision.side, {"extra": "wine"})["choices"]
+    return any(t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege") for t in choices)
+
+
+def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-alone", alone_with_wine)
+    side = state.decision.side
+    page = pages[side]
+    before = tracks(page, side)
+    page.locator("#action-body select#extra").select_option("wine")
+    idle(page)
+    kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
+                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
+    click(page, f'#action-body button.choice[data-choice="{kind}"]')
+    for _ in range(10):  # the first choice offered at each step, until Confirm
+        if page.locator("#action-body button.confirm").count():
+            break
+        if page.locator("#action-body select[data-column]").count():
+            page.locator("#action-body select[data-column]").first.select_option("1")
+            idle(page)
+            continue
+        click(page, "#action-body button.choice")
+    assert "wine" in page.locator("#action-body button.confirm").inner_text()
+    line = confirm_and_wait(page)
+    assert "(+1 wine, acting alone)" in line, line
+    after = tracks(page, side)
+    assert after["wine"] == before["wine"] - 1 and after["iron"] >= before["iron"] - 0
+    for context in contexts.values():
+        context.close()
+
+
+def test_growth_never_offers_more_cubes_than_the_wheat_pays(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-growth",
+                                      lambda s: s.decision is not None and s.decision.kind == "growth")
+    side = state.decision.side
+    page = pages[side]
+    page.locator("#action-body button.more").first.wait_for(timeout=10_000)
+    most = min(state.players[side].tracks["wheat"], api.reserves(state)[side]["cubes"])
+    for _ in range(20):
+        more = page.locator("#action-body button.more:enabled")
+        if not more.count():
+            break
+        more.first.click()
+        idle(page)
+    chosen = sum(int(n) for n in page.locator("#action-body .counters output").all_inner_texts())
+    assert chosen == min(most, sum(api.options(state, side)["room"].values()))
+    assert page.locator("#action-body button.confirm").inner_text().endswith(f"{chosen} wheat")
+    assert page.locator("#action-error").is_hidden()
+    confirm_and_wait(page)
+    for context in contexts.values():
+        context.close()
+
+
+def test_a_famine_gives_up_the_poleis_ticked_and_refusals_read_in_spanish(browser, live_site: DaphneProcess,
+                                                                         tmp_path: Path) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-famine", famine_with_poleis,
+                                      locales={"athens": "es-ES", "sparta": "es-ES"})
+    side = state.decision.side
+    page = pages[side]
+    page.locator("#action-body input[type=checkbox]").first.wait_for(timeout=10_000)
+    boxes = page.locator("#action-body input[type=checkbox]")
+    # Every polis ticked: more than the shortfall needs, when more than one polis can go.
+    for box in boxes.all():
+        box.check()
+        idle(page)
+    shortfall = state.decision.data["shortfall"]
+    sizes = sorted(state.poleis[p].population for p in api.options(state, side)["choices"])
+    if len(sizes) > 1 and sum(sizes) - sizes[0] >= shortfall:
+        assert page.locator("#action-error").inner_text() == \
+            "Entregas más poleis de las que necesita la escasez: quédate con la más pequeña."
+        assert not page.locator("#action-body button.confirm").count()
+        for box in boxes.all()[1:]:
+            box.uncheck()
+            idle(page)
+    legal = next(c for c in api.legal_actions(state, side) if c["give_up"])
+    for box in boxes.all():
+        box.set_checked(box.get_attribute("value") in legal["give_up"])
+        idle(page)
+    assert page.locator("#action-error").is_hidden()
+    line = confirm_and_wait(page)
+    assert all(poleis.polis(p).name in line for p in legal["give_up"]), line
+    for polis in legal["give_up"]:
+        assert page.evaluate(f"window.polisMatch.state.view.poleis.{polis}.owner") is None
+    for context in contexts.values():
+        context.close()
+
+
+def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_watches(
+        browser, live_site: DaphneProcess) -> None:
+    tag = uuid.uuid4().hex[:6]
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(3)]
+    host, guest, watcher = (context.new_page() for context in contexts)
+    for page, name in ((host, f"nicias-{tag}"), (guest, f"agis-{tag}"), (watcher, f"thucydides-{tag}")):
+        sign_up(page, live_site.base_url, name)
+    host.goto(live_site.base_url + "/matches/")
+    host.select_option("#side", "athens")
+    host.locator("#create-match button").click()
+    host.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    # Waiting for an opponent: no action to build, the invite link shown.
+    assert host.locator("#turn").inner_text() == "Waiting for an opponent to join."
+    assert host.locator("#action-body").inner_text() == "The match begins when your opponent joins."
+    assert host.locator("#action-body button").count() == 0
+    assert host.locator(".invite").is_visible()
+    invite = host.locator("#invite-url").input_value()
+
+    guest.goto(invite)
+    guest.locator("#accept-invite button").click()
+    guest.wait_for_url(lambda url: "/invite/" not in url)
+    # The host's page, never reloaded, now names its opponent, hides the invite and plays.
+    host.locator(".match-head h1 .sparta", has_text=f"agis-{tag}").wait_for(timeout=10_000)
+    assert host.locator(".invite").is_hidden()
+    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=10_000)
+    first = host.locator("#turn").get_attribute("data-waiting")
+    mover, other = (host, guest) if first == "athens" else (guest, host)
+    mover.locator('#action-body button.choice[data-choice="pass"]').wait_for(timeout=10_000)
+    assert mover.locator("#turn").inner_text().startswith("Your turn")
+    assert other.locator("#action-body").inner_text().endswith("is deciding.")
+    assert other.locator("#action-body button").count() == 0
+
+    watcher.goto(host.url)
+    watcher.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert watcher.locator("#actions h2").inner_text() == "Watching"
+    assert "Your" not in watcher.locator("#actions").inner_text()
+    assert watcher.locator("#turn").inner_text().startswith("Waiting for")
+    assert watcher.locator("#action-body button").count() == 0
+    for page in (host, guest, watcher):
+        assert raw_text(page) == []
+    for context in contexts:
+        context.close()

@@ -1,0 +1,232 @@
+"""A player who acts only through what the match page offers (buttons, selects, checkboxes, map
+clicks, battle cards), choosing at random among them, as a person new to the game would click.
+
+It reads the page's state only to know what it completed (the kind of decision and the action
+type, for the coverage count) and when the page is idle (no query unanswered); every choice it
+makes is a click or a select on a control the page shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import ACTIONS, FREE_ACTIONS
+from engine.data import event_cards, geography, markets, poleis, projects
+from engine.flow import PROMPTS
+
+#: A decision is one of these; the coverage names an action by its type, a prompt by its kind and answer.
+ACTION_TYPES = ("pass", *ACTIONS, *FREE_ACTIONS)
+#: Every prompt answer the page must let a player give: battle order, retreat (both answers), attack,
+#: defence, food shortfall (with poleis given up), growth, phoros, project discard, each event choice.
+PROMPT_ANSWERS = ("choose_battle", "battle_retreat:fight_on", "battle_retreat:retreat", "battle_attack", "battle_defend",
+                  "food_shortfall:give_up", "growth", "phoros", "project_discard", "event_choice:option",
+                  "event_choice:remove")
+
+#: Engine ids a reader must never see: places, poleis, projects, market spaces, events, action and
+#: decision kinds (the resources' ids are English words, and the sides' are capitalised when said).
+RAW_IDS = sorted({*geography.NAMES, *poleis.POLEIS, *(t.id for t in projects.TILE_RECORDS),
+                  *(s.id for s in markets.SPACES), *(e.id for e in event_cards.EVENT_CARDS),
+                  *ACTION_TYPES, *PROMPTS, "project_discard", "feed", "grow", "discard_project", "athens", "sparta"},
+                 key=len, reverse=True)
+RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w/-])|\[object|\bundefined\b|\bNaN\b")
+
+IDLE = "window.polisMatch && window.polisMatch.busy === 0"
+
+
+def version(page: Any) -> int:
+    return int(page.locator("#match").get_attribute("data-version"))
+
+
+def raw_text(page: Any) -> list[str]:
+    """Every raw engine id or broken value a reader could see on the page: its text, the board's
+    tooltips and the options of its selects."""
+    texts = page.evaluate("""() => [document.body.innerText,
+        ...Array.from(document.querySelectorAll('svg title, option')).map((n) => n.textContent)]""")
+    return sorted({f"{m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
+                   for text in texts for m in RAW.finditer(text)})
+
+
+@dataclass
+class ClickPlayer:
+    """One seat's player; `completed` counts what it finished by clicking (shared between seats)."""
+
+    page: Any
+    rng: random.Random
+    completed: Counter[str] = field(default_factory=Counter)
+    #: Action types or prompt answers it is after (a prepared position's point); chosen first when offered.
+    wanted: set[str] = field(default_factory=set)
+    #: How often it passes when it may do something else.
+    pass_rate: float = 0.15
+    seen_raw: list[str] = field(default_factory=list)
+    #: Declines (starts again) an action whose Confirm would spend its last prestige, as a player
+    #: who reads the price and its own prestige track would; random play otherwise loses at once.
+    careful: bool = False
+
+    def idle(self) -> None:
+        self.page.wait_for_function(IDLE, timeout=10_000)
+
+    def building(self) -> dict[str, Any]:
+        return self.page.evaluate("(() => { const b = window.polisMatch.build; return b && "
+                                  "{kind: b.kind, partial: b.partial, next: b.options.next}; })()") or {}
+
+    def decide(self) -> str:
+        """Make the decision the page asks for, by clicking; returns what it completed."""
+        page = self.page
+        start = version(page)
+        body = page.locator("#action-body")
+        restarts = 0
+        for _ in range(120):
+            self.idle()
+            if version(page) > start:
+                raise AssertionError("the match moved on while this player was deciding")
+            self.scan()
+            built = self.building()
+            if not built:
+                raise AssertionError(f"the page offers no decision: {body.inner_text()!r}")
+            confirm = body.locator("button.confirm:enabled")
+            controls = self.controls(built)
+            # An answer of a kind it is after, but not the one wanted (paying a famine in prestige
+            # when giving up poleis is wanted): it seldom confirms it and clicks on.
+            wanted_here = [w for w in self.wanted if w.startswith(built["kind"] + ":")]
+            eagerness = 0.1 if wanted_here and self.name(built) not in self.wanted else 0.7
+            if confirm.count() and self.reckless(built) and restarts < 8:
+                restarts += 1
+                body.locator("button.cancel").click()
+                continue
+            if confirm.count() and (not controls or self.rng.random() < eagerness):
+                done = self.name(built)
+                confirm.click()
+                page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
+                                       "!document.querySelector('#action-error').hidden", timeout=10_000)
+                if version(page) > start:
+                    self.completed[done] += 1
+                    return done
+                self.completed["refused: " + page.locator("#action-error").inner_text()] += 1
+                controls = []
+            if not controls or restarts > 8:
+                restarts += 1
+                again = body.locator("button.cancel")
+                if not again.count():
+                    raise AssertionError(f"a dead end: nothing to click and no way back: {body.inner_text()!r}")
+                again.click()
+                continue
+            self.rng.choice(controls)()
+        raise AssertionError(f"no decision made in 120 clicks; the panel shows {body.inner_text()!r}; "
+                             f"the error {self.page.locator('#action-error').inner_text()!r}; building {self.building()}")
+
+    def reckless(self, built: dict[str, Any]) -> bool:
+        """Whether a careful player would decline this Confirm: its prestige cost, as priced, is all
+        the prestige its own track shows."""
+        if not self.careful or built["kind"] != "action":
+            return False
+        cost = self.page.evaluate("window.polisMatch.build.price ? window.polisMatch.build.price.prestige : 0")
+        seat = self.page.locator("#match").get_attribute("data-seat")
+        have = int(self.page.locator(f".player.{seat} .track.prestige b").inner_text())
+        return bool(cost) and cost >= have
+
+    @staticmethod
+    def name(built: dict[str, Any]) -> str:
+        partial = built["partial"]
+        kind = built["kind"]
+        if kind == "action":
+            return partial.get("type", "")
+        if kind == "battle_retreat":
+            return f"battle_retreat:{partial.get('type')}"
+        if kind == "food_shortfall":
+            return "food_shortfall:give_up" if partial.get("give_up") else "food_shortfall:prestige"
+        if kind == "event_choice":
+            return "event_choice:option" if "option" in partial else "event_choice:remove"
+        return kind
+
+    def controls(self, built: dict[str, Any]) -> list[Any]:
+        """What a player could click now, each as a callable; at the choice of an action type, the
+        wanted and the untried types come first, and passing only now and then."""
+        body = self.page.locator("#action-body")
+        if built["kind"] == "action" and not built["partial"].get("type"):
+            return [self.choose_type(body)]
+        found: list[Any] = []
+        choices = body.locator("button.choice:enabled").all()
+        wanted = [b for b in choices if f"{built['kind']}:{b.get_attribute('data-choice')}" in self.wanted]
+        if wanted:
+            return [b.click for b in wanted]
+        for button in choices:
+            found.append(button.click)
+        for place in self.page.locator("#board .choosable").all():
+            found.append(lambda place=place: self.click_map(place))
+        if built["next"] == "cards":
+            found += [card.click for card in body.locator(".hand button.battle-card:enabled[aria-pressed=false]").all()]
+            found += [slot.click for slot in body.locator(".duel .battle-card.laid").all()][:1]
+        found += [button.click for button in body.locator("button.more:enabled").all()] * 3
+        found += [button.click for button in body.locator("button.less:enabled").all()]
+        found += [box.click for box in body.locator("input[type=checkbox]:enabled").all()]
+        for select in body.locator("select[data-column]").all():
+            found.append(lambda select=select: self.pick(select))
+        return found
+
+    def choose_type(self, body: Any) -> Any:
+        def choose() -> None:
+            extra = body.locator("select#extra")
+            if extra.count() and self.rng.random() < 0.5:
+                self.pick(extra)
+                self.idle()
+            offered = {b.get_attribute("data-choice"): b for b in body.locator("button.choice:enabled").all()}
+            others = [t for t in offered if t != "pass"]
+            wanted = [t for t in others if t in self.wanted and not self.completed[t]]
+            untried = [t for t in others if not self.completed[t]]
+            if wanted:
+                pick = self.rng.choice(wanted)
+            elif "pass" in offered and (not others or self.rng.random() < self.pass_rate):
+                pick = "pass"
+            else:
+                pick = self.rng.choice(untried if untried and self.rng.random() < 0.6 else others)
+            offered[pick].click()
+        return choose
+
+    def click_map(self, place: Any) -> None:
+        """A place on the board, as a finger or mouse finds it; a badge over it takes no click away
+        from the buttons, which name the same places."""
+        try:
+            place.click(timeout=1_500)
+        except Exception:  # noqa: BLE001 - covered on the map: the player uses the list instead
+            self.page.locator("#action-body button.choice:enabled").first.click()
+
+    def pick(self, select: Any) -> None:
+        values = select.locator("option:enabled").evaluate_all("nodes => nodes.map((n) => n.value)")
+        select.select_option(self.rng.choice(values))
+
+    def scan(self) -> None:
+        for found in raw_text(self.page):
+            if found not in self.seen_raw:
+                self.seen_raw.append(found)
+
+
+def play(pages: dict[str, Any], players: dict[str, ClickPlayer], decisions: int,
+         until: Any = None) -> list[str]:
+    """Decisions by clicking, whoever the game waits for, until the game ends, `decisions` are
+    made, or `until(done)` says so; each page sees each move arrive. Returns what was completed."""
+    done: list[str] = []
+    for _ in range(decisions):
+        watcher_page = pages["athens"]
+        watcher_page.wait_for_function("document.querySelector('#match').dataset.status !== 'open'", timeout=10_000)
+        if watcher_page.locator("#match").get_attribute("data-status") == "finished":
+            break
+        waiting = watcher_page.locator("#turn").get_attribute("data-waiting")
+        assert waiting in players, f"the game waits for {waiting!r}"
+        before = version(pages[waiting])
+        done.append(players[waiting].decide())
+        for page in pages.values():
+            page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=10_000)
+        after = max(version(page) for page in pages.values())
+        for page in pages.values():
+            page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) === {after}", timeout=10_000)
+            # The ◀ marker stands on the side the game waits for (none once it is over).
+            waiting = page.locator("#turn").get_attribute("data-waiting")
+            marked = page.locator(".player.active").evaluate_all("nodes => nodes.map((n) => n.dataset.side)")
+            assert marked == ([waiting] if waiting in players else []), (marked, waiting)
+        if until is not None and until(done):
+            break
+    return done
