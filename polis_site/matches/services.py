@@ -115,11 +115,15 @@ def join_match(user: Any, match_id: int) -> Match:
 
 
 def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
-                 move_days: int | None = None) -> Match:
+                 move_days: int | None = None, seed: str | None = None) -> Match:
     """A new match in play between two users, from an admin export (setup + log) replayed to its
     end or to action `upto`: to study, test or resume a reported position. Chance from then on is
-    drawn from the new match's own seed; nothing is stored unless the whole log replays."""
+    drawn from the new match's own seed (`seed` to reproduce a game's dice and shuffles); nothing
+    is stored unless the whole log replays."""
     _check_move_days(move_days)
+    if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= Match._meta.get_field("seed").max_length):
+        raise MatchError(f"seed {seed!r} must be text of 1 to {Match._meta.get_field('seed').max_length} characters",
+                         code="bad_seed")
     if not isinstance(export, dict) or not isinstance(export.get("setup"), dict) or not isinstance(export.get("log"), list):
         raise MatchError("an export is a JSON object with a 'setup' object and a 'log' list", code="bad_export")
     if athens is None or sparta is None or athens.pk == sparta.pk:
@@ -150,6 +154,8 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
     with transaction.atomic():
         match = Match(created_by=athens, athens=athens, sparta=sparta, setup=setup.to_json(),
                       status=Match.Status.ACTIVE, version=len(records), move_days=move_days)
+        if seed is not None:
+            match.seed = seed
         _store(match, state)
         match.save()
         ActionRecord.objects.bulk_create(

@@ -246,6 +246,15 @@ def _result(e: Mapping[str, Any]) -> list[str]:
     return []
 
 
+def _famine(e: Mapping[str, Any]) -> str:
+    said = {"side": side_name(e["side"]), "prestige": e["prestige"], "poleis": ", ".join(name(p) for p in e.get("poleis", []))}
+    if not said["poleis"]:
+        return _("Famine: %(side)s loses %(prestige)s prestige.") % said
+    if not e["prestige"]:
+        return _("Famine: %(side)s gives up %(poleis)s.") % said
+    return _("Famine: %(side)s gives up %(poleis)s and loses %(prestige)s prestige.") % said
+
+
 def _event_effect(e: Mapping[str, Any]) -> str:
     who = side_name(e["side"])
     if "placed" in e:
@@ -274,8 +283,7 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "result": _result,
     "food": lambda e: [_("%(side)s feeds its population with %(wheat)s wheat.") % {
         "side": side_name(e["side"]), "wheat": e["wheat"]}],
-    "famine": lambda e: [_("Famine: %(side)s loses %(prestige)s prestige.") % {
-        "side": side_name(e["side"]), "prestige": e["prestige"]}],
+    "famine": lambda e: [_famine(e)],
     "megalopolis": lambda e: [_("Megalopolis: %(side)s's %(poleis)s above base population (%(prestige)s).") % {
         "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
         "prestige": _signed(e["prestige"], "prestige")}],

@@ -353,8 +353,11 @@
     build.price = null;
     build.refusal = "";
     renderBuilder();
+    // Until the engine answers, nothing more is chosen on what may no longer hold.
+    $$("#action-body button, #action-body select, #action-body input").forEach((control) => { control.disabled = true; });
     try {
-      if (build.kind === "action" && build.partial.type !== "pass") {
+      // The prompt's own options list the types; they are asked again only under an extra resource.
+      if (build.kind === "action" && build.partial.type !== "pass" && (build.partial.type || build.extra)) {
         const partial = build.partial.type ? stripDecision(build.partial) : (build.extra ? {extra: build.extra} : {});
         const reply = await query("options", {partial});
         if (build !== mine) return;

@@ -29,7 +29,7 @@ def prepared(browser, site: DaphneProcess, tmp_path: Path, match_seed: str, posi
     state, log = bot_game(match_seed, foresee(match_seed, position), stop=position)
     assert position(state)
     _, contexts, pages = seated_pages(browser, site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
-                                      tmp_path, locales=locales)
+                                      tmp_path, locales=locales, options=("--seed", match_seed))
     return state, contexts, pages
 
 
@@ -162,6 +162,7 @@ def test_growth_never_offers_more_cubes_than_the_wheat_pays(browser, live_site: 
     side = state.decision.side
     page = pages[side]
     page.locator("#action-body button.more").first.wait_for(timeout=10_000)
+    idle(page)
     most = min(state.players[side].tracks["wheat"], api.reserves(state)[side]["cubes"])
     for _ in range(20):
         more = page.locator("#action-body button.more:enabled")

@@ -95,9 +95,7 @@ def build(state: api.GameState, side: str, rng: random.Random) -> dict[str, Any]
         if not fill(rng, partial, options):
             return partial
         if decision.kind != "action":
-            if options["next"] == "type":
-                continue  # the retreat window: the type was the answer
-            return partial
+            return partial  # a prompt is one field (the retreat window's is its type)
         options = api.options(state, side, partial)
     raise AssertionError(f"an action still unfinished after 30 fields: {partial}")
 

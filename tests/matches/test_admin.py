@@ -134,6 +134,28 @@ def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_cli
     assert early.move_days == 2 and early.deadline() == early.waiting_since + timedelta(days=2)
 
 
+def test_an_import_with_a_seed_draws_the_same_chance_as_the_game_it_came_from(admin_client: Client, tmp_path) -> None:
+    """`--seed`: a reported game's own seed reproduces its dice and shuffles after the same moves."""
+    from django.core.management import CommandError, call_command
+
+    match = played("admin-import-seed", 30)
+    export = admin_client.get(f"/admin/matches/match/{match.pk}/export/").json()
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    get_user_model().objects.create_user("cleon")
+    get_user_model().objects.create_user("brasidas")
+    out = io.StringIO()
+    call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=0, seed=match.seed, stdout=out)
+    copy = Match.objects.get(pk=int(out.getvalue().split()[0]))
+    assert copy.seed == match.seed and copy.version == 0
+    for record in match.actions.order_by("seq"):
+        services.submit_action(copy.pk, copy.player(record.side), record.action)
+    assert [r.chance for r in copy.actions.order_by("seq")] == [r.chance for r in match.actions.order_by("seq")]
+    assert any(r.chance for r in copy.actions.all())
+    with pytest.raises(CommandError, match="bad_seed"):
+        call_command("importmatch", str(path), athens="cleon", sparta="brasidas", seed="x" * 65)
+
+
 @pytest.mark.parametrize("change, code", [
     (lambda e: e["log"].__setitem__(0, {"side": "athens", "action": {"type": "fly"}}), "bad_log"),
     (lambda e: e.pop("setup"), "bad_export"),

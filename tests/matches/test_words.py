@@ -48,9 +48,41 @@ def test_whole_games_read_in_english_and_spanish(match_seed: str, bot_seed: int 
     assert "The game is over." in english and "La partida ha terminado." in spanish
     if match_seed == "battle-game":
         assert re.search(r"A battle begins in .+ \(Athens \d+, Sparta \d+\); (Athens|Sparta) attacks first\.", english)
-        assert re.search(r"Clash in .+ \(attack/defence cards \d+/(\d+|—)", english)
+        # Cards by their faces, never their numbers.
+        assert re.search(r"Clash in [A-Z][a-z]+.* \([A-Z][^()]+ \([+-]\d\) against ([A-Z][^()]+ \([+-]\d\)|no card)", english)
+        assert not re.search(r"Clash in [^(]+\(\d", english)
         assert "Comienza una batalla en" in spanish and "Choque en" in spanish
         assert re.search(r"(retreated from the battle|The battle in .+ ends)", english)
+
+
+def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
+    """The wording the match page once got wrong: each pinned."""
+    from django.utils import translation
+
+    from engine.data import battle_cards
+
+    with translation.override("en"):
+        opening = words.happenings([{"event": "round_begins", "round": 1, "event_card": "eurymedon",
+                                     "order": ["athens", "sparta"]}])
+        assert opening[0].endswith("; Athens resolves it first.")  # the card's order, not the turns'
+        assert words.happenings([{"event": "megalopolis", "side": "sparta", "poleis": ["sparti"], "prestige": 1}]) == [
+            "Megalopolis: Sparta's Sparti above base population (+1 prestige)."]
+        assert words.happenings([{"event": "event_effect", "side": "athens", "placed": {"boiotia": 1}, "unit": "hoplites"}]) \
+            == ["Event card: Athens places 1 hoplite in Boiotia."]
+        assert words.describe("athens", {"type": "create_galleys", "polis": "athinae", "seas": {"kyklades": 1},
+                                         "payment": {"wood": 1}}) == \
+            "Athens created galleys at Athinae: 1 galley in Kyklades (1 wood)"
+        assert words.describe("athens", {"type": "collect_tribute", "territory": "attika", "columns": {"wine": 2}}) \
+            == "Athens collected tribute in Attika (3 wine)"  # what two hoplites collect, not 2
+        face = battle_cards.card(15).land
+        attack = words.describe("sparta", {"type": "attack", "cards": [15]},
+                                [{"event": "battle_attack", "site": "boiotia", "side": "sparta", "cards": [15]}])
+        assert attack == f"Sparta attacked with {face.formation_name} ({face.value:+d})"
+        assert words.happenings([{"event": "famine", "side": "athens", "prestige": 0, "poleis": ["chalkis"]}]) == [
+            "Famine: Athens gives up Chalkis."]
+    with translation.override("es"):
+        assert words.describe("athens", {"type": "create_merchants", "polis": "athinae", "count": 1,
+                                         "payment": {"wood": 1}}).startswith("Atenas creó 1 mercader en")
 
 
 def test_a_siege_is_told_with_its_roll_and_result() -> None:

@@ -26,11 +26,13 @@ PROMPT_ANSWERS = ("choose_battle", "battle_retreat:fight_on", "battle_retreat:re
                   "food_shortfall:give_up", "growth", "phoros", "project_discard", "event_choice:option",
                   "event_choice:remove")
 
-#: Engine ids a reader must never see: places, poleis, projects, market spaces, events, action and
-#: decision kinds (the resources' ids are English words, and the sides' are capitalised when said).
+#: Engine ids a reader must never see: places, poleis, projects, market spaces and events (proper
+#: names, capitalised when said), the sides, and the action and decision kinds made of several words
+#: ("move_hoplites"); the one-word kinds (pass, trade, growth, phoros) and the resources are words.
 RAW_IDS = sorted({*geography.NAMES, *poleis.POLEIS, *(t.id for t in projects.TILE_RECORDS),
-                  *(s.id for s in markets.SPACES), *(e.id for e in event_cards.EVENT_CARDS),
-                  *ACTION_TYPES, *PROMPTS, "project_discard", "feed", "grow", "discard_project", "athens", "sparta"},
+                  *(s.id for s in markets.SPACES), "athens", "sparta",
+                  *(e.id for e in event_cards.EVENT_CARDS if e.id not in f"{e.title} {e.text}"),  # not "The plague"
+                  *(kind for kind in (*ACTION_TYPES, *PROMPTS, "project_discard", "discard_project") if "_" in kind)},
                  key=len, reverse=True)
 RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w/-])|\[object|\bundefined\b|\bNaN\b")
 

@@ -1,4 +1,4 @@
-"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N] [--move-days D]`: a new
+"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N] [--move-days D] [--seed S]`: a new
 match from an admin export (setup + log), to study, test or resume a reported position."""
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ class Command(BaseCommand):
         parser.add_argument("--sparta", required=True, help="username for the Sparta seat")
         parser.add_argument("--upto", type=int, help="replay only this many actions of the log")
         parser.add_argument("--move-days", type=int, help="the time limit per move, in days (default: none)")
+        parser.add_argument("--seed", help="the seed of the chance to come (default: a new secret one); the same "
+                                           "seed draws the same dice and shuffles after the same moves")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -40,7 +42,7 @@ class Command(BaseCommand):
                 raise CommandError(f"no user named {options[side]!r} (for {side})")
         try:
             match = services.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"],
-                                          move_days=options["move_days"])
+                                          move_days=options["move_days"], seed=options["seed"])
         except services.MatchError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
         self.stdout.write(f"{match.pk} {match.get_absolute_url()} version {match.version}")
