@@ -8,6 +8,7 @@ on every decision is clicked. Every page state visited is scanned for raw engine
 from __future__ import annotations
 
 import random
+import re
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -93,10 +94,13 @@ POSITIONS = {
 
 @pytest.fixture(scope="module")
 def seats(browser, live_site: DaphneProcess) -> Iterator[dict[str, Any]]:
-    """Two players signed up once, each in a browser context of their own."""
+    """Two players signed up once, each in a browser context of their own: Athens reads English,
+    Sparta Spanish, so every page state is scanned in both languages."""
     tag = uuid.uuid4().hex[:6]
     names = {"athens": f"hermocrates-{tag}", "sparta": f"gylippus-{tag}"}
-    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    locales = {"athens": "en-US", "sparta": "es-ES"}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locales[side])
+                for side in names}
     pages = {side: context.new_page() for side, context in contexts.items()}
     errors: list[str] = []
     for side, page in pages.items():
@@ -130,7 +134,8 @@ def test_a_prepared_position_is_played_on_by_clicking(name: str, seats: dict[str
     wanted = set(prepared.wanted)
     players = clickers(seats["pages"], len(name), wanted)
     done = play(seats["pages"], players, prepared.most, until=lambda done: wanted <= set(done))
-    seats["pages"]["athens"].screenshot(path=str(artifacts_dir / f"click-{name.replace(' ', '-')}.png"), full_page=True)
+    for side, page in seats["pages"].items():
+        page.screenshot(path=str(artifacts_dir / f"click-{name.replace(' ', '-')}-{side}.png"), full_page=True)
     assert wanted <= set(done), f"{name}: wanted {sorted(wanted)}, completed {done}"
     assert seats["errors"] == []
 
@@ -145,8 +150,9 @@ def test_a_whole_game_is_played_by_clicking_from_the_first_action_to_the_end(
     pages = seats["pages"]
     for page in pages.values():
         assert page.locator("#match").get_attribute("data-status") == "finished", f"unfinished after {len(done)}"
-        assert "wins" in page.locator("#turn").inner_text() or "shared" in page.locator("#turn").inner_text()
-    pages["sparta"].screenshot(path=str(artifacts_dir / "click-whole-game-end.png"), full_page=True)
+    assert re.search(r"wins|shared", pages["athens"].locator("#turn").inner_text())
+    assert re.search(r"gana|compartida", pages["sparta"].locator("#turn").inner_text())
+    pages["sparta"].screenshot(path=str(artifacts_dir / "click-whole-game-end-es.png"), full_page=True)
     print(f"whole game: {len(done)} decisions by clicking, ending: {pages['athens'].locator('#turn').inner_text()}; "
           f"{dict(Counter(done))}")
     assert len(done) >= 20
