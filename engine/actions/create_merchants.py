@@ -10,7 +10,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions.base import Fields, payable_splits, units_payable, no_prestige, paid_per_unit, payment_splits, per_unit_payment, require
+from engine.actions.base import (Fields, no_prestige, paid_per_unit, payable_splits, payment_splits, per_unit_payment,
+                                 require, units_payable)
 from engine.data import components, poleis, sides
 from engine.state import GameState
 

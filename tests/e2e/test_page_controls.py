@@ -16,7 +16,7 @@ from engine import api, flow
 from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.e2e.test_click_only import famine_with_poleis, may_take
-from tests.e2e.test_match_browser import open_live, seated_pages, sign_up, version
+from tests.e2e.test_match_browser import seated_pages, sign_up, version
 from tests.support.clicking import IDLE, raw_text
 from tests.support.games import bot_game, foresee
 from tests.support.services import DaphneProcess
