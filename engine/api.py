@@ -19,7 +19,7 @@ from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import add_costs, affordable
 from engine.data import battle_cards, components, projects, rounds
 from engine.data import event_cards as event_cards_data
-from engine.data.resources import RESOURCES
+from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import SIDES
 from engine.errors import ActionError, IllegalAction, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, price
@@ -69,7 +69,7 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
     yield {"type": PASS, **envelope}
     for kind, module, alone in _open_types(state, side):
         for action in module.generate(state, side):
-            for extra in _payable_extras(state, side, module.cost(state, side, action), alone):
+            for extra in _payable_extras(state, side, module, action, alone):
                 yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
 
 
@@ -86,8 +86,12 @@ def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
         yield kind, module, False
 
 
-def _payable_extras(state: GameState, side: str, cost: Mapping[str, int], alone: bool) -> Iterator[str | None]:
-    """The extra resources (None: none is due) with which the side can pay this cost."""
+def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone: bool) -> Iterator[str | None]:
+    """The extra resources (None: none is due) with which the side can pay this action: its
+    resources and its prestige (an action the side cannot pay in prestige is refused, R5)."""
+    if module.prestige_cost(state, side, action) > state.players[side].tracks[PRESTIGE]:
+        return
+    cost = module.cost(state, side, action)
     extras: Iterable[str | None] = RESOURCES if alone else (None,)
     for extra in extras:
         if affordable(state, side, add_costs(cost, {extra: 1} if extra else {})):
@@ -154,7 +158,7 @@ def _after_extra(state: GameState, side: str, extra: str) -> GameState:
 
 def _has_legal(state: GameState, side: str, module: Any, alone: bool, extra: str | None = None) -> bool:
     for action in module.generate(state, side):
-        for paid in _payable_extras(state, side, module.cost(state, side, action), alone):
+        for paid in _payable_extras(state, side, module, action, alone):
             if extra is None or paid is None or paid == extra:
                 return True
     return False

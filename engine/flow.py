@@ -172,6 +172,10 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
         have = {r: state.players[side].tracks[r] for r in cost}
         raise IllegalAction(f"{kind}: {side} must pay {cost} but has {have}", code="cannot_afford",
                             cost=cost, have=have)
+    prestige, held = module.prestige_cost(state, side, action), state.players[side].tracks[PRESTIGE]
+    if prestige > held:
+        raise IllegalAction(f"{kind}: {side} must pay {prestige} prestige but has {held} (docs/rulings.md R5)",
+                            code="no_prestige", cost={PRESTIGE: prestige}, have={PRESTIGE: held})
     return module, action, extra, cost
 
 
@@ -217,12 +221,7 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     pay(new, side, cost)
     events: list[Event] = [{"event": "action", "side": side, "action": action.to_json(),
                             "paid": cost, **({"extra": extra} if extra else {})}]
-    prestige = module.prestige_cost(state, side, action)
-    if prestige:
-        essentials.lose_prestige(new, side, prestige, kind)
-        if new.outcome is not None:
-            proceed(new, events)
-            return new, events
+    essentials.lose_prestige(new, side, module.prestige_cost(state, side, action), kind)  # `_checked`: it has it
     result = module.apply(new, side, action)
     if not free:
         new.turn_actions.append(kind)

@@ -14,6 +14,7 @@ from typing import Any
 from engine import essentials, event_cards
 from engine.actions.base import Fields, require
 from engine.data import geography, personal_board, tribute
+from engine.data.resources import PRESTIGE
 from engine.errors import MalformedAction
 from engine.state import GameState
 
@@ -94,7 +95,9 @@ def apply(state: GameState, side: str, action: CollectTribute) -> dict[str, int]
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
     if "territory" not in partial:
-        return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)]}
+        prestige = state.players[side].tracks[PRESTIGE]
+        return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)
+                                                 and (prestige or tribute.free_for(t) == side)]}
     territory = partial["territory"]
     return {"next": "columns", "hoplites": essentials.units(state, side, territory),
             "free": tribute.free_for(territory) == side,

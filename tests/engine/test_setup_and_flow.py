@@ -110,12 +110,37 @@ def test_the_side_with_less_prestige_starts_a_later_round() -> None:
     assert state.decision.side == "athens"
 
 
-def test_spending_prestige_one_does_not_have_loses_at_once() -> None:
+@pytest.mark.parametrize("action", [
+    {"type": "move_hoplites", "destination": "arcadia", "origins": ["lakedaemon"]},
+    {"type": "move_galleys", "destination": "ionion_pelagos", "origins": ["myrtoon_pelagos"]},
+    {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 1}},
+])
+def test_an_action_the_side_cannot_pay_in_prestige_is_refused_and_changes_nothing(action: dict) -> None:
+    """R5: prestige is a cost like any other; only a loss the side does not choose can end the game."""
     state = game()
     state.players["sparta"].tracks["prestige"] = 0
-    state, events = act(state, "sparta", "move_hoplites", destination="arcadia", origins=["lakedaemon"])
-    assert state.outcome["winner"] == "athens" and state.outcome["reason"] == "prestige_exhausted"
-    assert state.decision is None
+    before = api.to_json(state)
+    with pytest.raises(IllegalAction) as refused:
+        api.apply_action(state, "sparta", {**action, "decision": state.decision.id})
+    assert refused.value.code in ("no_prestige", "no_hoplites", "no_polis", "no_unit", "no_route")
+    assert api.to_json(state) == before
+    # Nothing costing prestige is offered or listed; what is free still is.
+    listed = {a["type"] for a in api.legal_actions(state, "sparta")}
+    offered = set(api.options(state, "sparta")["choices"])
+    assert not {"move_hoplites", "move_galleys", "lay_siege"} & (listed | offered)
+    assert "pass" in offered and {"create_hoplites", "trade"} & offered
+
+
+def test_moving_at_zero_prestige_is_refused_for_want_of_prestige() -> None:
+    state = game()
+    state.players["sparta"].tracks["prestige"] = 0
+    with pytest.raises(IllegalAction, match="must pay 1 prestige but has 0") as refused:
+        api.apply_action(state, "sparta", {"type": "move_hoplites", "destination": "arcadia",
+                                            "origins": ["lakedaemon"], "decision": state.decision.id})
+    assert refused.value.code == "no_prestige"
+    state.players["sparta"].tracks["prestige"] = 1
+    state, _ = act(state, "sparta", "move_hoplites", destination="arcadia", origins=["lakedaemon"])
+    assert state.players["sparta"].tracks["prestige"] == 0 and state.outcome is None
 
 
 def test_view_hides_the_project_pile_order_and_future_events() -> None:
