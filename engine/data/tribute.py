@@ -5,8 +5,8 @@ receives the value in the first empty space below the last hoplite. So ``values[
 is what ``i + 1`` hoplites in that column pay, and a column takes at most
 ``len(values)`` hoplites. Values follow the series 1, 3, 6, 10, 15, truncated.
 
-Only Sicelia's box is printed (8. Collect tribute); the rest is reconstructed from
-the 2012 edition's boxes with oil removed (docs/board-reconstruction.md).
+Only Sicelia's box is printed (8. Collect tribute); the rest comes from the pre-publication
+data (board-facts.md section 4) with the one oil rule applied (docs/board-reconstruction.md).
 """
 
 from __future__ import annotations
@@ -72,21 +72,24 @@ BOXES: tuple[TributeBox, ...] = (
 )
 
 
-_NO_OIL = "oil left the game in 2020"
+#: The one oil rule (docs/board-reconstruction.md): oil became wine in 2020 (Persia's "4 wheat for
+#: oil" is "4 wheat for wine"); a box with both keeps one wine column, the longer.
+_NO_OIL = "oil read as wine (the oil rule)"
+_SOURCE = "pre-publication data (board-facts section 4)"
 
 COLUMNS: tuple[TributeColumn, ...] = (
-    # Attika: absent from the 2012 data; Laurion silver, vines, the Thriasian plain.
-    TributeColumn("attika", "silver", _s(4), reconstructed("Laurion silver mines; sized like Lakedaemon's iron so both free home boxes are equal (2012 data lacks Attika)")),
-    TributeColumn("attika", "wine", _s(3), reconstructed("Attic vines and olives (oil became wine); mirrors Lakedaemon's wine column")),
-    TributeColumn("attika", "wheat", _s(2), reconstructed("the small Thriasian and Mesogeia plains; Attika never fed Athens (hence the Euxine grain trade)")),
+    # Attika: wine 1:3:6:10, oil 1:3:6:10, silver 1:3:6, wheat 1.
+    TributeColumn("attika", "wine", _s(4), reconstructed(_SOURCE + ": Attika wine 1:3:6:10 and oil 1:3:6:10; " + _NO_OIL + ", one column")),
+    TributeColumn("attika", "silver", _s(3), reconstructed(_SOURCE + ": Attika silver 1:3:6")),
+    TributeColumn("attika", "wheat", _s(1), reconstructed(_SOURCE + ": Attika wheat 1")),
     # Lakedaemon: 2012 iron 1:3:6:10, oil 1:3:6, silver 1:3.
     TributeColumn("lakedaemon", "iron", _s(4), reconstructed("2012 Lakedaemon iron 1:3:6:10 (Laconian iron)")),
-    TributeColumn("lakedaemon", "wine", _s(3), reconstructed("2012 Lakedaemon oil 1:3:6; " + _NO_OIL + " and wine took its place in the markets")),
+    TributeColumn("lakedaemon", "wine", _s(3), reconstructed("2012 Lakedaemon oil 1:3:6; " + _NO_OIL)),
     TributeColumn("lakedaemon", "silver", _s(2), reconstructed("2012 Lakedaemon silver 1:3")),
     # Arcadia: 2012 iron 1:3:6:10, wood 1:3:6:10, wine 1:3, oil 1:3.
     TributeColumn("arcadia", "iron", _s(4), reconstructed("2012 Arcadia iron 1:3:6:10")),
     TributeColumn("arcadia", "wood", _s(4), reconstructed("2012 Arcadia wood 1:3:6:10 (wooded highlands)")),
-    TributeColumn("arcadia", "wine", _s(2), reconstructed("2012 Arcadia wine 1:3 and oil 1:3; " + _NO_OIL + ", merged into wine")),
+    TributeColumn("arcadia", "wine", _s(2), reconstructed("2012 Arcadia wine 1:3 and oil 1:3; " + _NO_OIL + ", one column")),
     # Megaris: 2012 wood 1:3:6:10:15, silver 1:3:6, wheat 1:3 (no oil: kept as is).
     TributeColumn("megaris", "wood", _s(5), reconstructed("2012 Megaris wood 1:3:6:10:15")),
     TributeColumn("megaris", "silver", _s(3), reconstructed("2012 Megaris silver 1:3:6 (wealthy Korinthos)")),
@@ -94,7 +97,8 @@ COLUMNS: tuple[TributeColumn, ...] = (
     # Boiotia: 2012 iron 1:3:6:10:15, wood 1:3:6:10, oil 1:3:6, wheat 1.
     TributeColumn("boiotia", "iron", _s(5), reconstructed("2012 Boiotia iron 1:3:6:10:15")),
     TributeColumn("boiotia", "wood", _s(4), reconstructed("2012 Boiotia wood 1:3:6:10")),
-    TributeColumn("boiotia", "wheat", _s(3), reconstructed("2012 Boiotia wheat 1 and oil 1:3:6; " + _NO_OIL + "; the Boeotian plain is grain land, so the column is wheat")),
+    TributeColumn("boiotia", "wine", _s(3), reconstructed(_SOURCE + ": Boiotia oil 1:3:6; " + _NO_OIL)),
+    TributeColumn("boiotia", "wheat", _s(1), reconstructed(_SOURCE + ": Boiotia wheat 1")),
     # Sicelia: printed.
     TributeColumn("sicelia", "wine", _s(5), rulebook("8. Collect tribute: 1/2/3/4/5 hoplites demanding wine in Sicelia receive 1/3/6/10/15")),
     TributeColumn("sicelia", "wheat", _s(3), rulebook("8. Collect tribute example: up to 15 wine and up to 6 wheat in Sicelia")),
@@ -105,10 +109,10 @@ COLUMNS: tuple[TributeColumn, ...] = (
     # Thessalia: 2012 iron 1:3:6, wood 1:3:6, wheat 1.
     TributeColumn("thessalia", "iron", _s(3), reconstructed("2012 Thessalia iron 1:3:6")),
     TributeColumn("thessalia", "wood", _s(3), reconstructed("2012 Thessalia wood 1:3:6")),
-    TributeColumn("thessalia", "wheat", _s(3), reconstructed("2012 Thessalia wheat 1, lengthened to 1:3:6: the Thessalian plain is the richest grain land of Greece")),
+    TributeColumn("thessalia", "wheat", _s(1), reconstructed(_SOURCE + ": Thessalia wheat 1")),
     # Messinia: 2012 oil 1:3:6:10, wheat 1:3:6.
-    TributeColumn("messinia", "wheat", _s(4), reconstructed("2012 Messinia oil 1:3:6:10 and wheat 1:3:6; " + _NO_OIL + "; the helot-farmed Messenian plain gets the long column as wheat")),
-    TributeColumn("messinia", "wine", _s(3), reconstructed("2012 Messinia's shorter column kept as wine (vines and olives of the Messenian hills)")),
+    TributeColumn("messinia", "wine", _s(4), reconstructed(_SOURCE + ": Messinia oil 1:3:6:10; " + _NO_OIL)),
+    TributeColumn("messinia", "wheat", _s(3), reconstructed(_SOURCE + ": Messinia wheat 1:3:6")),
     # Ionia: 2012 wine 1:3:6:10, silver 1:3, wheat 1 (no oil: kept as is).
     TributeColumn("ionia", "wine", _s(4), reconstructed("2012 Ionia wine 1:3:6:10 (Chian and Samian wine)")),
     TributeColumn("ionia", "silver", _s(2), reconstructed("2012 Ionia silver 1:3")),
@@ -120,7 +124,7 @@ COLUMNS: tuple[TributeColumn, ...] = (
     # Achaea: 2012 iron 1:3, wood 1:3, wine 1, oil 1.
     TributeColumn("achaea", "iron", _s(2), reconstructed("2012 Achaea iron 1:3")),
     TributeColumn("achaea", "wood", _s(2), reconstructed("2012 Achaea wood 1:3")),
-    TributeColumn("achaea", "wine", _s(1), reconstructed("2012 Achaea wine 1 and oil 1; " + _NO_OIL + ", merged into wine")),
+    TributeColumn("achaea", "wine", _s(1), reconstructed("2012 Achaea wine 1 and oil 1; " + _NO_OIL + ", one column")),
 )
 
 BOX_BY_TERRITORY: dict[str, TributeBox] = {b.territory: b for b in BOXES}

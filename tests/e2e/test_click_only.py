@@ -21,7 +21,7 @@ import pytest
 from engine import api, end_of_round
 from tests.e2e.test_match_browser import import_match, open_live, sign_up
 from tests.support.clicking import ACTION_TYPES, PROMPT_ANSWERS, ClickPlayer, play
-from tests.support.games import Position, bot_game, foresee, steered_game
+from tests.support.games import CAPTURE, TWO_BATTLES, Position, Steer, find_position
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -53,42 +53,38 @@ def event_asks(field: str) -> Position:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A bot game on `match_seed` stopped where `reached` first holds, and what the clicking
-    players are after from there (within `most` decisions). `bot_seed` None: the first that gets
-    there; the rarest were found once by a wider search, and the test checks they still get there."""
+    """The first bot game (over `match_seeds`, then 200 bot seeds each) that reaches `reached`,
+    stopped there, and what the clicking players are after from there (within `most` decisions)."""
 
-    match_seed: str
-    bot_seed: int | None
     reached: Position
     wanted: frozenset[str]
     most: int = 4
-    steered: bool = False  # armies steered together: two battles due at once
+    match_seeds: tuple[str, ...] = ("click-0",)
+    steer: Steer | None = None  # bots steered towards the position (two battles, a capture)
 
-    def game(self) -> tuple[api.GameState, list[dict[str, Any]]]:
-        bot_seed = foresee(self.match_seed, self.reached) if self.bot_seed is None else self.bot_seed
-        play_out = steered_game if self.steered else bot_game
-        return play_out(self.match_seed, bot_seed, stop=self.reached)
 
+#: The rarest positions: a search over a few match seeds (each still within seconds to a minute).
+RARE_SEEDS = tuple(f"click-{n}" for n in range(12))
 
 POSITIONS = {
-    "battle": Prepared("click-0", None, lambda s: s.battle is not None,
-                       frozenset({"battle_attack", "battle_defend", "battle_retreat:fight_on"}), 40),
-    "two battles": Prepared("click-3", 8, deciding("choose_battle"), frozenset({"choose_battle"}), 2, steered=True),
-    "retreat": Prepared("click-0", None, deciding("battle_retreat"), frozenset({"battle_retreat:retreat"}), 6),
-    "famine": Prepared("click-0", None, famine_with_poleis, frozenset({"food_shortfall:give_up"}), 3),
-    "growth": Prepared("click-0", None, deciding("growth"), frozenset({"growth"}), 3),
-    "phoros": Prepared("click-0", None, deciding("phoros"), frozenset({"phoros"}), 3),
-    "project discard": Prepared("click-0", None, deciding("project_discard"), frozenset({"project_discard"}), 3),
-    "event option": Prepared("click-0", None, event_asks("option"), frozenset({"event_choice:option"}), 3),
-    "event removal": Prepared("click-0", None, event_asks("remove"), frozenset({"event_choice:remove"}), 3),
-    "captured proxenos": Prepared("click-8", 67, may_take("ransom_proxenos"), frozenset({"ransom_proxenos"})),
-    **{kind: Prepared("click-0", None, may_take(kind), frozenset({kind})) for kind in (
+    "battle": Prepared(lambda s: s.battle is not None,
+                       frozenset({"battle_attack", "battle_defend", "battle_retreat:fight_on"}), 40, RARE_SEEDS, TWO_BATTLES),
+    "two battles": Prepared(deciding("choose_battle"), frozenset({"choose_battle"}), 2, RARE_SEEDS, TWO_BATTLES),
+    "retreat": Prepared(deciding("battle_retreat"), frozenset({"battle_retreat:retreat"}), 6, RARE_SEEDS, TWO_BATTLES),
+    "famine": Prepared(famine_with_poleis, frozenset({"food_shortfall:give_up"}), 3),
+    "growth": Prepared(deciding("growth"), frozenset({"growth"}), 3),
+    "phoros": Prepared(deciding("phoros"), frozenset({"phoros"}), 3),
+    "project discard": Prepared(deciding("project_discard"), frozenset({"project_discard"}), 3),
+    "event option": Prepared(event_asks("option"), frozenset({"event_choice:option"}), 3),
+    "event removal": Prepared(event_asks("remove"), frozenset({"event_choice:remove"}), 3),
+    "captured proxenos": Prepared(may_take("ransom_proxenos"), frozenset({"ransom_proxenos"}), 4, RARE_SEEDS, CAPTURE),
+    **{kind: Prepared(may_take(kind), frozenset({kind})) for kind in (
         "create_hoplites", "create_galleys", "create_merchants", "move_hoplites", "move_galleys", "collect_tribute",
         "move_proxenos")},
-    "civil war": Prepared("click-0", None, may_take("instigate_civil_war"), frozenset({"instigate_civil_war"})),
-    "siege": Prepared("click-0", None, may_take("lay_siege"), frozenset({"lay_siege"})),
-    "trade": Prepared("click-0", None, may_take("trade"), frozenset({"trade"})),
-    "project": Prepared("click-0", None, may_take("develop_project"), frozenset({"develop_project"})),
+    "civil war": Prepared(may_take("instigate_civil_war"), frozenset({"instigate_civil_war"})),
+    "siege": Prepared(may_take("lay_siege"), frozenset({"lay_siege"})),
+    "trade": Prepared(may_take("trade"), frozenset({"trade"})),
+    "project": Prepared(may_take("develop_project"), frozenset({"develop_project"})),
 }
 
 
@@ -128,9 +124,8 @@ def start(seats: dict[str, Any], live_site: DaphneProcess, tmp_path: Path, match
 def test_a_prepared_position_is_played_on_by_clicking(name: str, seats: dict[str, Any], live_site: DaphneProcess,
                                                        tmp_path: Path, artifacts_dir: Path) -> None:
     prepared = POSITIONS[name]
-    state, log = prepared.game()
-    assert state.outcome is None and prepared.reached(state), f"{name}: the bot game no longer reaches the position"
-    start(seats, live_site, tmp_path, prepared.match_seed, log)
+    match_seed, _, log = find_position(prepared.match_seeds, prepared.reached, steer=prepared.steer)
+    start(seats, live_site, tmp_path, match_seed, log)
     wanted = set(prepared.wanted)
     players = clickers(seats["pages"], len(name), wanted)
     done = play(seats["pages"], players, prepared.most, until=lambda done: wanted <= set(done))

@@ -204,10 +204,37 @@ def test_tribute_has_no_oil_and_boxes_hold_at_least_a_full_stack() -> None:
         assert tribute.max_hoplites(t) >= 5, t
 
 
-def test_home_tribute_boxes_of_the_two_capitals_are_equally_rich() -> None:
-    def total(t: str) -> int:
-        return sum(c.values[-1] for c in tribute.columns(t))
-    assert total("attika") == total("lakedaemon")
+#: Every box as the pre-publication data gives it (board-facts.md section 4) after the one oil rule
+#: (oil read as wine; a box with both keeps one wine column, the longer), Sicelia as printed: the
+#: number of spaces of each column. A value here changes only with its source.
+SOURCED_BOXES = {
+    "attika": {"wine": 4, "silver": 3, "wheat": 1},
+    "lakedaemon": {"iron": 4, "wine": 3, "silver": 2},
+    "sicelia": {"wine": 5, "wheat": 3},
+    "boiotia": {"iron": 5, "wood": 4, "wine": 3, "wheat": 1},
+    "megaris": {"wood": 5, "silver": 3, "wheat": 2},
+    "arcadia": {"iron": 4, "wood": 4, "wine": 2},
+    "messinia": {"wine": 4, "wheat": 3},
+    "makedonia": {"wood": 4, "wine": 3, "wheat": 2},
+    "akarnania": {"iron": 4, "wine": 3, "silver": 2},
+    "ionia": {"wine": 4, "silver": 2, "wheat": 1},
+    "thessalia": {"iron": 3, "wood": 3, "wheat": 1},
+    "achaea": {"iron": 2, "wood": 2, "wine": 1},
+}
+
+
+def test_every_tribute_box_is_its_source_after_the_oil_rule() -> None:
+    assert {t: {c.resource: c.max_hoplites for c in tribute.columns(t)} for t in geography.TERRITORIES} == SOURCED_BOXES
+    for c in tribute.COLUMNS:
+        assert c.values == tribute.SERIES[:c.max_hoplites]
+        assert "pre-publication data" in c.source or "2012" in c.source or c.territory == "sicelia", c
+
+
+def test_the_territories_do_not_produce_enough_wheat_as_the_source_says() -> None:
+    """Section 4: in all, the boxes yield at most 22 wheat and 21 silver (the rulebook: the
+    territories do not produce enough wheat)."""
+    most = {r: sum(c.values[-1] for c in tribute.COLUMNS if c.resource == r) for r in ("wheat", "silver")}
+    assert most == {"wheat": 22, "silver": 21}
 
 
 # --------------------------------------------------------------------------- numbers fit the personal board
