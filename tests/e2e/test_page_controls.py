@@ -18,7 +18,7 @@ from engine.data import geography, personal_board, poleis, tribute
 from tests.e2e.test_click_only import famine_with_poleis, may_take
 from tests.e2e.test_match_browser import seated_pages, sign_up, version
 from tests.support.clicking import IDLE, raw_text
-from tests.support.games import bot_game, foresee
+from tests.support.games import find_position
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -26,8 +26,7 @@ pytestmark = pytest.mark.browser
 
 def prepared(browser, site: DaphneProcess, tmp_path: Path, match_seed: str, position: Any,
              locales: dict[str, str] | None = None) -> tuple[api.GameState, dict[str, Any], dict[str, Any]]:
-    state, log = bot_game(match_seed, foresee(match_seed, position), stop=position)
-    assert position(state)
+    match_seed, state, log = find_position([f"{match_seed}-{n}" for n in range(4)], position)
     _, contexts, pages = seated_pages(browser, site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
                                       tmp_path, locales=locales, options=("--seed", match_seed))
     return state, contexts, pages
