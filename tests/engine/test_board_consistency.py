@@ -230,6 +230,18 @@ def test_every_tribute_box_is_its_source_after_the_oil_rule() -> None:
         assert "pre-publication data" in c.source or "2012" in c.source or c.territory == "sicelia", c
 
 
+@pytest.mark.parametrize("tile, cost, prestige, end_game", [
+    ("zeus", {"iron": 3, "wood": 4, "silver": 3}, 4, 3),
+    ("apollo", {"iron": 2, "wood": 3, "silver": 2}, 3, 2),
+    ("efebos", {"wood": 2}, 1, 0),
+])
+def test_project_tiles_the_source_gives_are_its_values(tile: str, cost: dict, prestige: int, end_game: int) -> None:
+    """Board-facts section 4 (the pre-publication tiles, no oil in these): never raised to balance."""
+    record = projects.tile(tile)
+    assert (dict(record.cost), record.prestige, record.end_game_prestige) == (cost, prestige, end_game)
+    assert "pre-publication data" in record.source
+
+
 def test_the_territories_do_not_produce_enough_wheat_as_the_source_says() -> None:
     """Section 4: in all, the boxes yield at most 22 wheat and 21 silver (the rulebook: the
     territories do not produce enough wheat)."""
