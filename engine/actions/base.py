@@ -7,7 +7,7 @@ Each action module (one per rulebook action) provides `TYPE`, a frozen dataclass
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -113,6 +113,19 @@ def payable_splits(state: GameState, side: str, allowed: tuple[str, ...], units:
     unit's own good before silver)."""
     return sorted((split for split in payment_splits(allowed, units) if affordable(state, side, split)),
                   key=lambda split: [-split.get(resource, 0) for resource in allowed])
+
+
+def counted_unit_options(state: GameState, side: str, partial: Mapping[str, Any], poleis: Iterable[str],
+                         most: Callable[[GameState, str, str], int], paid_with: tuple[str, ...]) -> dict[str, Any]:
+    """What a UI may offer for units made in one polis and paid one by one (hoplites, merchants):
+    a polis making at least one, counts up to what the side can pay, the payments it can afford."""
+    payable = units_payable(state, side, paid_with)
+    if "polis" not in partial:
+        return {"next": "polis", "choices": [p for p in poleis if most(state, side, p)] if payable else []}
+    if "count" not in partial:
+        return {"next": "count", "choices": list(range(1, min(most(state, side, partial["polis"]), payable) + 1))}
+    return {"next": "payment", "per_unit": list(paid_with), "units": partial["count"],
+            "choices": payable_splits(state, side, paid_with, partial["count"])}
 
 
 def require(condition: bool, code: str, message: str, **details: Any) -> None:

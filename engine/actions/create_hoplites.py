@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import (Fields, no_prestige, paid_per_unit, payable_splits, payment_splits, per_unit_payment,
-                                 require, units_payable)
+from engine.actions.base import (Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
+                                 per_unit_payment, require)
 from engine.data import geography, poleis
 from engine.state import GameState
 
@@ -69,14 +69,7 @@ def apply(state: GameState, side: str, action: CreateHoplites) -> None:
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    """Only what the side can pay for: a polis making at least one, counts up to what it can pay."""
-    payable = units_payable(state, side, PAID_WITH)
-    if "polis" not in partial:
-        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side) if most_hoplites(state, side, p)] if payable else []}
-    if "count" not in partial:
-        return {"next": "count", "choices": list(range(1, min(most_hoplites(state, side, partial["polis"]), payable) + 1))}
-    return {"next": "payment", "per_unit": list(PAID_WITH), "units": partial["count"],
-            "choices": payable_splits(state, side, PAID_WITH, partial["count"])}
+    return counted_unit_options(state, side, partial, essentials.poleis_of(state, side), most_hoplites, PAID_WITH)
 
 
 def generate(state: GameState, side: str) -> Iterator[CreateHoplites]:

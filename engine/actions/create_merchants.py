@@ -10,8 +10,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions.base import (Fields, no_prestige, paid_per_unit, payable_splits, payment_splits, per_unit_payment,
-                                 require, units_payable)
+from engine.actions.base import (Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
+                                 per_unit_payment, require)
 from engine.data import components, poleis, sides
 from engine.state import GameState
 
@@ -65,15 +65,7 @@ def apply(state: GameState, side: str, action: CreateMerchants) -> None:
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    """Only what the side can pay for: a polis making at least one, counts up to what it can pay."""
-    payable = units_payable(state, side, PAID_WITH)
-    if "polis" not in partial:
-        return {"next": "polis", "choices": [p for p in sides.SIDE_BY_ID[side].commercial_poleis
-                                             if most_merchants(state, side, p)] if payable else []}
-    if "count" not in partial:
-        return {"next": "count", "choices": list(range(1, min(most_merchants(state, side, partial["polis"]), payable) + 1))}
-    return {"next": "payment", "per_unit": list(PAID_WITH), "units": partial["count"],
-            "choices": payable_splits(state, side, PAID_WITH, partial["count"])}
+    return counted_unit_options(state, side, partial, sides.SIDE_BY_ID[side].commercial_poleis, most_merchants, PAID_WITH)
 
 
 def generate(state: GameState, side: str) -> Iterator[CreateMerchants]:
