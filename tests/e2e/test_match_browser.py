@@ -17,6 +17,7 @@ import pytest
 
 from engine import api
 from engine.data.sides import opponent
+from tests.support.clicking import version
 from tests.support.games import bot_game, foresee_a_battle
 from tests.support.services import DaphneProcess, manage
 
@@ -31,10 +32,6 @@ def sign_up(page: Any, base_url: str, username: str) -> None:
     page.fill("#id_password2", PASSWORD)
     page.locator("form.form button[type=submit]").click()
     page.wait_for_url(lambda url: "/signup/" not in url)
-
-
-def version(page: Any) -> int:
-    return int(page.locator("#match").get_attribute("data-version"))
 
 
 def decide_by_clicking(page: Any) -> None:

@@ -16,8 +16,8 @@ from engine import api, flow
 from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.e2e.test_click_only import famine_with_poleis, may_take
-from tests.e2e.test_match_browser import seated_pages, sign_up, version
-from tests.support.clicking import IDLE, raw_text
+from tests.e2e.test_match_browser import seated_pages, sign_up
+from tests.support.clicking import IDLE, raw_text, version
 from tests.support.games import find_position
 from tests.support.services import DaphneProcess
 
