@@ -233,7 +233,6 @@ COAST_EDGES: tuple[CoastEdge, ...] = (
     CoastEdge("megaris", "ionion_pelagos", reconstructed("Korinthos's port Lechaion on the Corinthian gulf opens west; 2012 map Megaris-Ionion")),
     CoastEdge("thessalia", "ionion_pelagos", reconstructed("Nafpaktos (in Thessalia on this board) sits on the Corinthian gulf, which opens to the Ionion; 2012 map Thessalia-Ionion")),
     CoastEdge("akarnania", "ionion_pelagos", reconstructed("Akarnania and Kerkyra face the Ionian sea; 2012 map Akarnania-Ionion")),
-    CoastEdge("achaea", "ionion_pelagos", reconstructed("Achaea is the south shore of the Corinthian/Patraic gulf, which opens to the Ionion (2012 map left Achaea landlocked)")),
     CoastEdge("messinia", "ionion_pelagos", reconstructed("Pylos and the Messenian gulf face the Ionian sea; 2012 map Messinia-Ionion")),
     CoastEdge("sicelia", "ionion_pelagos", reconstructed("Syrakousae and Gela face the Ionian sea; the rulebook says Sicelia is reached only by sea; 2012 map Sicelia-Ionion")),
     CoastEdge("arcadia", "myrtoon_pelagos", reconstructed("Argos sits on the Argolic gulf, part of the Myrtoan sea; 2012 map Arcadia-Myrtoon")),
@@ -285,10 +284,6 @@ _MARKET_LABELS = "map labels printed with the market pictures at the end of the 
 TRADE_ROUTES: tuple[TradeRoute, ...] = (
     TradeRoute("persia", "noties_sporades", rulebook("9. Trade, Persia example: neither Kyklades nor Noties sporades controlled by Sparta; " + _MARKET_LABELS)),
     TradeRoute("aegyptos", "myrtoon_pelagos", rulebook(_MARKET_LABELS + ": Myrtóon pelagos / Aegyptos")),
-    TradeRoute("aegyptos", "ionion_pelagos", reconstructed(
-        "9. Trade: Sparta is cut off from Euxinos, Persia and Aegyptos only when both of its seas are blocked, "
-        "so a route must leave the Ionion for one of them without the Myrtoan sea; the Libyan-sea crossing "
-        "from the western Peloponnese (Pylos) past Crete to Egypt")),
     TradeRoute("illyria", "ionion_pelagos", rulebook(_MARKET_LABELS + ": Ionion pelagos / Illyria")),
     TradeRoute("thraki", "thrakiko_pelagos", rulebook(_MARKET_LABELS + ": Thrakiko pelagos / Thraki")),
     TradeRoute("euxinos", "thrakiko_pelagos", rulebook(_MARKET_LABELS + ": Thrakiko pelagos / Ellinos (Euxinos)")),

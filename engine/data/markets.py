@@ -1,4 +1,4 @@
-"""Trade data: the market-value chart (Market Area) and the 13 foreign-market spaces.
+"""Trade data: the market-value chart (Market Area) and the 12 foreign-market spaces.
 
 Market chart: each good (iron, wood, wine) has its own row of boxes holding a black
 cube; the boxes line up in columns (positions) shared by the three goods, and the cost
@@ -7,7 +7,7 @@ many of that good are paid. Cubes start at position 0 (far left) and move right 
 left when wheat is bought with silver instead. Only a few cells are printed
 (9. Trade examples); the rest is reconstructed (docs/board-reconstruction.md).
 
-Foreign-market spaces: Persia's three are printed; the other markets' are reconstructed.
+Foreign-market spaces: Persia's three are printed; the other markets' come from the nearest source.
 """
 
 from __future__ import annotations
@@ -93,34 +93,33 @@ _PERSIA = rulebook(
 )
 
 
-_ONE3 = "one value-3 space per market so every market opens in Alpha (13 spaces: 5 of value 3, 8 of 4-5)"
+#: The pre-publication data's market files (board-facts.md section 4), oil read as wine (the oil rule,
+#: docs/board-reconstruction.md section 2). 2020 widened what Persia accepts; how it widened the
+#: other markets is not printed, so nothing is added to what the source lists.
+_SOURCE = "pre-publication data (board-facts.md section 4): "
 
 SPACES: tuple[MarketSpace, ...] = (
     MarketSpace("persia_0", "persia", 0, 3, WHEAT, ("iron", "wine"), _PERSIA),
     MarketSpace("persia_1", "persia", 1, 4, WHEAT, ("wine",), _PERSIA),
     MarketSpace("persia_2", "persia", 2, 5, SILVER, ("iron", "wood", "wine"), _PERSIA),
-    MarketSpace("aegyptos_0", "aegyptos", 0, 3, WHEAT, ("wood", "wine"),
-                reconstructed("2012 Aegyptos oil->wheat 3, oil read as wine and widened with wood (timberless Egypt bought wood) like Persia's widened spaces")),
-    MarketSpace("aegyptos_1", "aegyptos", 1, 4, WHEAT, ("wood",),
-                reconstructed("2012 Aegyptos wine->wheat 4; 2020 gives Egypt's grain for the timber it lacked, one good as on Persia's 4 space")),
-    MarketSpace("aegyptos_2", "aegyptos", 2, 5, SILVER, ("iron", "wine"),
-                reconstructed("2012 Aegyptos oil->silver 5, oil read as wine and widened with iron like Persia's silver space")),
-    MarketSpace("euxinos_0", "euxinos", 0, 3, WHEAT, ("wood", "wine"),
-                reconstructed("2012 Euxinos had no value-3 space; board-facts: " + _ONE3 + "; Pontic grain for Greek wine and ship timber")),
-    MarketSpace("euxinos_1", "euxinos", 1, 4, WHEAT, ("wine",),
-                reconstructed("2012 Euxinos oil->wheat 5, oil read as wine: the Black Sea grain route; value 4 (not 5) so the "
-                   "cube removed after Alpha uncovers a 4, as on every market, and the black cubes always agree "
-                   "with the round's values")),
-    MarketSpace("euxinos_2", "euxinos", 2, 5, WHEAT, ("iron", "wine"),
-                reconstructed("2012 Euxinos wine->wheat 5, widened with iron (tools for the Pontic colonies)")),
-    MarketSpace("illyria_0", "illyria", 0, 3, WHEAT, ("iron", "wood"),
-                reconstructed("2012 Illyria wood->wheat 3, widened with iron")),
-    MarketSpace("illyria_1", "illyria", 1, 4, SILVER, ("iron", "wood"),
-                reconstructed("2012 Illyria iron->silver 4, widened with wood")),
-    MarketSpace("thraki_0", "thraki", 0, 3, WHEAT, ("iron", "wine"),
-                reconstructed("2012 Thraki iron->wheat 3, widened with wine (Thracians bought Greek wine)")),
-    MarketSpace("thraki_1", "thraki", 1, 4, SILVER, ("wood", "wine"),
-                reconstructed("2012 Thraki wood->silver 4 (Pangaion silver), widened with wine")),
+    MarketSpace("aegyptos_0", "aegyptos", 0, 3, WHEAT, ("wine",),
+                reconstructed(_SOURCE + "Aegyptos oil->wheat 3; oil read as wine")),
+    MarketSpace("aegyptos_1", "aegyptos", 1, 4, WHEAT, ("wine",),
+                reconstructed(_SOURCE + "Aegyptos wine->wheat 4")),
+    MarketSpace("aegyptos_2", "aegyptos", 2, 5, SILVER, ("wine",),
+                reconstructed(_SOURCE + "Aegyptos oil->silver 5; oil read as wine")),
+    MarketSpace("euxinos_0", "euxinos", 0, 5, WHEAT, ("wine",),
+                reconstructed(_SOURCE + "Euxinos oil->wheat 5; oil read as wine (the Black Sea grain opens in Omega)")),
+    MarketSpace("euxinos_1", "euxinos", 1, 5, WHEAT, ("wine",),
+                reconstructed(_SOURCE + "Euxinos wine->wheat 5")),
+    MarketSpace("illyria_0", "illyria", 0, 3, WHEAT, ("wood",),
+                reconstructed(_SOURCE + "Illyria wood->wheat 3")),
+    MarketSpace("illyria_1", "illyria", 1, 4, SILVER, ("iron",),
+                reconstructed(_SOURCE + "Illyria iron->silver 4")),
+    MarketSpace("thraki_0", "thraki", 0, 3, WHEAT, ("iron",),
+                reconstructed(_SOURCE + "Thraki iron->wheat 3")),
+    MarketSpace("thraki_1", "thraki", 1, 4, SILVER, ("wood",),
+                reconstructed(_SOURCE + "Thraki wood->silver 4 (Pangaion silver)")),
 )
 
 SPACE_BY_ID: dict[str, MarketSpace] = {s.id: s for s in SPACES}

@@ -91,13 +91,16 @@ TILE_RECORDS: tuple[ProjectTile, ...] = (
     ProjectTile("aphrodite", "Aphrodite", "statues", frozen_map({"iron": 1, "wood": 2}), 1, 1,
                 reconstructed("2012 Statue of Aphrodite 1 iron 2 wood for 1 + 1 ('wood and a bit of iron')")),
     ProjectTile("dionysos", "Dionysos", "mysteries", frozen_map({"wine": 4}), 2, 0,
-                reconstructed("2012 Dionysos festival 3 wine 1 oil for 2 + 0; oil left the game in 2020, so its share becomes wine")),
+                reconstructed("pre-publication data: Dionysos festival 3 wine 1 oil for 2 + 0; the oil rule: oil becomes wine")),
     ProjectTile("demeter", "Demeter", "mysteries", frozen_map({"wine": 4, "silver": 1}), 3, 0,
-                reconstructed("2012 Demeter festival 3 wine 1 oil 1 silver for 3 + 0; oil becomes wine as for Dionysos")),
+                reconstructed("pre-publication data: Demeter festival 3 wine 1 oil 1 silver for 3 + 0; the oil rule: oil becomes wine")),
     ProjectTile("isthmia", "Isthmia", "games", frozen_map({"wine": 2, "wheat": 2}), 2, 0,
-                reconstructed("2012 Isthmian games 2 wine 2 oil for 2 + 0; 2020 games are paid in wine and wheat, so oil becomes wheat")),
+                reconstructed("pre-publication data: Isthmian games 2 wine 2 oil for 2 + 0; the oil rule: the rulebook names "
+                              "games' goods (wine and wheat), so oil becomes the named good the tile lacks, wheat")),
     ProjectTile("nemea", "Nemea", "games", frozen_map({"wine": 2, "wheat": 3}), 3, 0,
-                reconstructed("2012 Nemean games 4 oil 1 silver (5 goods) for 3 + 0; 2020 games are paid in wine and wheat, same total")),
+                reconstructed("pre-publication data: Nemean games 4 oil 1 silver for 3 + 0; the oil rule: the rulebook names "
+                              "games' goods (wine and wheat), so the oil is shared between them, 2 wine 2 wheat; silver is "
+                              "not a games good, so its one unit becomes wheat, keeping the source's five goods (invention)")),
 )
 
 CATEGORIES: tuple[str, ...] = tuple(c.id for c in CATEGORY_RECORDS)

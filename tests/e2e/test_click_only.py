@@ -21,8 +21,9 @@ import pytest
 from engine import api, end_of_round
 from tests.e2e.test_match_browser import import_match, open_live, sign_up
 from tests.support.clicking import ACTION_TYPES, PROMPT_ANSWERS, ClickPlayer, play
-from tests.support.games import CAPTURE, TWO_BATTLES, Position, Steer, find_position
+from tests.support.games import Position, find_position
 from tests.support.services import DaphneProcess
+from tests.support.steering import CAPTURE, TWO_BATTLES, Steer
 
 pytestmark = pytest.mark.browser
 

@@ -20,9 +20,13 @@ def athens_trading(round: int = 1, **tracks: int) -> GameState:
     return state
 
 
-def test_at_setup_athens_reaches_persia_euxinos_and_thraki_but_not_past_spartas_galleys() -> None:
+def test_at_setup_athens_reaches_persia_and_thraki_but_not_past_spartas_galleys() -> None:
+    """Euxinos's spaces are both of value 5 (the source's), so it opens in Omega."""
     state = game(round=0, active="athens")
-    assert api.options(state, "athens", {"type": "trade"})["choices"] == ["persia_0", "euxinos_0", "thraki_0"]
+    assert api.options(state, "athens", {"type": "trade"})["choices"] == ["persia_0", "thraki_0"]
+    state = game(round=2, active="athens")
+    state.players["athens"].tracks.update(wine=10, iron=10, wood=10)
+    assert "euxinos_0" in api.options(state, "athens", {"type": "trade"})["choices"]
 
 
 def test_persia_example_in_epsilon_five_wine_for_four_wheat_then_the_wine_loses_value() -> None:
@@ -87,7 +91,8 @@ def test_what_is_received_beyond_the_personal_board_is_lost() -> None:
 @pytest.mark.parametrize("space,give_,code", [
     ("persia_2", "silver", "not_accepted"),  # silver buys wheat only
     ("persia_1", "iron", "not_accepted"),    # the 4-wheat space takes wine only
-    ("illyria_1", "wine", "not_accepted"),
+    ("illyria_1", "wood", "not_accepted"),   # the source's Illyria buys iron for silver, nothing widened
+    ("aegyptos_0", "iron", "not_accepted"),
 ])
 def test_a_space_takes_only_its_goods(space: str, give_: str, code: str) -> None:
     refused(athens_trading(round=2, silver=10), "athens", "trade", code, space=space, give=give_)
@@ -130,16 +135,22 @@ def test_a_sea_controlled_by_the_opponent_on_the_way_closes_the_route() -> None:
     assert "aegyptos_0" in api.options(state, "athens", {"type": "trade"})["choices"]
 
 
-def test_sparta_is_cut_off_from_the_sea_markets_only_when_both_its_seas_are_blocked() -> None:
+def test_both_of_spartas_seas_blocked_cut_it_off_and_each_route_needs_every_sea_free() -> None:
+    """R11: blocking both seas of Sparta's port closes every sea market; the Myrtoan sea alone
+    closes the routes that cross it (Aegyptos's own sea), unless Korinthos opens the diolkos."""
     state = game(round=0)
     set_units(state, "athens", ionion_pelagos=2, kyklades=0, noties_sporades=0)
     assert set(api.options(state, "sparta", {"type": "trade"})["choices"]) == {
-        "persia_0", "aegyptos_0", "euxinos_0", "thraki_0"}  # Illyria's sea is Ionion
+        "persia_0", "aegyptos_0", "thraki_0"}  # Illyria's sea is Ionion
     set_units(state, "athens", myrtoon_pelagos=3)
     assert api.options(state, "sparta", {"type": "trade"})["choices"] == []
-    refused(state, "sparta", "trade", "no_route", space="aegyptos_0", give="wood")
-    set_units(state, "athens", ionion_pelagos=0)  # the Myrtoan sea alone: Aegyptos by the Libyan sea
-    assert set(api.options(state, "sparta", {"type": "trade"})["choices"]) == {"illyria_0", "aegyptos_0"}
+    refused(state, "sparta", "trade", "no_route", space="aegyptos_0", give="wine")
+    set_units(state, "athens", ionion_pelagos=0)  # the Myrtoan sea alone: only Illyria is left
+    assert api.options(state, "sparta", {"type": "trade"})["choices"] == ["illyria_0"]
+    refused(state, "sparta", "trade", "no_route", space="aegyptos_0", give="wine")
+    give(state, "sparta", "korinthos", 2)  # Ionion -> Kyklades by the diolkos, round the blockade
+    assert set(api.options(state, "sparta", {"type": "trade"})["choices"]) == {
+        "illyria_0", "persia_0", "thraki_0"}  # Aegyptos's own sea is the Myrtoan
 
 
 def test_sparta_through_the_diolkos_when_the_myrtoan_sea_is_closed() -> None:
@@ -152,25 +163,25 @@ def test_sparta_through_the_diolkos_when_the_myrtoan_sea_is_closed() -> None:
 
 
 def test_euxinos_closes_with_the_thracian_sea() -> None:
-    state = athens_trading(round=0)
+    state = athens_trading(round=2)
     set_units(state, "sparta", thrakiko_pelagos=1)
     refused(state, "athens", "trade", "no_route", space="euxinos_0", give="wine")
-    refused(state, "athens", "trade", "no_route", space="thraki_0", give="wine")
+    refused(state, "athens", "trade", "no_route", space="thraki_0", give="iron")
 
 
 def test_the_diolkos_opens_illyria_to_athens_when_the_myrtoan_sea_is_closed() -> None:
     state = athens_trading(round=0)
     set_units(state, "sparta", myrtoon_pelagos=3)
-    refused(state, "athens", "trade", "no_route", space="illyria_0", give="iron")
+    refused(state, "athens", "trade", "no_route", space="illyria_0", give="wood")
     give(state, "athens", "korinthos", 2)  # the diolkos: Kyklades straight to the Ionian sea
-    state, _ = act(state, "athens", "trade", space="illyria_0", give="iron")
+    state, _ = act(state, "athens", "trade", space="illyria_0", give="wood")
     assert state.market_spaces == {"illyria_0": "athens"}
 
 
 def test_illyria_and_thraki_overland_from_epidamnos_and_abdira() -> None:
     state = athens_trading(round=0)
     set_units(state, "sparta", kyklades=3)  # every sea route of Athens is closed
-    refused(state, "athens", "trade", "no_route", space="illyria_0", give="iron")
+    refused(state, "athens", "trade", "no_route", space="illyria_0", give="wood")
     give(state, "athens", "epidamnos", 1)
     assert api.options(state, "athens", {"type": "trade"})["choices"] == ["illyria_0"]
     give(state, "athens", "abdira", 1)

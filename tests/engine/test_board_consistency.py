@@ -175,9 +175,10 @@ def test_megaris_touches_attika_by_land() -> None:
     assert "attika" in geography.land_neighbours("megaris")
 
 
-def test_achaea_is_north_peloponnese_on_the_corinthian_gulf() -> None:
+def test_achaea_is_north_peloponnese_and_landlocked_as_in_the_source() -> None:
+    """The rulebook says nothing of Achaea's coast; the nearest source gives it none, so none."""
     assert geography.land_neighbours("achaea") == {"megaris", "arcadia", "messinia"}
-    assert geography.coast_seas("achaea") == {"ionion_pelagos"}
+    assert geography.coast_seas("achaea") == set()
 
 
 def test_peloponnese_borders() -> None:
