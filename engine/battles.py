@@ -13,8 +13,8 @@ from collections.abc import Iterator, Mapping
 from itertools import combinations, permutations
 from typing import Any
 
-from engine import essentials
-from engine.data import battle_cards, geography, rounds
+from engine import essentials, event_cards
+from engine.data import battle_cards, geography
 from engine.data.battle_cards import LAND, MISTHOFOROS, SALPINX, SEA
 from engine.data.resources import PRESTIGE
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
@@ -35,11 +35,12 @@ CARDS_LAID = 2
 
 
 def sites(state: GameState) -> list[str]:
-    """Territories and seas holding 8 or more units of both sides together."""
+    """Territories and seas holding 8 or more units of both sides together (fewer if the event card
+    says so)."""
     athens, sparta = state.players[ATHENS].units, state.players[SPARTA].units
+    threshold = event_cards.battle_threshold(state)
     return [area for area in (*geography.TERRITORIES, *geography.SEAS)
-            if athens.get(area, 0) and sparta.get(area, 0)
-            and athens[area] + sparta[area] >= rounds.BATTLE_THRESHOLD]
+            if athens.get(area, 0) and sparta.get(area, 0) and athens[area] + sparta[area] >= threshold]
 
 
 def check(state: GameState, when: str, chooser: str) -> Event:

@@ -3,7 +3,8 @@
 The side with more prestige (on a tie, and in the first round, Athens) resolves the effects that
 name it, then the other side; a choice on the card is that side's decision. Effects that last the
 round are not resolved but consulted by the rules they change (`starts`, `market_closed`, `truce`,
-`tribute_barred`, `food_relief`), and those for the round's end run as its first step.
+`tribute_barred`, `tribute_cap`, `battle_threshold`, `at_turn_end`, `food_relief`), and those for the
+round's end run as its first step.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine import essentials
-from engine.data import geography
+from engine import essentials, movement
+from engine.data import geography, rounds
 from engine.data.event_cards import (
     AtRoundEnd,
     BarTribute,
+    BattleThreshold,
+    BlockadePenalty,
     Choose,
     CloseMarket,
     Depopulate,
@@ -27,6 +30,7 @@ from engine.data.event_cards import (
     Remove,
     Starts,
     Truce,
+    TributeCap,
     background,
     card,
 )
@@ -98,8 +102,11 @@ def advance(state: GameState) -> list[Event]:
 def _start(state: GameState, side: str, effect: Effect) -> list[Event] | None:
     """Apply an effect to a side; None when it waits for the side's choice (a decision is pushed)."""
     if isinstance(effect, Choose):
-        essentials.ask(state, side, EVENT_CHOICE, {"card": current(state).id,
-                                                  "choose": [label for label, _ in effect.options]})
+        payable = payable_options(state, side, effect)
+        if not payable:  # every option costs prestige the side lacks: the least loss is forced on it
+            least = min(effect.options, key=lambda option: _prestige_lost(option[1]))
+            return [event for chosen in least[1] for event in resolve(state, side, chosen)]
+        essentials.ask(state, side, EVENT_CHOICE, {"card": current(state).id, "choose": payable})
         return None
     if isinstance(effect, Remove):
         held = removable(state, side, effect.kind)
@@ -146,6 +153,16 @@ def _gain(state: GameState, side: str, effect: Gain) -> int:
     return -lost
 
 
+def _prestige_lost(effects: tuple[Gain | Place, ...]) -> int:
+    return sum(-e.amount for e in effects if isinstance(e, Gain) and e.track == PRESTIGE and e.amount < 0)
+
+
+def payable_options(state: GameState, side: str, effect: Choose) -> list[str]:
+    """The options a side may choose: none costing more prestige than it holds (docs/rulings.md R5)."""
+    held = state.players[side].tracks[PRESTIGE]
+    return [label for label, effects in effect.options if _prestige_lost(effects) <= held]
+
+
 def removable(state: GameState, side: str, kind: str) -> dict[str, int]:
     areas = UNIT_AREAS[kind]
     return {area: n for area, n in state.players[side].units.items() if area in areas}
@@ -181,6 +198,10 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
         if not isinstance(label, str) or label not in options:
             raise MalformedAction(f"event: option={label!r} is not one of {', '.join(options)}", code="unknown_id",
                                   field="option", value=label)
+        lost, held = _prestige_lost(options[label]), state.players[side].tracks[PRESTIGE]
+        if lost > held:
+            raise IllegalAction(f"event: option {label!r} costs {lost} prestige and {side} has {held} "
+                                "(docs/rulings.md R5)", code="no_prestige", cost={PRESTIGE: lost}, have={PRESTIGE: held})
         events: list[Event] = [{"event": "event_choice", "side": side, "option": label}]
         for chosen in options[label]:
             events += resolve(new, side, chosen)
@@ -216,7 +237,7 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     effect = _effect_waiting(state)
     envelope = {"type": "event", "decision": decision.id}
     if isinstance(effect, Choose):
-        for label, _ in effect.options:
+        for label in payable_options(state, side, effect):
             yield {**envelope, "option": label}
         return
     if effect.optional:
@@ -231,7 +252,7 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     effect = _effect_waiting(state)
     if isinstance(effect, Choose):
         return {"next": "option", "type": "event", "card": decision.data["card"],
-                "choices": [label for label, _ in effect.options]}
+                "choices": payable_options(state, side, effect)}
     return {"next": "remove", "type": "event", "card": decision.data["card"], "count": decision.data["remove"],
             "optional": effect.optional, "reward": effect.reward, "held": removable(state, side, effect.kind)}
 
@@ -258,6 +279,32 @@ def truce(state: GameState) -> bool:
 
 def tribute_barred(state: GameState, side: str, territory: str) -> bool:
     return any(e.side == side and e.territory == territory for e in _in_force(state, BarTribute))
+
+
+def tribute_cap(state: GameState, territory: str) -> int | None:
+    """The most hoplites that may collect tribute in the territory this round, if a card limits it."""
+    return min((e.hoplites for e in _in_force(state, TributeCap) if e.territory == territory), default=None)
+
+
+def battle_threshold(state: GameState) -> int:
+    """Units of both sides together that make a battle break out this round."""
+    return min((e.units for e in _in_force(state, BattleThreshold)), default=rounds.BATTLE_THRESHOLD)
+
+
+def at_turn_end(state: GameState, side: str) -> list[Event]:
+    """A card's penalty on a side that ends its turn blocking the other's sea routes to a market:
+    the other side's merchants could not reach it from their commercial port (docs/rulings.md R23)."""
+    events: list[Event] = []
+    other = opponent(side)
+    for effect in _in_force(state, BlockadePenalty):
+        blocked = [m for m in effect.markets if not movement.free_sea_route(
+            state, other, geography.commercial_port_seas(other), geography.market_seas(m))]
+        if blocked and state.outcome is None:
+            before = state.players[side].tracks[PRESTIGE]
+            essentials.lose_prestige(state, side, effect.prestige, "event card: blocking " + ", ".join(blocked))
+            events.append({"event": "event_effect", "side": side, "blocking": blocked,
+                           "gained": {PRESTIGE: state.players[side].tracks[PRESTIGE] - before}})
+    return events
 
 
 def food_relief(state: GameState, side: str) -> int:

@@ -107,7 +107,11 @@ def _run(state: GameState, events: list[Event]) -> None:
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
-    """The battle check ends every turn; its battles are fought before the other side's turn."""
+    """The battle check ends every turn; its battles are fought before the other side's turn. A card's
+    turn-end penalty comes first, and may end the game."""
+    events.extend(event_cards.at_turn_end(state, state.active))
+    if state.outcome is not None:
+        return
     events.append(battles.check(state, TURN_END, chooser=state.active))
     if state.battle_check is None:
         _next_turn(state)

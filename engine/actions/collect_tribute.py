@@ -52,6 +52,13 @@ def eligible(state: GameState, side: str, territory: str) -> bool:
     return not poleis_there or any(state.poleis[p].owner == side for p in poleis_there)
 
 
+def collectors(state: GameState, side: str, territory: str) -> int:
+    """Hoplites that may collect there: all the side has, unless the event card caps them."""
+    hoplites = essentials.units(state, side, territory)
+    cap = event_cards.tribute_cap(state, territory)
+    return hoplites if cap is None else min(hoplites, cap)
+
+
 def income(action: CollectTribute) -> dict[str, int]:
     return {r: tribute.column(action.territory, r).pays(n) for r, n in action.columns.items()}
 
@@ -73,6 +80,10 @@ def check(state: GameState, side: str, action: CollectTribute) -> None:
             f"collect_tribute: columns={dict(action.columns)!r} places no hoplite; place at least one in a column")
     require(used <= hoplites, "too_few_hoplites",
             f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}")
+    cap = event_cards.tribute_cap(state, territory)
+    require(cap is None or used <= cap, "capped_by_event",
+            f"collect_tribute: the event card {event_cards.current(state).title!r} lets at most {cap} hoplites "
+            f"collect tribute in {territory} this round, not {used}")
     require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
             f"collect_tribute: {side} has no disk left to mark the tribute")
 
@@ -99,7 +110,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
         return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)
                                                  and (prestige or tribute.free_for(t) == side)]}
     territory = partial["territory"]
-    return {"next": "columns", "hoplites": essentials.units(state, side, territory),
+    return {"next": "columns", "hoplites": collectors(state, side, territory),
             "free": tribute.free_for(territory) == side,
             "choices": {c.resource: list(c.values) for c in tribute.columns(territory)},
             "room": {r: personal_board.max_value(r) - state.players[side].tracks[r]
@@ -110,7 +121,7 @@ def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
     for territory in geography.TERRITORIES:
         if not eligible(state, side, territory):
             continue
-        hoplites = essentials.units(state, side, territory)
+        hoplites = collectors(state, side, territory)
         box = tribute.columns(territory)
         for counts in product(*(range(c.max_hoplites + 1) for c in box)):
             if 1 <= sum(counts) <= hoplites:

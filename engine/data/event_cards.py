@@ -102,6 +102,27 @@ class BarTribute(NamedTuple):
     territory: str
 
 
+class BattleThreshold(NamedTuple):
+    """This round a battle breaks out where this many units of both sides stand together (not 8)."""
+
+    units: int
+
+
+class TributeCap(NamedTuple):
+    """This round at most this many hoplites may collect tribute in the territory."""
+
+    territory: str
+    hoplites: int
+
+
+class BlockadePenalty(NamedTuple):
+    """This round a side that ends its turn blocking the other's sea routes to one of these markets
+    loses this much prestige."""
+
+    markets: tuple[str, ...]
+    prestige: int
+
+
 # At the round's end, before its first step:
 
 
@@ -122,7 +143,8 @@ class AtRoundEnd(NamedTuple):
     at_least: int
 
 
-Effect = Gain | Place | Remove | Depopulate | Choose | Starts | CloseMarket | Truce | BarTribute | FoodRelief | AtRoundEnd
+Effect = (Gain | Place | Remove | Depopulate | Choose | Starts | CloseMarket | Truce | BarTribute | BattleThreshold
+          | TributeCap | BlockadePenalty | FoodRelief | AtRoundEnd)
 #: Effects resolved by the sides when the card is read; the others are in force during the round.
 AT_ONCE = (Gain, Place, Remove, Depopulate, Choose)
 
@@ -156,24 +178,42 @@ def _history(round_id: str, what: str) -> str:
 
 
 def _sheet(what: str) -> str:
-    return reconstructed(f"the 2012 edition's Alpha card sheet ({what}), in the 2020 vocabulary")
+    return reconstructed(f"the source's first-round deck, board-facts.md section 4 ({what}), in the 2020 vocabulary")
 
 
-def _no_event(round_id: str) -> EventCard:
+def _later(what: str) -> str:
+    return reconstructed(f"the source's later-round card, board-facts.md section 4 ({what}), adapted to 2020's "
+                         "components and three rounds")
+
+
+def _pending(what: str) -> str:
+    return reconstructed(f"the rulebook's history ({what}); effect sized like the source's cards. It holds "
+                         "a place the source's remaining later-round cards take next (docs/board-reconstruction.md "
+                         "section 10)")
+
+
+def _treasury(side: str) -> Choose:
+    """Treasury moved: the side picks how much prestige to give up, 1 to 5, for twice as much silver."""
+    return Choose(side, tuple((label, (Gain((side,), "prestige", -n), Gain((side,), "silver", 2 * n)))
+                              for n, label in enumerate(_TREASURY_LABELS, start=1)))
+
+
+_TREASURY_LABELS = (gettext_noop("1 prestige for 2 silver"), gettext_noop("2 prestige for 4 silver"),
+                    gettext_noop("3 prestige for 6 silver"), gettext_noop("4 prestige for 8 silver"),
+                    gettext_noop("5 prestige for 10 silver"))
+
+
+def _no_event(round_id: str, number: int = 1) -> EventCard:
     return EventCard(
-        f"no_event_{round_id}", round_id, gettext_noop("No event"), {"alpha": 478, "epsilon": 460, "omega": 431}[round_id],
-        gettext_noop("Nothing happens this round."), (),
-        reconstructed("the 2012 Alpha deck held two 'no event' cards among eight; one per deck here "
-                      "keeps most rounds eventful"),
+        f"no_event_{round_id}" + (f"_{number}" if number > 1 else ""), round_id, gettext_noop("No event"),
+        {"alpha": 478, "epsilon": 460, "omega": 431}[round_id], gettext_noop("Nothing happens this round."), (),
+        reconstructed("the source's first-round deck holds two 'no event' cards among eight (both kept in Alpha); "
+                      "one in each later deck"),
     )
 
 
 EVENT_CARDS: tuple[EventCard, ...] = (
-    # ---------------------------------------------------------------- Alpha (478-461)
-    EventCard("delian_league", "alpha", gettext_noop("The Delian League"), 478,
-              gettext_noop("The allies' treasury gathers at Delos. Athens gains 2 silver."),
-              (Gain((ATHENS,), "silver", 2),),
-              _history("alpha", "formation of the Delian League, 478")),
+    # ---------------------------------------------------------------- Alpha (478-461): the source's first-round deck
     EventCard("eurymedon", "alpha", gettext_noop("The Persian fleet destroyed"), 466,
               gettext_noop("Cimon destroys the Persian fleet at the Eurymedon. Athens gains 1 prestige; Sparta gains 1 silver."),
               (Gain((ATHENS,), "prestige", 1), Gain((SPARTA,), "silver", 1)),
@@ -182,96 +222,100 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               gettext_noop("Sparta's king is tried for bribery. Athens takes the first turn of this round."),
               (Starts(ATHENS),),
               _sheet("Leotychidas II: Athens starts the round")),
-    EventCard("trial_of_pausanias", "alpha", gettext_noop("The trial of Pausanias"), 470,
-              gettext_noop("The victor of Plataea is accused of dealing with Persia. Sparta loses 1 prestige."),
-              (Gain((SPARTA,), "prestige", -1),),
-              _history("alpha", "the scandalous trial of the general Pausanias")),
     EventCard("earthquake_at_sparta", "alpha", gettext_noop("Earthquake in Sparta"), 464,
               gettext_noop("The helots rise after the earthquake and Cimon marches to help at Ithome. Athens places 1 hoplite "
               "in Messinia; Sparta places 1 galley in the Ionion pelagos."),
               (Place(ATHENS, "messinia", 1), Place(SPARTA, "ionion_pelagos", 1)),
               _sheet("Earthquake in Sparta: Sparta +1 galley in Ionion, Athens +1 hoplite in Messinia")),
     EventCard("philopersians", "alpha", gettext_noop("The Philopersians"), 471,
-              gettext_noop("Friends of Persia are found in both leagues. Each side may remove 1 of its hoplites or galleys to "
-              "gain 1 prestige."),
-              (Remove(EACH, 1, optional=True, reward=1, kind="units"),),
-              _sheet("Philopersians: each removes 1 hoplite or galley for +1 prestige; 'may' added so the "
-                     "choice is a decision")),
+              gettext_noop("Friends of Persia are found in both leagues. Each side removes 1 of its hoplites or galleys and "
+              "gains 1 prestige."),
+              (Remove(EACH, 1, optional=False, reward=1, kind="units"),),
+              _sheet("Philopersians: each side must remove 1 hoplite or galley and gains 1 prestige")),
     EventCard("xerxes_assassinated", "alpha", gettext_noop("Xerxes assassinated"), 465,
               gettext_noop("Persia is in turmoil. Persia's 3-wheat space takes no merchant this round."),
               (CloseMarket(EACH, ("persia_0",)),),
               _sheet("Xerxes assassinated: the Persian market's first space is closed this round")),
+    EventCard("holy_war", "alpha", gettext_noop("The Holy War"), 449,
+              gettext_noop("Both leagues march for Delphi. Sparta places 1 hoplite in Thessalia; Athens places 1 hoplite in "
+              "Boiotia."),
+              (Place(SPARTA, "thessalia", 1), Place(ATHENS, "boiotia", 1)),
+              _sheet("Holy War: Sparta +1 hoplite in Thessalia, Athens +1 hoplite in Boiotia")),
     _no_event("alpha"),
+    _no_event("alpha", 2),
     # ---------------------------------------------------------------- Epsilon (460-432)
+    EventCard("treasury_moved", "epsilon", gettext_noop("The treasury moves to Athens"), 454,
+              gettext_noop("The League's treasury is carried from Delos to Athens. Each side gives up prestige for twice as "
+              "much silver: at least 1 prestige for 2 silver, at most 5 for 10."),
+              (_treasury(ATHENS), _treasury(SPARTA)),
+              _later("Treasury moved: each side chooses prestige to lose for twice as much silver, at least 1 for 2; "
+                     "at most 5, as the silver track holds 20")),
+    EventCard("free_trade_with_persia", "epsilon", gettext_noop("Free trade with Persia"), 449,
+              gettext_noop("The Peace of Callias opens the East to trade. This round a side that ends its turn blocking the "
+              "other's sea routes to Persia or Aegyptos loses 1 prestige."),
+              (BlockadePenalty(("persia", "aegyptos"), 1),),
+              _later("Free trade with Persia: a side that ends its turn blocking the other's routes to Persia or "
+                     "Aegyptos loses 1 prestige")),
     EventCard("age_of_pericles", "epsilon", gettext_noop("The age of Pericles"), 447,
               gettext_noop("Athens builds on the Acropolis. Athens gains 1 iron and 2 wood."),
               (Gain((ATHENS,), "iron", 1), Gain((ATHENS,), "wood", 2)),
-              _history("epsilon", "Athenian culture flourished under Pericles; 2012 title 'Pericles' Age'")),
-    EventCard("treasury_to_athens", "epsilon", gettext_noop("The treasury moves to Athens"), 454,
-              gettext_noop("The League's treasury is carried from Delos to Athens, to the allies' resentment. Athens gains "
-              "3 silver and loses 1 prestige."),
-              (Gain((ATHENS,), "silver", 3), Gain((ATHENS,), "prestige", -1)),
-              _history("epsilon", "the Delian League's treasury moved to Athens, 454")),
+              _history("epsilon", "Athenian culture flourished under Pericles; the source's title 'Pericles' Age' has no "
+                       "rule text, so its effect is invented")),
     EventCard("tanagra", "epsilon", gettext_noop("The battle of Tanagra"), 457,
               gettext_noop("A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige."),
               (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
-              _history("epsilon", "military skirmishes of the First Peloponnesian War: Tanagra, 457")),
+              _pending("military skirmishes of the First Peloponnesian War: Tanagra, 457")),
     EventCard("long_walls", "epsilon", gettext_noop("Behind the Long Walls"), 457,
               gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
               (FoodRelief(ATHENS, 2),),
-              _history("epsilon", "the Long Walls, finished 457; 2012 title 'Behind the Long Walls'")),
+              _pending("the Long Walls, finished 457; the source's title 'Behind the Long Walls' has no rule text")),
     EventCard("egyptian_disaster", "epsilon", gettext_noop("Disaster in Egypt"), 454,
               gettext_noop("The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys."),
               (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys"),),
-              _history("epsilon", "the Athenian fleet lost in the Nile delta, 454")),
+              _pending("the Athenian fleet lost in the Nile delta, 454")),
     EventCard("thirty_years_peace", "epsilon", gettext_noop("The Thirty Years' Peace"), 446,
               gettext_noop("A peace between the leagues. This round no siege and no civil war may target a polis of the other "
               "side (neutral poleis only)."),
               (Truce(),),
-              _history("epsilon", "the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
-    EventCard("holy_war", "epsilon", gettext_noop("The Holy War"), 449,
-              gettext_noop("Both leagues march for Delphi. Sparta places 1 hoplite in Thessalia; Athens places 1 hoplite in "
-              "Boiotia."),
-              (Place(SPARTA, "thessalia", 1), Place(ATHENS, "boiotia", 1)),
-              _sheet("Holy War: Sparta +1 hoplite in Thessalia, Athens +1 hoplite in Boiotia (a 2012 Alpha card, "
-                     "moved to the Second Sacred War of 449)")),
+              _pending("the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
     _no_event("epsilon"),
     # ---------------------------------------------------------------- Omega (431-404)
+    EventCard("alcibiades", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
+              gettext_noop("The general changes sides and tells each what the other plans. This round a battle breaks out "
+              "where 7 units of both sides stand together, not 8."),
+              (BattleThreshold(7),),
+              _later("Alcibiades flees to Sparta: battles this round start at 7 units instead of 8")),
+    EventCard("etna_erupts", "omega", gettext_noop("Etna erupts"), 425,
+              gettext_noop("Ash covers the fields of Sicily. This round at most 3 hoplites may collect tribute in Sicelia."),
+              (TributeCap("sicelia", 3),),
+              _later("Etna erupts: at most 3 hoplites may collect tribute in Sicelia this round")),
     EventCard("raids_on_attika", "omega", gettext_noop("Raids on Attika"), 431,
               gettext_noop("King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
               "no tribute there this round. At this round's end, if Sparta still has a hoplite in Attika, Athens "
               "loses 2 wheat."),
               (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
                AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
-              _history("omega", "Sparta began raiding Attika in the Archidamian War")),
+              _pending("Sparta began raiding Attika in the Archidamian War")),
     EventCard("plague", "omega", gettext_noop("The plague"), 430,
               gettext_noop("The crowd behind the walls brings the plague. Athinae loses 2 population."),
               (Depopulate(ATHENS, "athinae", 2),),
-              _history("omega", "the capital's overpopulation exacerbated an outbreak of plague; 2012 title 'Plague'")),
+              _pending("the capital's overpopulation exacerbated an outbreak of plague; the source's title 'Plague and "
+                       "humiliation' has no rule text")),
     EventCard("pylos_and_sphacteria", "omega", gettext_noop("Pylos and Sphacteria"), 425,
               gettext_noop("Athens fortifies Pylos and Spartiates surrender on Sphacteria. Athens places 1 hoplite in Messinia "
               "and 1 galley in the Ionion pelagos; Sparta loses 1 prestige."),
               (Place(ATHENS, "messinia", 1), Place(ATHENS, "ionion_pelagos", 1), Gain((SPARTA,), "prestige", -1)),
-              _history("omega", "Pylos and Sphacteria, 425")),
+              _pending("Pylos and Sphacteria, 425")),
     EventCard("peace_of_nicias", "omega", gettext_noop("The Peace of Nicias"), 421,
               gettext_noop("Athens brokers a truce. Each side gains 1 prestige, and this round no siege and no civil war may "
               "target a polis of the other side."),
               (Gain(EACH, "prestige", 1), Truce()),
-              _history("omega", "Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
+              _pending("Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
     EventCard("sicilian_expedition", "omega", gettext_noop("The Sicilian expedition"), 415,
               gettext_noop("The Assembly votes for Sicily. Athens either places 2 hoplites in Sicelia or loses 1 prestige."),
               (Choose(ATHENS, ((gettext_noop("sail"), (Place(ATHENS, "sicelia", 2),)),
                                (gettext_noop("stay"), (Gain((ATHENS,), "prestige", -1),)))),),
-              _history("omega", "a disastrous campaign in Sicily by Athens, 415-413")),
-    EventCard("alcibiades", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
-              gettext_noop("The general changes sides. Sparta gains 1 prestige; Athens loses 1 prestige."),
-              (Gain((SPARTA,), "prestige", 1), Gain((ATHENS,), "prestige", -1)),
-              _history("omega", "Alcibiades changed political allegiances; 2012 title 'Alcibiades flees to Sparta'")),
-    EventCard("persian_gold", "omega", gettext_noop("Persian gold"), 407,
-              gettext_noop("Cyrus pays Lysander's rowers. Sparta gains 3 silver, and the Persian market takes no Athenian "
-              "merchant this round."),
-              (Gain((SPARTA,), "silver", 3), CloseMarket((ATHENS,), ("persia_0", "persia_1", "persia_2"))),
-              _history("omega", "Persia funded Sparta's fleet, which then blocked Athens's trade routes")),
+              _pending("a disastrous campaign in Sicily by Athens, 415-413")),
     _no_event("omega"),
 )
 

@@ -266,6 +266,9 @@ def _event_effect(e: Mapping[str, Any]) -> str:
     if "removed" in e:
         return _("Event card: %(side)s removes %(units)s (%(changes)s).") % {
             "side": who, "units": _units(e["removed"]), "changes": changes}
+    if "blocking" in e:
+        return _("Event card: %(side)s ends its turn blocking the way to %(markets)s (%(changes)s).") % {
+            "side": who, "markets": ", ".join(name(m) for m in e["blocking"]), "changes": changes}
     return _("Event card: %(side)s %(changes)s.") % {"side": who, "changes": changes}
 
 

@@ -57,6 +57,8 @@
     card_count: gettext("Choose the number of cards asked for."), not_in_hand: gettext("That card is not in your hand."),
     same_action_twice: gettext("A turn is two different actions."), truce: gettext("The event card forbids taking the opponent's poleis this round."),
     tribute_taken: gettext("This territory's tribute was already collected this round."), barred_by_event: gettext("The event card bars this tribute."),
+    capped_by_event: gettext("The event card limits how many hoplites may collect this tribute."),
+    no_prestige: gettext("You lack the prestige this costs."),
     closed_by_event: gettext("The event card closes this market space to you."), space_taken: gettext("A merchant already holds this space."),
     space_unavailable: gettext("This market space is not open this round."), no_merchant: gettext("You have no merchant in your commercial port."),
     no_commercial_polis: gettext("Your commercial port is closed: you hold none of your commercial poleis."),

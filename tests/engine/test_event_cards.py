@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import api, event_cards, flow
+from engine import api, battles, event_cards, flow
 from engine.data import event_cards as cards
 from engine.data import geography, markets, personal_board, poleis, resources, rounds
 from engine.errors import IllegalAction, MalformedAction
@@ -68,11 +68,12 @@ def test_each_effect_has_the_background_the_components_chapter_describes() -> No
     """Blue: only Athens; red: only Sparta; neutral: all round long or at the round's end."""
     def backgrounds(card_id: str) -> list[str]:
         return [cards.background(e) for e in cards.card(card_id).effects]
-    assert backgrounds("delian_league") == ["blue"]
-    assert backgrounds("trial_of_pausanias") == ["red"]
+    assert backgrounds("age_of_pericles") == ["blue", "blue"]
+    assert backgrounds("tanagra") == ["red", "red"]
     assert backgrounds("eurymedon") == ["blue", "red"]
+    assert backgrounds("treasury_moved") == ["blue", "red"]
     assert backgrounds("long_walls") == ["neutral"]
-    assert backgrounds("persian_gold") == ["red", "neutral"]
+    assert backgrounds("alcibiades") == ["neutral"]
     assert backgrounds("raids_on_attika") == ["red", "neutral", "neutral"]
     assert backgrounds("philopersians") == ["both"]
 
@@ -88,9 +89,9 @@ def test_setup_draws_one_card_from_each_deck_and_every_card_can_be_drawn() -> No
 
 
 @pytest.mark.parametrize("events", [
-    ("delian_league", "plague", "tanagra"),  # out of order
-    ("delian_league", "tanagra"),  # one missing
-    ("delian_league", "tanagra", "plague_of_thebes"),  # unknown
+    ("eurymedon", "plague", "tanagra"),  # out of order
+    ("eurymedon", "tanagra"),  # one missing
+    ("eurymedon", "tanagra", "plague_of_thebes"),  # unknown
 ])
 def test_a_setup_with_wrong_event_cards_is_refused(events: tuple[str, ...]) -> None:
     order = list(api.Setup.from_seed(1).project_order)
@@ -98,22 +99,22 @@ def test_a_setup_with_wrong_event_cards_is_refused(events: tuple[str, ...]) -> N
         api.Setup.from_json({"project_order": order, "events": list(events)})
     assert error.value.code == "bad_setup" and str(list(events)) in error.value.message
     with pytest.raises(MalformedAction):
-        api.Setup.from_json({"project_order": order, "events": "delian_league"})
+        api.Setup.from_json({"project_order": order, "events": "eurymedon"})
 
 
 def test_the_card_stays_secret_until_its_round() -> None:
-    state = fed(api.new_game(quiet(2, ("delian_league", "tanagra", "plague"))))
+    state = fed(api.new_game(quiet(2, ("holy_war", "tanagra", "plague"))))
     view = api.view_for(state, "sparta")
-    assert view["events"] == ["delian_league"] and "tanagra" not in str(view) and "plague" not in str(view)
+    assert view["events"] == ["holy_war"] and "tanagra" not in str(view) and "plague" not in str(view)
     state, _ = act(state, "sparta", "pass")
     state, _ = act(state, "athens", "pass")
     state, _ = through_round_end(state, until="project_discard")
     # The round marker has moved, but the Epsilon card is read only after the discard.
     assert state.decision.kind == "project_discard" and state.round == 1
     for viewer in ("athens", "sparta", None):
-        assert api.view_for(state, viewer)["events"] == ["delian_league"]
+        assert api.view_for(state, viewer)["events"] == ["holy_war"]
     state, events = api.apply_action(state, state.decision.side, next(iter(api.legal_actions(state, state.decision.side))))
-    assert api.view_for(state, None)["events"] == ["delian_league", "tanagra"]
+    assert api.view_for(state, None)["events"] == ["holy_war", "tanagra"]
     assert {"event": "round_begins", "round": 1, "event_card": "tanagra", "order": ["athens", "sparta"]} in events
 
 
@@ -136,12 +137,15 @@ def test_later_rounds_more_prestige_reads_first_ties_athens(athens: int, sparta:
 
 
 def test_the_order_is_fixed_when_the_card_is_read() -> None:
-    """Athens leads 3 to 2 and reads first; its loss makes it trail, but Sparta still reads second."""
-    state, log = opened("alcibiades", tracks(athens_prestige=3, sparta_prestige=2))
-    assert log[0]["order"] == ["athens", "sparta"]
-    assert [e["side"] for e in log if e["event"] == "event_effect"] == ["athens", "sparta"]
-    assert (state.players["athens"].tracks["prestige"], state.players["sparta"].tracks["prestige"]) == (2, 3)
-    assert state.decision.side == "athens"  # less prestige takes the first turn
+    """Athens leads 3 to 2 and reads first; its choice makes it trail, but Sparta still reads second."""
+    state, log = opened("treasury_moved", tracks(athens_prestige=3, sparta_prestige=2))
+    assert log[0]["order"] == ["athens", "sparta"] and state.decision.side == "athens"
+    state, _ = answer(state, "athens", option="2 prestige for 4 silver")
+    assert state.decision.side == "sparta" and state.decision.kind == event_cards.EVENT_CHOICE
+    state, _ = answer(state, "sparta", option="1 prestige for 2 silver")
+    assert (state.players["athens"].tracks["prestige"], state.players["sparta"].tracks["prestige"]) == (1, 1)
+    assert (state.players["athens"].tracks["silver"], state.players["sparta"].tracks["silver"]) == (4, 6)
+    assert state.decision.kind == flow.ACTION
 
 
 def test_an_event_can_name_who_starts_the_round() -> None:
@@ -154,7 +158,8 @@ def test_an_event_can_name_who_starts_the_round() -> None:
 
 def test_gains_are_capped_and_resource_losses_stop_at_zero() -> None:
     top = personal_board.max_value("silver")
-    state, log = opened("treasury_to_athens", tracks(athens_silver=top - 1))
+    state, _ = opened("treasury_moved", tracks(athens_silver=top - 1))
+    state, log = answer(state, "athens", option="1 prestige for 2 silver")
     assert state.players["athens"].tracks["silver"] == top and state.players["athens"].tracks["prestige"] == 2
     assert {"event": "event_effect", "side": "athens", "gained": {"silver": 1}} in log
     state, log = opened("raids_on_attika", tracks(athens_wheat=1))
@@ -167,7 +172,7 @@ def test_gains_are_capped_and_resource_losses_stop_at_zero() -> None:
 
 
 def test_a_prestige_loss_the_side_cannot_pay_loses_the_game() -> None:
-    state, _ = opened("trial_of_pausanias", tracks(sparta_prestige=1))
+    state, _ = opened("pylos_and_sphacteria", tracks(sparta_prestige=1))
     assert state.outcome is None and state.players["sparta"].tracks["prestige"] == 0
     state, log = opened("pylos_and_sphacteria", tracks(sparta_prestige=0))
     assert state.outcome is not None and state.outcome["winner"] == "athens"
@@ -215,13 +220,31 @@ def test_a_choice_on_the_card_is_the_sides_decision() -> None:
     assert stayed.players["athens"].tracks["prestige"] == 2 and "sicelia" not in stayed.players["athens"].units
 
 
-def test_an_optional_removal_for_each_side_in_turn() -> None:
+def test_an_option_costing_prestige_the_side_lacks_is_neither_offered_nor_accepted() -> None:
+    """R5: a card's option is a choice; one the side cannot pay in prestige is refused, and the
+    state stays as it was. With no option it can pay, the least loss is forced on it (and ends the game)."""
+    state, _ = opened("sicilian_expedition", tracks(athens_prestige=0))
+    assert state.decision.data["choose"] == ["sail"] and api.options(state, "athens")["choices"] == ["sail"]
+    assert [a["option"] for a in api.legal_actions(state, "athens")] == ["sail"]
+    before = snapshot(state)
+    refused(state, "athens", "event", "no_prestige", option="stay")
+    assert snapshot(state) == before
+    state, _ = opened("treasury_moved", tracks(athens_prestige=2, sparta_prestige=1))
+    assert state.decision.side == "athens" and state.decision.data["choose"] == ["1 prestige for 2 silver", "2 prestige for 4 silver"]
+    refused(state, "athens", "event", "no_prestige", option="3 prestige for 6 silver")
+    state, log = opened("treasury_moved", tracks(athens_prestige=0, sparta_prestige=0))  # Athens reads first on a tie
+    assert state.outcome is not None and state.outcome["winner"] == "sparta"
+    assert state.outcome["reason"] == "prestige_exhausted"
+
+
+def test_a_removal_for_each_side_in_turn() -> None:
     state, _ = opened("philopersians")
-    assert (state.decision.side, state.decision.data["remove"], state.decision.data["optional"]) == ("athens", 1, True)
+    assert (state.decision.side, state.decision.data["remove"], state.decision.data["optional"]) == ("athens", 1, False)
     legal = [a["remove"] for a in api.legal_actions(state, "athens")]
-    assert legal[0] == {} and sorted(map(str, legal[1:])) == sorted(
+    assert sorted(map(str, legal)) == sorted(
         str({area: 1}) for area in ("attika", "ionia", "kyklades", "noties_sporades"))
     refused(state, "athens", "event", "wrong_count", remove={"attika": 2})
+    refused(state, "athens", "event", "wrong_count", remove={})  # the source: each side must remove one
     refused(state, "athens", "event", "no_unit", remove={"messinia": 1})
     refused(state, "athens", "event", "bad_counts", remove=["attika"])
     state, events = answer(state, "athens", remove={"noties_sporades": 1})
@@ -229,8 +252,8 @@ def test_an_optional_removal_for_each_side_in_turn() -> None:
                        "gained": {"prestige": 1}}]
     assert "noties_sporades" not in state.players["athens"].units and state.players["athens"].tracks["prestige"] == 4
     assert state.decision.side == "sparta" and state.decision.kind == event_cards.EVENT_CHOICE
-    state, events = answer(state, "sparta", remove={})  # declined
-    assert events[0]["removed"] == {} and state.players["sparta"].tracks["prestige"] == 3
+    state, events = answer(state, "sparta", remove={"lakedaemon": 1})
+    assert events[0]["removed"] == {"lakedaemon": 1} and state.players["sparta"].tracks["prestige"] == 4
     assert state.decision.kind == flow.ACTION and state.decision.side == "sparta"
 
 
@@ -262,15 +285,66 @@ def test_a_closed_market_space_takes_no_merchant() -> None:
     refused(state, "athens", "trade", "closed_by_event", space="persia_0", give="wine")
 
 
-def test_persian_gold_closes_persia_to_athens_only() -> None:
-    state, _ = opened("persian_gold", lambda s: set_units(s, "athens", noties_sporades=0))  # the way is open
-    assert state.players["sparta"].tracks["silver"] == 7
-    spaces = {a["space"] for a in api.legal_actions(state, "sparta") if a["type"] == "trade"}
-    assert "persia_0" in spaces
+def test_alcibiades_makes_seven_units_a_battle() -> None:
+    def seven(state: GameState) -> None:
+        set_units(state, "athens", messinia=3)
+        set_units(state, "sparta", messinia=4)
+    state, _ = opened("no_event_omega", seven)
+    assert battles.sites(state) == []
+    state, _ = opened("alcibiades", seven)
+    assert battles.sites(state) == ["messinia"]
+    state, events = act(fed(state), state.decision.side, "pass")  # the passing side's turn ends with the check
+    assert {"event": "battle_check", "sites": ["messinia"], "when": "turn_end"} in events
+
+
+def test_etna_lets_at_most_three_hoplites_collect_in_sicelia() -> None:
+    def army(state: GameState) -> None:
+        set_units(state, "athens", sicelia=5)
+        state.poleis["syrakousae"].owner, state.poleis["syrakousae"].population = "athens", 1
+    state, _ = opened("etna_erupts", army)
     state.active, state.decision.side = "athens", "athens"
-    assert not {a["space"] for a in api.legal_actions(state, "athens") if a["type"] == "trade"} & {
-        "persia_0", "persia_1", "persia_2"}
-    refused(state, "athens", "trade", "closed_by_event", space="persia_2", give="wood")
+    refused(state, "athens", "collect_tribute", "capped_by_event", territory="sicelia", columns={"wine": 4})
+    assert api.options(state, "athens", {"type": "collect_tribute", "territory": "sicelia"})["hoplites"] == 3
+    assert max(sum(a["columns"].values()) for a in api.legal_actions(state, "athens")
+               if a["type"] == "collect_tribute" and a["territory"] == "sicelia") == 3
+    state, _ = act(state, "athens", "collect_tribute", territory="sicelia", columns={"wine": 3})
+    assert state.players["athens"].tracks["wine"] == 4 + 6
+
+
+def test_free_trade_costs_prestige_to_a_side_ending_its_turn_blocking_persia_or_aegyptos() -> None:
+    """At setup Sparta's galleys hold the Myrtoan sea, Aegyptos's only sea, and Athens's galley holds
+    the Noties sporades, Persia's: each pays 1 prestige for each turn it ends so; with both seas
+    open, nobody pays."""
+    state, _ = opened("free_trade_with_persia", fed)
+    state, events = act(state, "sparta", "create_merchants", polis="pylos", count=1, payment={"silver": 1})
+    assert not [e for e in events if e.get("blocking")]  # the turn goes on: no penalty yet
+    state, events = act(state, "sparta", "collect_tribute", territory="lakedaemon", columns={"iron": 1})
+    assert [e for e in events if e.get("blocking")] == [
+        {"event": "event_effect", "side": "sparta", "blocking": ["aegyptos"], "gained": {"prestige": -1}}]
+    state, events = act(state, "athens", "pass")  # its galley in the Noties sporades closes Persia to Sparta
+    assert [e for e in events if e.get("blocking")] == [
+        {"event": "event_effect", "side": "athens", "blocking": ["persia"], "gained": {"prestige": -1}}]
+    def open_seas(state: GameState) -> None:
+        fed(state)
+        set_units(state, "sparta", myrtoon_pelagos=0)
+        set_units(state, "athens", noties_sporades=0)
+    calm, _ = opened("free_trade_with_persia", open_seas)
+    for _ in range(2):
+        calm, events = act(calm, calm.decision.side, "pass")
+        assert not [e for e in events if e.get("blocking")]
+
+
+def test_free_trade_penalty_the_side_cannot_pay_ends_the_game() -> None:
+    def broke(state: GameState) -> None:
+        fed(state)
+        state.players["sparta"].tracks["prestige"] = 0
+        state.players["athens"].tracks["prestige"] = 5  # Sparta, with less, takes the first turn
+    state, _ = opened("free_trade_with_persia", broke)
+    assert state.decision.side == "sparta"
+    state, events = act(state, "sparta", "pass")
+    assert state.outcome == {"winner": "athens", "reason": "prestige_exhausted",
+                             "detail": "sparta had to lose 1 prestige (event card: blocking aegyptos) and could not"}
+    assert events[-1]["event"] == "game_over"
 
 
 def test_a_truce_protects_the_other_sides_poleis_not_the_neutral_ones() -> None:

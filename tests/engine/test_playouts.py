@@ -103,9 +103,13 @@ def test_games_steered_into_battles_keep_every_invariant_and_replay_exactly(seed
     """Random players seldom gather eight units in one space (docs/bench.md), so the battle decks'
     contract is checked on games whose armies are steered together, played to their end."""
     setup = api.Setup.from_seed(f"battles-{seed}")
-    final, log = steer_game(setup, seed, lambda state: False, TWO_BATTLES, _seeded_chance(seed))
+    for bot_seed in range(10):  # searched, not remembered: a change of the data must not strand the test
+        final, log = steer_game(setup, bot_seed, lambda state: False, TWO_BATTLES, _seeded_chance(bot_seed))
+        if any("deck" in entry.get("chance", {}) for entry in log):
+            break
+    else:
+        raise AssertionError("no steered game fought a battle")
     assert final.outcome is not None
-    assert any("deck" in entry.get("chance", {}) for entry in log), "no battle was fought"
     state = api.new_game(setup)
     for entry in log:
         if "chance" in entry:

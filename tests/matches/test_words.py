@@ -69,6 +69,9 @@ def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
             "Megalopolis: Sparta's Sparti above base population (+1 prestige)."]
         assert words.happenings([{"event": "event_effect", "side": "athens", "placed": {"boiotia": 1}, "unit": "hoplites"}]) \
             == ["Event card: Athens places 1 hoplite in Boiotia."]
+        assert words.happenings([{"event": "event_effect", "side": "sparta", "blocking": ["aegyptos"],
+                                  "gained": {"prestige": -1}}]) == [
+            "Event card: Sparta ends its turn blocking the way to Aegyptos (-1 prestige)."]
         assert words.describe("athens", {"type": "create_galleys", "polis": "athinae", "seas": {"kyklades": 1},
                                          "payment": {"wood": 1}}) == \
             "Athens created galleys at Athinae: 1 galley in Kyklades (1 wood)"
@@ -109,7 +112,7 @@ def test_every_event_card_and_option_reads_in_spanish() -> None:
         english = board.catalogue()
     with translation.override("es"):
         spanish = board.catalogue()
-    assert spanish["events"]["delian_league"]["title"] == "La Liga de Delos"
+    assert spanish["events"]["etna_erupts"]["title"] == "El Etna entra en erupción"
     for card_id, card in english["events"].items():
         assert spanish["events"][card_id]["title"] != card["title"], card_id
         assert spanish["events"][card_id]["text"] != card["text"], card_id
