@@ -116,5 +116,7 @@ def test_every_event_card_and_option_reads_in_spanish() -> None:
     for card_id, card in english["events"].items():
         assert spanish["events"][card_id]["title"] != card["title"], card_id
         assert spanish["events"][card_id]["text"] != card["text"], card_id
-    assert english["event_options"] == {"sail": "sail", "stay": "stay"}
-    assert spanish["event_options"] == {"sail": "zarpar", "stay": "quedarse"}
+    assert all(english["event_options"][label] == label for label in english["event_options"])
+    assert spanish["event_options"]["sail"] == "zarpar" and spanish["event_options"]["stay"] == "quedarse"
+    assert spanish["event_options"]["1 prestige for 2 silver"] == "1 de prestigio por 2 de plata"
+    assert all(spanish["event_options"][label] != label for label in english["event_options"])
