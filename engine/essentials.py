@@ -32,10 +32,16 @@ def poleis_of(state: GameState, side: str) -> list[str]:
     return [polis_id for polis_id, polis in state.poleis.items() if polis.owner == side]
 
 
+#: The card mark counting each side's units sent off the map by an event card until the round's end.
+ABROAD = "abroad"
+
+
 def cubes_in_reserve(state: GameState, side: str) -> int:
-    """39 cubes make population, hoplites and galleys (the other 6 mark the personal board)."""
+    """39 cubes make population, hoplites and galleys (the other 6 mark the personal board); units an
+    event card sent abroad (to Aegyptos, to Persia) are still out of the reserve."""
     on_cards = sum(polis.population for polis in state.poleis.values() if polis.owner == side)
-    return components.UNIT_CUBES_PER_SIDE - on_cards - sum(state.players[side].units.values())
+    abroad = state.card_marks.get(ABROAD, {}).get(side, 0)
+    return components.UNIT_CUBES_PER_SIDE - on_cards - sum(state.players[side].units.values()) - abroad
 
 
 def disks_in_reserve(state: GameState, side: str) -> int:

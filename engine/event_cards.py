@@ -13,21 +13,27 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine import essentials, movement
-from engine.data import geography, rounds
+from engine.data import geography, poleis, rounds
 from engine.data.event_cards import (
+    BOARD,
     AtRoundEnd,
     BarTribute,
     BattleThreshold,
     BlockadePenalty,
     Choose,
     CloseMarket,
+    Defect,
     Depopulate,
     Effect,
     EventCard,
     FoodRelief,
     Gain,
+    Homecoming,
+    Invasion,
+    Pacifists,
     Place,
     Remove,
+    SetMarketValue,
     Starts,
     Truce,
     TributeCap,
@@ -35,7 +41,7 @@ from engine.data.event_cards import (
     card,
 )
 from engine.data.resources import PRESTIGE
-from engine.data.sides import ATHENS, SPARTA, opponent
+from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import Decision, GameState, Opening
 
@@ -65,11 +71,38 @@ def revealed(state: GameState) -> list[str]:
     return state.events[: state.round + (0 if preparing else 1)]
 
 
-def reveal(state: GameState) -> Event:
-    """The card is turned over; the sides then resolve it in order (`advance`)."""
+#: Card marks (GameState.card_marks): a territory paying no tribute this round; the poleis that
+#: changed sides on this card.
+NO_TRIBUTE = "no_tribute"
+DEFECTED = "defected"
+
+
+def reveal(state: GameState) -> list[Event]:
+    """The card is turned over and its board effects applied; the sides then resolve their parts in
+    order (`advance`). The last round's marks are wiped."""
+    state.card_marks = {}
     state.opening = Opening(resolution_order(state), 0)
-    return {"event": "round_begins", "round": state.round, "event_card": current(state).id,
-            "order": list(state.opening.order)}
+    events: list[Event] = [{"event": "round_begins", "round": state.round, "event_card": current(state).id,
+                            "order": list(state.opening.order)}]
+    for effect in current(state).effects:
+        if isinstance(effect, BOARD):
+            events.append(_on_board(state, effect))
+    return events
+
+
+def _on_board(state: GameState, effect: SetMarketValue | Invasion) -> Event:
+    if isinstance(effect, SetMarketValue):
+        state.market_value[effect.good] = effect.position
+        return {"event": "market_value_set", "good": effect.good, "position": effect.position}
+    held = {side: essentials.units(state, side, effect.territory) for side in SIDES}
+    most = max(held.values())
+    if not most:  # nobody there to meet the landing: the invaders hold the territory this round
+        state.card_marks[NO_TRIBUTE] = {effect.territory: 1}
+        return {"event": "invasion", "territory": effect.territory, "losses": {}, "no_tribute": True}
+    losses = {side: min(n, effect.losses) for side, n in held.items() if n == most}
+    for side, lost in losses.items():
+        essentials.lose_units(state, side, effect.territory, lost)
+    return {"event": "invasion", "territory": effect.territory, "losses": losses, "no_tribute": False}
 
 
 def part_of(event_card: EventCard, side: str) -> list[Effect]:
@@ -117,7 +150,30 @@ def _start(state: GameState, side: str, effect: Effect) -> list[Event] | None:
                 "optional": effect.optional, "reward": effect.reward})
             return None
         return _remove(state, side, effect, held)  # nothing to choose: all it holds must go
+    if isinstance(effect, Defect):
+        candidates = defectors(state, side)
+        if len(candidates) > 1:
+            essentials.ask(state, side, EVENT_CHOICE, {"card": current(state).id, "defect": candidates})
+            return None
+        return _defect(state, side, candidates[0]) if candidates else []
     return resolve(state, side, effect)  # type: ignore[arg-type]
+
+
+def defectors(state: GameState, side: str) -> list[str]:
+    """The side's poleis that may go over: population 1, not its capital, not changed sides on this
+    card; none if the other side has no cube or disk to take one with."""
+    other = opponent(side)
+    if essentials.cubes_in_reserve(state, other) < 1 or essentials.disks_in_reserve(state, other) < 1:
+        return []
+    return [p for p, polis in state.poleis.items() if polis.owner == side and polis.population == 1
+            and poleis.polis(p).capital_of is None and p not in state.card_marks.get(DEFECTED, {})]
+
+
+def _defect(state: GameState, side: str, polis_id: str) -> list[Event]:
+    other = opponent(side)
+    essentials.take_polis(state, other, polis_id)
+    state.card_marks.setdefault(DEFECTED, {})[polis_id] = 1
+    return [{"event": "event_effect", "side": side, "defected": polis_id, "to": other}]
 
 
 def resolve(state: GameState, side: str, effect: Gain | Place | Depopulate) -> list[Event]:
@@ -169,26 +225,41 @@ def removable(state: GameState, side: str, kind: str) -> dict[str, int]:
 
 
 def _remove(state: GameState, side: str, effect: Remove, chosen: Mapping[str, int]) -> list[Event]:
+    """The units leave (for the reserve, or abroad until the round's end); the reward is gained and
+    the penalty for each unit the side lacked is lost (a loss it cannot pay ends the game)."""
     for area, count in chosen.items():
         essentials.lose_units(state, side, area, count)
     removed = sum(chosen.values())
-    gained = essentials.gain(state, side, PRESTIGE, effect.reward * removed) if removed else 0
-    return [{"event": "event_effect", "side": side, "removed": dict(chosen), "gained": {PRESTIGE: gained}}]
+    before = state.players[side].tracks[PRESTIGE]
+    if removed:
+        essentials.gain(state, side, PRESTIGE, effect.reward * removed)
+    if effect.abroad is not None and removed:
+        abroad = state.card_marks.setdefault(essentials.ABROAD, {})
+        abroad[side] = abroad.get(side, 0) + removed
+    short = 0 if effect.optional else effect.amount - removed
+    if short and effect.penalty:
+        essentials.lose_prestige(state, side, short * effect.penalty, "event card: too few units to send")
+    event: Event = {"event": "event_effect", "side": side, "removed": dict(chosen),
+                    "gained": {PRESTIGE: state.players[side].tracks[PRESTIGE] - before}}
+    if effect.abroad is not None:
+        event["abroad"] = effect.abroad
+    return [event]
 
 
 # --------------------------------------------------------------------------- the sides' choices
 
 
-def _effect_waiting(state: GameState) -> Choose | Remove:
+def _effect_waiting(state: GameState) -> Choose | Remove | Defect:
     assert state.opening is not None
     effect = part_of(current(state), state.opening.order[0])[state.opening.effect]
-    assert isinstance(effect, (Choose, Remove))
+    assert isinstance(effect, (Choose, Remove, Defect))
     return effect
 
 
 def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     """{"type": "event", "option": label} for a choice, {"type": "event", "remove": {area: n}} for
-    units to remove ({} declines an optional removal). Refused answers leave the state untouched."""
+    units to remove ({} declines an optional removal), {"type": "event", "polis": id} for the polis
+    that goes over. Refused answers leave the state untouched."""
     effect = _effect_waiting(state)
     new = state.clone()
     new.pending.pop()
@@ -205,6 +276,16 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
         events: list[Event] = [{"event": "event_choice", "side": side, "option": label}]
         for chosen in options[label]:
             events += resolve(new, side, chosen)
+    elif isinstance(effect, Defect):
+        polis_id = raw.get("polis")
+        if not isinstance(polis_id, str) or polis_id not in poleis.POLEIS:
+            raise MalformedAction(f"event: polis={polis_id!r} is not a polis id", code="unknown_id",
+                                  field="polis", value=polis_id)
+        candidates = decision.data["defect"]
+        if polis_id not in candidates:
+            raise IllegalAction(f"event: {polis_id} cannot go over; {side} chooses one of {', '.join(candidates)}",
+                                code="cannot_defect", polis=polis_id)
+        events = _defect(new, side, polis_id)
     else:
         chosen = _removal(state, side, effect, decision, raw.get("remove"))
         events = _remove(new, side, effect, chosen)
@@ -240,6 +321,9 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
         for label in payable_options(state, side, effect):
             yield {**envelope, "option": label}
         return
+    if isinstance(effect, Defect):
+        yield from ({**envelope, "polis": polis_id} for polis_id in decision.data["defect"])
+        return
     if effect.optional:
         yield {**envelope, "remove": {}}
     due = decision.data["remove"]
@@ -253,8 +337,11 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     if isinstance(effect, Choose):
         return {"next": "option", "type": "event", "card": decision.data["card"],
                 "choices": payable_options(state, side, effect)}
+    if isinstance(effect, Defect):
+        return {"next": "polis", "type": "event", "card": decision.data["card"], "choices": list(decision.data["defect"])}
     return {"next": "remove", "type": "event", "card": decision.data["card"], "count": decision.data["remove"],
-            "optional": effect.optional, "reward": effect.reward, "held": removable(state, side, effect.kind)}
+            "optional": effect.optional, "reward": effect.reward, "held": removable(state, side, effect.kind),
+            "abroad": effect.abroad, "penalty": effect.penalty}
 
 
 # --------------------------------------------------------------------------- effects in force all round
@@ -278,7 +365,18 @@ def truce(state: GameState) -> bool:
 
 
 def tribute_barred(state: GameState, side: str, territory: str) -> bool:
-    return any(e.side == side and e.territory == territory for e in _in_force(state, BarTribute))
+    return (any(e.side == side and e.territory == territory for e in _in_force(state, BarTribute))
+            or territory in state.card_marks.get(NO_TRIBUTE, {}))
+
+
+def pacifists(state: GameState, side: str, territory: str) -> tuple[int, int]:
+    """(the most hoplites the side may put on quelling pacifists in this territory, prestige each):
+    its capital's population in its capital's territory while a card allows it, else (0, 0)."""
+    capital = next((p for p in poleis.POLEIS if poleis.polis(p).capital_of == side), None)
+    for effect in _in_force(state, Pacifists):
+        if capital is not None and geography.territory_of(capital) == territory and state.poleis[capital].owner == side:
+            return state.poleis[capital].population, effect.prestige
+    return 0, 0
 
 
 def tribute_cap(state: GameState, territory: str) -> int | None:
@@ -317,4 +415,23 @@ def at_round_end(state: GameState, side: str) -> list[Event]:
     for effect in _in_force(state, AtRoundEnd):
         if side in effect.effect.sides and essentials.units(state, effect.if_side, effect.area) >= effect.at_least:
             events += resolve(state, side, effect.effect)
+    for effect in _in_force(state, Homecoming):
+        if effect.side == side:
+            events.append(_come_home(state, side, effect.share))
     return events
+
+
+def _come_home(state: GameState, side: str, share: int) -> Event:
+    """One in `share` of the side's units abroad comes back to its commercial port's sea (the first with
+    room, in the map's order); the others, and those the stacking limit leaves out, are lost."""
+    sent = state.card_marks.get(essentials.ABROAD, {}).pop(side, 0)
+    coming = sent // share
+    returned: dict[str, int] = {}
+    for sea in (s for s in geography.SEAS if s in geography.commercial_port_seas(side)):
+        room = essentials.stacking_limit(state) - essentials.units(state, side, sea)
+        placed = max(0, min(coming, room))
+        if placed:
+            state.players[side].units[sea] = essentials.units(state, side, sea) + placed
+            returned[sea] = placed
+            coming -= placed
+    return {"event": "event_effect", "side": side, "returned": returned, "lost": sent - sum(returned.values())}

@@ -55,7 +55,7 @@ def begin_round(state: GameState) -> list[Event]:
     """The round's event card is turned over; `proceed` has it resolved, then the first turn asked."""
     state.passed = []
     state.turn_actions = []
-    return [event_cards.reveal(state)]
+    return event_cards.reveal(state)
 
 
 def acting_alone(state: GameState, side: str) -> bool:

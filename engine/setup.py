@@ -40,7 +40,7 @@ class Setup:
         if sorted(self.project_order) != sorted(projects.PROJECTS):
             raise MalformedAction(f"setup: project_order {list(self.project_order)!r} is not the 14 project tiles "
                                   "once each", code="bad_setup")
-        decks = [event_cards.DECKS[r] for r in rounds.ROUNDS]
+        decks = [event_cards.DEALT[r] for r in rounds.ROUNDS]
         if len(self.events) != len(decks) or not all(e in deck for e, deck in zip(self.events, decks)):
             raise MalformedAction(f"setup: events {list(self.events)!r} must be one card of each round's deck "
                                   f"({', '.join(rounds.ROUNDS)}, in that order)", code="bad_setup")

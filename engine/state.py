@@ -145,6 +145,9 @@ class GameState:
     round_end: list[int] | None = None
     #: While the round's event card is resolved.
     opening: Opening | None = None
+    #: What this round's event card left to remember until the round ends, by name: units abroad
+    #: ({"abroad": {side: n}}), a territory paying no tribute, poleis that changed sides (engine.event_cards).
+    card_marks: dict[str, dict[str, int]] = field(default_factory=dict)
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
@@ -171,6 +174,7 @@ class GameState:
             battle=None if self.battle is None else self.battle.clone(),
             round_end=None if self.round_end is None else list(self.round_end),
             opening=None if self.opening is None else self.opening.clone(),
+            card_marks={name: dict(mark) for name, mark in self.card_marks.items()},
             schema_version=self.schema_version,
         )
 
@@ -213,6 +217,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "round_end": None if state.round_end is None else list(state.round_end),
         "opening": None if state.opening is None else {"order": list(state.opening.order),
                                                        "effect": state.opening.effect},
+        "card_marks": {name: dict(mark) for name, mark in state.card_marks.items()},
     }
 
 
@@ -261,5 +266,7 @@ def from_json(data: dict[str, Any]) -> GameState:
         round_end=None if data["round_end"] is None else list(data["round_end"]),
         opening=None if data["opening"] is None else Opening(list(data["opening"]["order"]),
                                                              data["opening"]["effect"]),
+        # Absent from snapshots written before session 9: nothing was marked then.
+        card_marks={name: dict(mark) for name, mark in data.get("card_marks", {}).items()},
         schema_version=version,
     )

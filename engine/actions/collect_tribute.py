@@ -31,12 +31,17 @@ class CollectTribute:
         return {"type": TYPE, "territory": self.territory, "columns": dict(self.columns)}
 
 
+#: The column of hoplites quelling pacifists in a capital's territory, while an event card allows it.
+PACIFISTS = PRESTIGE
+
+
 def parse(fields: Fields) -> CollectTribute:
     territory = fields.text("territory", geography.TERRITORIES)
     box = {c.resource: c for c in tribute.columns(territory)}
-    columns = fields.counts("columns", box)
+    home = tribute.free_for(territory) is not None
+    columns = fields.counts("columns", (*box, PACIFISTS) if home else box)
     for resource, hoplites in columns.items():
-        if hoplites > box[resource].max_hoplites:
+        if resource != PACIFISTS and hoplites > box[resource].max_hoplites:
             raise MalformedAction(
                 f"collect_tribute: the {resource} column of {territory} has {box[resource].max_hoplites} spaces, "
                 f"not {hoplites}", code="column_overflow", column=resource)
@@ -59,8 +64,10 @@ def collectors(state: GameState, side: str, territory: str) -> int:
     return hoplites if cap is None else min(hoplites, cap)
 
 
-def income(action: CollectTribute) -> dict[str, int]:
-    return {r: tribute.column(action.territory, r).pays(n) for r, n in action.columns.items()}
+def income(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
+    _, each = event_cards.pacifists(state, side, action.territory)
+    return {r: n * each if r == PACIFISTS else tribute.column(action.territory, r).pays(n)
+            for r, n in action.columns.items()}
 
 
 def check(state: GameState, side: str, action: CollectTribute) -> None:
@@ -80,6 +87,12 @@ def check(state: GameState, side: str, action: CollectTribute) -> None:
             f"collect_tribute: columns={dict(action.columns)!r} places no hoplite; place at least one in a column")
     require(used <= hoplites, "too_few_hoplites",
             f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}")
+    quelling = action.columns.get(PACIFISTS, 0)
+    most, _ = event_cards.pacifists(state, side, territory)
+    require(quelling <= most, "no_pacifists",
+            f"collect_tribute: {quelling} hoplites on the pacifists, but "
+            + (f"at most {most} (the capital's population) may quell them" if most else
+               f"no event card lets {side} quell pacifists in {territory} this round"))
     cap = event_cards.tribute_cap(state, territory)
     require(cap is None or used <= cap, "capped_by_event",
             f"collect_tribute: the event card {event_cards.current(state).title!r} lets at most {cap} hoplites "
@@ -99,7 +112,7 @@ def prestige_cost(state: GameState, side: str, action: CollectTribute) -> int:
 def apply(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
     state.tribute[action.territory] = side
     received = {}
-    for resource, amount in income(action).items():
+    for resource, amount in income(state, side, action).items():
         received[resource] = essentials.gain(state, side, resource, amount)
     return received
 
@@ -110,11 +123,13 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
         return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)
                                                  and (prestige or tribute.free_for(t) == side)]}
     territory = partial["territory"]
+    choices = {c.resource: list(c.values) for c in tribute.columns(territory)}
+    most, each = event_cards.pacifists(state, side, territory)
+    if most:
+        choices[PACIFISTS] = [each * n for n in range(1, most + 1)]
     return {"next": "columns", "hoplites": collectors(state, side, territory),
-            "free": tribute.free_for(territory) == side,
-            "choices": {c.resource: list(c.values) for c in tribute.columns(territory)},
-            "room": {r: personal_board.max_value(r) - state.players[side].tracks[r]
-                     for r in (c.resource for c in tribute.columns(territory))}}
+            "free": tribute.free_for(territory) == side, "choices": choices,
+            "room": {r: personal_board.max_value(r) - state.players[side].tracks[r] for r in choices}}
 
 
 def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
@@ -122,7 +137,10 @@ def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
         if not eligible(state, side, territory):
             continue
         hoplites = collectors(state, side, territory)
-        box = tribute.columns(territory)
-        for counts in product(*(range(c.max_hoplites + 1) for c in box)):
+        spaces = {c.resource: c.max_hoplites for c in tribute.columns(territory)}
+        most, _ = event_cards.pacifists(state, side, territory)
+        if most:
+            spaces[PACIFISTS] = most
+        for counts in product(*(range(n + 1) for n in spaces.values())):
             if 1 <= sum(counts) <= hoplites:
-                yield CollectTribute(territory, {c.resource: n for c, n in zip(box, counts) if n})
+                yield CollectTribute(territory, {r: n for r, n in zip(spaces, counts) if n})

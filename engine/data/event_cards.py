@@ -50,7 +50,7 @@ class Place(NamedTuple):
 
 class Remove(NamedTuple):
     """The side removes hoplites or galleys of its choice (to its reserve); `optional`: it may
-    decline; `reward`: prestige gained for doing it."""
+    decline; `reward`: prestige gained for each removed."""
 
     sides: tuple[str, ...]
     amount: int
@@ -58,6 +58,18 @@ class Remove(NamedTuple):
     reward: int
     #: "hoplites", "galleys" or "units" (either).
     kind: str
+    #: A market the units are sent to instead of the reserve: they stay off the map, out of the
+    #: reserve, until the round's end (`Homecoming`).
+    abroad: str | None = None
+    #: Prestige lost for each unit of `amount` the side cannot remove (it lacks them).
+    penalty: int = 0
+
+
+class Defect(NamedTuple):
+    """One polis of the side with population 1 (not its capital, nor one that changed sides on this
+    card) goes over to the other side with its projects; the side chooses which."""
+
+    side: str
 
 
 class Depopulate(NamedTuple):
@@ -73,6 +85,24 @@ class Choose(NamedTuple):
 
     side: str
     options: tuple[tuple[str, tuple[Gain | Place, ...]], ...]
+
+
+# Turned over with the card, before either side reads its part (they change the board, not a side):
+
+
+class SetMarketValue(NamedTuple):
+    """A good's market-value cube goes to this box of its row."""
+
+    good: str
+    position: int
+
+
+class Invasion(NamedTuple):
+    """The side with more hoplites in the territory loses up to `losses` of them (each side on a tie);
+    if neither has any there, the territory pays no tribute this round."""
+
+    territory: str
+    losses: int
 
 
 # In force the whole round (the rules consult them):
@@ -123,7 +153,22 @@ class BlockadePenalty(NamedTuple):
     prestige: int
 
 
+class Pacifists(NamedTuple):
+    """Collecting tribute in its capital's territory, a side may put hoplites, up to its capital's
+    population, on quelling the pacifists instead of a column: `prestige` each."""
+
+    prestige: int
+
+
 # At the round's end, before its first step:
+
+
+class Homecoming(NamedTuple):
+    """The units a side sent abroad on this card come back at the round's end: one in `share`
+    (rounded down) to the sea of its commercial port, as the stacking limit allows; the rest are lost."""
+
+    side: str
+    share: int
 
 
 class FoodRelief(NamedTuple):
@@ -143,10 +188,13 @@ class AtRoundEnd(NamedTuple):
     at_least: int
 
 
-Effect = (Gain | Place | Remove | Depopulate | Choose | Starts | CloseMarket | Truce | BarTribute | BattleThreshold
-          | TributeCap | BlockadePenalty | FoodRelief | AtRoundEnd)
+Effect = (Gain | Place | Remove | Defect | Depopulate | Choose | SetMarketValue | Invasion | Starts | CloseMarket
+          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | FoodRelief | AtRoundEnd
+          | Homecoming)
 #: Effects resolved by the sides when the card is read; the others are in force during the round.
-AT_ONCE = (Gain, Place, Remove, Depopulate, Choose)
+AT_ONCE = (Gain, Place, Remove, Defect, Depopulate, Choose)
+#: Effects applied to the board when the card is turned over.
+BOARD = (SetMarketValue, Invasion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +292,21 @@ EVENT_CARDS: tuple[EventCard, ...] = (
     _no_event("alpha"),
     _no_event("alpha", 2),
     # ---------------------------------------------------------------- Epsilon (460-432)
+    EventCard("egypt_revolts", "epsilon", gettext_noop("Egypt revolts"), 460,
+              gettext_noop("Inaros leads Egypt's revolt against Persia and asks Athens for ships. Athens sends 2 of its "
+              "galleys to Aegyptos and loses 1 prestige for each it cannot send; at this round's end half of them "
+              "(rounded down) come back to the Kyklades, the others are lost."),
+              (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys", abroad="aegyptos", penalty=1),
+               Homecoming(ATHENS, 2)),
+              _later("Egypt revolts: Athens sends at least 2 galleys to Aegyptos before the round, 1 prestige for each "
+                     "it cannot send; half return at the round's end. Exactly 2 here: more would gain nothing")),
+    EventCard("betrayal", "epsilon", gettext_noop("Betrayal"), 446,
+              gettext_noop("Traitors open the gates. Each side loses to the other one of its poleis of population 1 (not "
+              "its capital), with its projects; the side chooses which."),
+              (Defect(ATHENS), Defect(SPARTA)),
+              _later("Betrayal: one polis of each side with population 1, not the capital, changes side with its "
+                     "completed projects; who chooses is not said, so each side chooses its own loss, as for every "
+                     "loss a card inflicts")),
     EventCard("treasury_moved", "epsilon", gettext_noop("The treasury moves to Athens"), 454,
               gettext_noop("The League's treasury is carried from Delos to Athens. Each side gives up prestige for twice as "
               "much silver: at least 1 prestige for 2 silver, at most 5 for 10."),
@@ -269,18 +332,27 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
               (FoodRelief(ATHENS, 2),),
               _pending("the Long Walls, finished 457; the source's title 'Behind the Long Walls' has no rule text")),
-    EventCard("egyptian_disaster", "epsilon", gettext_noop("Disaster in Egypt"), 454,
-              gettext_noop("The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys."),
-              (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys"),),
-              _pending("the Athenian fleet lost in the Nile delta, 454")),
-    EventCard("thirty_years_peace", "epsilon", gettext_noop("The Thirty Years' Peace"), 446,
-              gettext_noop("A peace between the leagues. This round no siege and no civil war may target a polis of the other "
-              "side (neutral poleis only)."),
-              (Truce(),),
-              _pending("the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
     _no_event("epsilon"),
     # ---------------------------------------------------------------- Omega (431-404)
-    EventCard("alcibiades", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
+    EventCard("carthage_lands", "omega", gettext_noop("Carthage lands in Sicily"), 409,
+              gettext_noop("A Carthaginian army lands at Selinous. The side with more hoplites in Sicelia loses 2 of them "
+              "(each side on a tie); if nobody has hoplites there, Sicelia pays no tribute this round."),
+              (Invasion("sicelia", 2),),
+              _later("Carthage lands in Sicily: the side with more hoplites in Sicelia loses up to 2, both on a tie; "
+                     "with no hoplites there Sicelia pays no tribute this round")),
+    EventCard("pacifism", "omega", gettext_noop("Pacifism"), 411,
+              gettext_noop("Peace parties grow in both capitals. This round, collecting tribute in its capital's territory, "
+              "a side may put hoplites, up to its capital's population, on quelling the pacifists: 1 prestige each."),
+              (Pacifists(1),),
+              _later("Pacifism: when collecting tribute in its home territory a side may put hoplites, up to its "
+                     "capital's population, to quelling pacifists instead, 1 prestige each")),
+    EventCard("freeing_of_slaves", "omega", gettext_noop("Freeing of slaves"), 406,
+              gettext_noop("Athens frees the slaves who row at Arginusae. Wine's market value returns to the far left of "
+              "its row."),
+              (SetMarketValue("wine", 0),),
+              _later("Freeing of slaves: the market values of wine and oil are set equal to silver's and wheat's; "
+                     "oil is wine (the oil rule), and silver and wheat trade at par, which in 2020 is the far-left box")),
+    EventCard("alcibiades_flees", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
               gettext_noop("The general changes sides and tells each what the other plans. This round a battle breaks out "
               "where 7 units of both sides stand together, not 8."),
               (BattleThreshold(7),),
@@ -301,26 +373,70 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               (Depopulate(ATHENS, "athinae", 2),),
               _pending("the capital's overpopulation exacerbated an outbreak of plague; the source's title 'Plague and "
                        "humiliation' has no rule text")),
+    _no_event("omega"),
+)
+
+
+def _retired(what: str) -> str:
+    return reconstructed(f"the rulebook's history ({what}); invented before the source's cards were used and "
+                         "retired from the decks in session 9, kept so that a match which drew it finishes as dealt")
+
+
+#: Cards of earlier decks: never drawn again, still read in the matches and replays that drew them.
+RETIRED_CARDS: tuple[EventCard, ...] = (
+    EventCard("delian_league", "alpha", gettext_noop("The Delian League"), 478,
+              gettext_noop("The allies' treasury gathers at Delos. Athens gains 2 silver."),
+              (Gain((ATHENS,), "silver", 2),),
+              _retired("formation of the Delian League, 478")),
+    EventCard("trial_of_pausanias", "alpha", gettext_noop("The trial of Pausanias"), 470,
+              gettext_noop("The victor of Plataea is accused of dealing with Persia. Sparta loses 1 prestige."),
+              (Gain((SPARTA,), "prestige", -1),),
+              _retired("the scandalous trial of the general Pausanias")),
+    EventCard("treasury_to_athens", "epsilon", gettext_noop("The treasury moves to Athens"), 454,
+              gettext_noop("The League's treasury is carried from Delos to Athens, to the allies' resentment. Athens gains "
+              "3 silver and loses 1 prestige."),
+              (Gain((ATHENS,), "silver", 3), Gain((ATHENS,), "prestige", -1)),
+              _retired("the Delian League's treasury moved to Athens, 454")),
+    EventCard("alcibiades", "omega", gettext_noop("Alcibiades flees to Sparta"), 415,
+              gettext_noop("The general changes sides. Sparta gains 1 prestige; Athens loses 1 prestige."),
+              (Gain((SPARTA,), "prestige", 1), Gain((ATHENS,), "prestige", -1)),
+              _retired("Alcibiades changed political allegiances")),
+    EventCard("persian_gold", "omega", gettext_noop("Persian gold"), 407,
+              gettext_noop("Cyrus pays Lysander's rowers. Sparta gains 3 silver, and the Persian market takes no Athenian "
+              "merchant this round."),
+              (Gain((SPARTA,), "silver", 3), CloseMarket((ATHENS,), ("persia_0", "persia_1", "persia_2"))),
+              _retired("Persia funded Sparta's fleet, which then blocked Athens's trade routes")),
+    EventCard("egyptian_disaster", "epsilon", gettext_noop("Disaster in Egypt"), 454,
+              gettext_noop("The expedition sent to help the Egyptian revolt is lost. Athens removes 2 of its galleys."),
+              (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys"),),
+              _retired("the Athenian fleet lost in the Nile delta, 454")),
+    EventCard("thirty_years_peace", "epsilon", gettext_noop("The Thirty Years' Peace"), 446,
+              gettext_noop("A peace between the leagues. This round no siege and no civil war may target a polis of the other "
+              "side (neutral poleis only)."),
+              (Truce(),),
+              _retired("the Thirty Years' Peace of 446 ended the First Peloponnesian War")),
     EventCard("pylos_and_sphacteria", "omega", gettext_noop("Pylos and Sphacteria"), 425,
               gettext_noop("Athens fortifies Pylos and Spartiates surrender on Sphacteria. Athens places 1 hoplite in Messinia "
               "and 1 galley in the Ionion pelagos; Sparta loses 1 prestige."),
               (Place(ATHENS, "messinia", 1), Place(ATHENS, "ionion_pelagos", 1), Gain((SPARTA,), "prestige", -1)),
-              _pending("Pylos and Sphacteria, 425")),
+              _retired("Pylos and Sphacteria, 425")),
     EventCard("peace_of_nicias", "omega", gettext_noop("The Peace of Nicias"), 421,
               gettext_noop("Athens brokers a truce. Each side gains 1 prestige, and this round no siege and no civil war may "
               "target a polis of the other side."),
               (Gain(EACH, "prestige", 1), Truce()),
-              _pending("Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
+              _retired("Athens brokered a truce between the leagues, the Peace of Nicias, 421")),
     EventCard("sicilian_expedition", "omega", gettext_noop("The Sicilian expedition"), 415,
               gettext_noop("The Assembly votes for Sicily. Athens either places 2 hoplites in Sicelia or loses 1 prestige."),
               (Choose(ATHENS, ((gettext_noop("sail"), (Place(ATHENS, "sicelia", 2),)),
                                (gettext_noop("stay"), (Gain((ATHENS,), "prestige", -1),)))),),
-              _pending("a disastrous campaign in Sicily by Athens, 415-413")),
-    _no_event("omega"),
+              _retired("a disastrous campaign in Sicily by Athens, 415-413")),
 )
 
-EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in EVENT_CARDS}
+EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in (*EVENT_CARDS, *RETIRED_CARDS)}
 DECKS: dict[str, tuple[str, ...]] = {round_id: tuple(c.id for c in EVENT_CARDS if c.round == round_id)
+                                     for round_id in ROUNDS}
+#: What a setup may hold for each round: its deck, and the retired cards of that round.
+DEALT: dict[str, tuple[str, ...]] = {round_id: DECKS[round_id] + tuple(c.id for c in RETIRED_CARDS if c.round == round_id)
                                      for round_id in ROUNDS}
 #: The quiet card of each deck: tests that need a round without surprises draw these.
 NO_EVENTS: tuple[str, ...] = tuple(f"no_event_{round_id}" for round_id in ROUNDS)

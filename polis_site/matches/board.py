@@ -186,8 +186,8 @@ def catalogue() -> dict[str, Any]:
                                             "value": face.value} for face in (c.land, c.sea)}
                   for c in battle_cards.BATTLE_CARDS},
         "events": {e.id: {"title": _(e.title), "year": e.year, "text": _(e.text), "round": e.round}
-                   for e in event_cards.EVENT_CARDS},
-        "event_options": {label: _(label) for e in event_cards.EVENT_CARDS for effect in e.effects
+                   for e in event_cards.EVENT_BY_ID.values()},
+        "event_options": {label: _(label) for e in event_cards.EVENT_BY_ID.values() for effect in e.effects
                           if isinstance(effect, event_cards.Choose) for label, _effects in effect.options},
     }
 

@@ -93,6 +93,19 @@ def _event(a: Mapping[str, Any]) -> str:
     return _("removed %(units)s for the event card") % {"units": _units(a.get("remove", {}))}
 
 
+def _tribute(a: Mapping[str, Any]) -> str:
+    """What the columns collected; hoplites quelling pacifists (an event card) are said apart."""
+    columns = {r: n for r, n in a["columns"].items() if r != "prestige"}
+    said = _("collected tribute in %(territory)s (%(columns)s)") % {
+        "territory": name(a["territory"]),
+        "columns": _goods({r: tribute.column(a["territory"], r).pays(n) for r, n in columns.items()})}
+    quelling = a["columns"].get("prestige", 0)
+    if quelling:
+        said += "; " + ngettext("%(n)s hoplite quelled the pacifists", "%(n)s hoplites quelled the pacifists",
+                                quelling) % {"n": quelling}
+    return said
+
+
 DESCRIBE: dict[str, Describe] = {
     "pass": lambda a: _("passed"),
     "create_hoplites": lambda a: ngettext("created %(count)s hoplite at %(polis)s (%(paid)s)",
@@ -108,9 +121,7 @@ DESCRIBE: dict[str, Describe] = {
     "move_hoplites": lambda a: _moved(a, _("hoplites")),
     "move_galleys": lambda a: _moved(a, _("galleys")),
     "lay_siege": lambda a: _("laid siege to %(polis)s") % {"polis": name(a["polis"])},
-    "collect_tribute": lambda a: _("collected tribute in %(territory)s (%(columns)s)") % {
-        "territory": name(a["territory"]),
-        "columns": _goods({r: tribute.column(a["territory"], r).pays(n) for r, n in a["columns"].items()})},
+    "collect_tribute": _tribute,
     "trade": _trade,
     "move_proxenos": lambda a: _("sent the proxenos to %(polis)s") % {"polis": name(a["destination"])},
     "instigate_civil_war": lambda a: _("instigated a civil war in %(polis)s") % {"polis": name(a["polis"])},
@@ -263,13 +274,30 @@ def _event_effect(e: Mapping[str, Any]) -> str:
         return _("Event card: %(poleis)s lose population.") % {
             "poleis": _placed({p: -n for p, n in e["depopulated"].items()})}
     changes = ", ".join(_signed(n, track) for track, n in e.get("gained", {}).items())
+    if "abroad" in e:
+        return _("Event card: %(side)s sends %(units)s to %(market)s (%(changes)s).") % {
+            "side": who, "units": _units(e["removed"]) or _("no unit"), "market": name(e["abroad"]), "changes": changes}
     if "removed" in e:
         return _("Event card: %(side)s removes %(units)s (%(changes)s).") % {
             "side": who, "units": _units(e["removed"]), "changes": changes}
+    if "returned" in e:
+        return _("Event card: %(side)s's units come home: %(units)s; %(lost)s lost.") % {
+            "side": who, "units": _units(e["returned"]) or _("none"), "lost": e["lost"]}
+    if "defected" in e:
+        return _("Event card: %(polis)s goes over from %(side)s to %(other)s.") % {
+            "polis": name(e["defected"]), "side": who, "other": side_name(e["to"])}
     if "blocking" in e:
         return _("Event card: %(side)s ends its turn blocking the way to %(markets)s (%(changes)s).") % {
             "side": who, "markets": ", ".join(name(m) for m in e["blocking"]), "changes": changes}
     return _("Event card: %(side)s %(changes)s.") % {"side": who, "changes": changes}
+
+
+def _invasion(e: Mapping[str, Any]) -> str:
+    if e["no_tribute"]:
+        return _("Event card: nobody meets the landing in %(place)s, which pays no tribute this round.") % {
+            "place": name(e["territory"])}
+    return _("Event card: the landing in %(place)s costs %(losses)s.") % {
+        "place": name(e["territory"]), "losses": _sides(e["losses"])}
 
 
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
@@ -277,6 +305,9 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
         "round": rounds.ROUND_RECORDS[e["round"]].name, "card": _(event_cards.card(e["event_card"]).title),
         "side": side_name(e["order"][0])}],
     "event_effect": lambda e: [_event_effect(e)],
+    "market_value_set": lambda e: [_("Event card: %(good)s's market value returns to box %(box)s.") % {
+        "good": good(e["good"]), "box": e["position"] + 1}],
+    "invasion": lambda e: [_invasion(e)],
     "battle_check": lambda e: [_("Battles are due in %(places)s.") % {"places": ", ".join(name(s) for s in e["sites"])}]
     if e["sites"] else [],
     "battle_begins": lambda e: [_("A battle begins in %(place)s (%(units)s); %(side)s attacks first.") % {

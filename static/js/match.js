@@ -588,8 +588,9 @@
         return counters(field, options.room, options.most,
           fmt(gettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve."), options));
       case "remove":
-        return counters(field, options.held, options.count,
-          fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));
+        return counters(field, options.held, options.count, options.abroad
+          ? fmt(gettext("Send %(n)s to %(market)s."), {n: options.count, market: name(options.abroad)})
+          : fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));
       case "origins":
         return buttons(field, options.choices, (o) => fmt(gettext("one from %(place)s"), {place: name(o)}));
       default:

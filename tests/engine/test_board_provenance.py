@@ -108,7 +108,7 @@ def test_walker_finds_every_kind_of_record() -> None:
         markets.MarketValueRow: 3, markets.MarketSpace: 12,
         battle_cards.BattleFace: 18, battle_cards.BattleCard: 24,
         components.Component: len(components.COMPONENT_RECORDS), components.EventDeck: 3,
-        event_cards.EventCard: 24,
+        event_cards.EventCard: 24 + len(event_cards.RETIRED_CARDS),
         personal_board.Track: 6, setup.SideSetup: 2, setup.SharedSetup: 1,
         layout.MapPosition: len(layout.POSITIONS), resources.Resource: 5, sides.Side: 2, rounds.Round: 3,
     }

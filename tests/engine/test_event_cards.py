@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from engine import api, battles, event_cards, flow
+from engine import api, battles, essentials, event_cards, flow
 from engine.data import event_cards as cards
 from engine.data import geography, markets, personal_board, poleis, resources, rounds
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState, from_json, to_json
-from tests.engine.helpers import act, fed, game, quiet, refused, set_units, snapshot, through_round_end
+from tests.engine.helpers import act, fed, game, give, quiet, refused, set_units, snapshot, through_round_end
 
 
 def opened(card_id: str, prepare: Callable[[GameState], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
@@ -50,8 +50,8 @@ def tracks(**values: int) -> Callable[[GameState], None]:
 def test_three_decks_of_eight_and_every_reference_exists() -> None:
     assert {r: len(ids) for r, ids in cards.DECKS.items()} == {"alpha": 8, "epsilon": 8, "omega": 8}
     areas = {*geography.TERRITORIES, *geography.SEAS}
-    for event_card in cards.EVENT_CARDS:
-        assert event_card.id in cards.DECKS[event_card.round]
+    for event_card in (*cards.EVENT_CARDS, *cards.RETIRED_CARDS):
+        assert event_card.id in cards.DEALT[event_card.round]
         for effect in event_card.effects:
             inner = effect.effect if isinstance(effect, cards.AtRoundEnd) else effect
             nested = [e for _, option in inner.options for e in option] if isinstance(inner, cards.Choose) else [inner]
@@ -73,7 +73,8 @@ def test_each_effect_has_the_background_the_components_chapter_describes() -> No
     assert backgrounds("eurymedon") == ["blue", "red"]
     assert backgrounds("treasury_moved") == ["blue", "red"]
     assert backgrounds("long_walls") == ["neutral"]
-    assert backgrounds("alcibiades") == ["neutral"]
+    assert backgrounds("alcibiades_flees") == ["neutral"]
+    assert backgrounds("alcibiades") == ["red", "blue"]  # retired: its two prestige changes
     assert backgrounds("raids_on_attika") == ["red", "neutral", "neutral"]
     assert backgrounds("philopersians") == ["both"]
 
@@ -84,7 +85,16 @@ def test_setup_draws_one_card_from_each_deck_and_every_card_can_be_drawn() -> No
         setup = api.Setup.from_seed(seed)
         assert [cards.card(c).round for c in setup.events] == list(rounds.ROUNDS)
         drawn.update(setup.events)
-    assert drawn == set(cards.EVENT_BY_ID)
+    assert drawn == {card_id for deck in cards.DECKS.values() for card_id in deck}
+    assert not drawn & {c.id for c in cards.RETIRED_CARDS}
+
+
+def test_a_match_that_drew_a_retired_card_still_reads_it() -> None:
+    """Cards leave the decks when the data is corrected; a match dealt one before finishes as dealt."""
+    setup = api.Setup.from_json({"project_order": list(api.Setup.from_seed(1).project_order),
+                                 "events": ["delian_league", "treasury_to_athens", "persian_gold"]})
+    state = api.new_game(setup)
+    assert state.players["athens"].tracks["silver"] == 2  # the Delian League, read at once
     assert api.Setup.from_json(api.Setup.from_seed(9).to_json()) == api.Setup.from_seed(9)
 
 
@@ -291,7 +301,7 @@ def test_alcibiades_makes_seven_units_a_battle() -> None:
         set_units(state, "sparta", messinia=4)
     state, _ = opened("no_event_omega", seven)
     assert battles.sites(state) == []
-    state, _ = opened("alcibiades", seven)
+    state, _ = opened("alcibiades_flees", seven)
     assert battles.sites(state) == ["messinia"]
     state, events = act(fed(state), state.decision.side, "pass")  # the passing side's turn ends with the check
     assert {"event": "battle_check", "sites": ["messinia"], "when": "turn_end"} in events
@@ -415,3 +425,94 @@ def test_a_refused_answer_changes_nothing() -> None:
         with pytest.raises((IllegalAction, MalformedAction)):
             answer(state, "athens", **bad)
         assert snapshot(state) == before
+
+
+# --------------------------------------------------------------------------- the source's later cards
+
+
+def test_egypt_revolts_sends_two_galleys_abroad_and_half_come_home() -> None:
+    state, _ = opened("egypt_revolts", fed)  # Athens: 2 galleys in Kyklades, 1 in the Noties sporades
+    reserve = essentials.cubes_in_reserve(state, "athens")
+    assert state.decision.data["remove"] == 2 and api.options(state, "athens")["abroad"] == "aegyptos"
+    state, events = answer(state, "athens", remove={"kyklades": 1, "noties_sporades": 1})
+    assert events[0] == {"event": "event_effect", "side": "athens", "removed": {"kyklades": 1, "noties_sporades": 1},
+                         "gained": {"prestige": 0}, "abroad": "aegyptos"}
+    assert state.card_marks == {"abroad": {"athens": 2}}
+    assert essentials.cubes_in_reserve(state, "athens") == reserve  # off the map, not back in the reserve
+    assert from_json(to_json(state)) == state
+    state, _ = act(state, "sparta", "pass")
+    state, events = act(state, "athens", "pass")
+    assert {"event": "event_effect", "side": "athens", "returned": {"kyklades": 1}, "lost": 1} in events
+    assert state.players["athens"].units["kyklades"] == 2 and essentials.cubes_in_reserve(state, "athens") == reserve + 1
+
+
+def test_egypt_revolts_costs_a_prestige_for_each_galley_athens_cannot_send() -> None:
+    state, log = opened("egypt_revolts", lambda s: set_units(s, "athens", kyklades=1, noties_sporades=0))
+    assert state.decision.kind == flow.ACTION  # its one galley goes without asking
+    assert {"event": "event_effect", "side": "athens", "removed": {"kyklades": 1}, "gained": {"prestige": -1},
+            "abroad": "aegyptos"} in log
+    state, log = opened("egypt_revolts", lambda s: set_units(s, "athens", kyklades=0, noties_sporades=0))
+    assert state.players["athens"].tracks["prestige"] == 1 and "abroad" not in state.card_marks
+
+
+def test_betrayal_each_side_loses_a_polis_of_population_one_with_its_projects() -> None:
+    def prepare(state: GameState) -> None:
+        state.poleis["chalkis"].projects.append("efebos")
+    state, log = opened("betrayal", prepare)  # Athens: Chalkis alone has 1; Sparta: Gythion alone
+    assert state.decision.kind == flow.ACTION
+    assert state.poleis["chalkis"].owner == "sparta" and state.poleis["chalkis"].projects == ["efebos"]
+    assert state.poleis["gythion"].owner == "athens" and state.poleis["gythion"].population == 1
+    assert [e.get("defected") for e in log if e["event"] == "event_effect"] == ["chalkis", "gythion"]
+
+
+def test_betrayal_asks_the_side_which_polis_and_never_hands_one_back() -> None:
+    def prepare(state: GameState) -> None:
+        give(state, "sparta", "argos", 1)
+        state.players["sparta"].tracks["prestige"] = 5  # Sparta reads first
+    state, _ = opened("betrayal", prepare)
+    assert (state.decision.side, state.decision.data["defect"]) == ("sparta", ["gythion", "argos"])
+    assert [a["polis"] for a in api.legal_actions(state, "sparta")] == ["gythion", "argos"]
+    refused(state, "sparta", "event", "cannot_defect", polis="sparti")
+    refused(state, "sparta", "event", "unknown_id", polis="atlantis")
+    state, _ = answer(state, "sparta", polis="argos")
+    # Athens then loses Chalkis, not Argos (population 1, but it changed sides on this card).
+    assert state.poleis["argos"].owner == "athens" and state.poleis["chalkis"].owner == "sparta"
+    assert state.card_marks["defected"] == {"argos": 1, "chalkis": 1}
+
+
+def test_carthage_strikes_the_larger_army_in_sicelia_or_holds_it() -> None:
+    def armies(athens: int, sparta: int) -> Callable[[GameState], None]:
+        return lambda state: (set_units(state, "athens", sicelia=athens), set_units(state, "sparta", sicelia=sparta))
+    state, log = opened("carthage_lands", armies(3, 2))
+    assert (state.players["athens"].units["sicelia"], state.players["sparta"].units["sicelia"]) == (1, 2)
+    assert {"event": "invasion", "territory": "sicelia", "losses": {"athens": 2}, "no_tribute": False} in log
+    state, _ = opened("carthage_lands", armies(2, 2))
+    assert "sicelia" not in state.players["athens"].units and "sicelia" not in state.players["sparta"].units
+    state, log = opened("carthage_lands", armies(0, 0))
+    assert log[-1]["no_tribute"] and state.card_marks == {"no_tribute": {"sicelia": 1}}
+    set_units(state, "athens", sicelia=2)
+    give(state, "athens", "gela", 1)
+    state.active, state.decision.side = "athens", "athens"
+    refused(state, "athens", "collect_tribute", "barred_by_event", territory="sicelia", columns={"wine": 1})
+
+
+def test_pacifism_lets_hoplites_at_home_quell_pacifists_for_prestige() -> None:
+    state, _ = opened("pacifism", fed)
+    state.active, state.decision.side = "athens", "athens"
+    columns = api.options(state, "athens", {"type": "collect_tribute", "territory": "attika"})["choices"]
+    assert columns["prestige"] == [1, 2, 3, 4, 5]  # Athinae's population
+    state, events = act(state, "athens", "collect_tribute", territory="attika", columns={"prestige": 2, "silver": 1})
+    assert state.players["athens"].tracks["prestige"] == 3 + 2 and state.players["athens"].tracks["silver"] == 1
+    calm, _ = opened("no_event_omega", fed)
+    calm.active, calm.decision.side = "athens", "athens"
+    refused(calm, "athens", "collect_tribute", "no_pacifists", territory="attika", columns={"prestige": 1})
+    assert "prestige" not in api.options(calm, "athens", {"type": "collect_tribute", "territory": "attika"})["choices"]
+    state, _ = opened("pacifism", lambda s: set_units(s, "athens", ionia=2))
+    state.active, state.decision.side = "athens", "athens"
+    refused(state, "athens", "collect_tribute", "unknown_id", territory="ionia", columns={"prestige": 1})
+
+
+def test_freeing_of_slaves_returns_wine_to_the_far_left() -> None:
+    state, log = opened("freeing_of_slaves", lambda s: s.market_value.update(wine=6, iron=4))
+    assert state.market_value == {"iron": 4, "wood": 0, "wine": 0}
+    assert {"event": "market_value_set", "good": "wine", "position": 0} in log

@@ -72,6 +72,23 @@ def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
         assert words.happenings([{"event": "event_effect", "side": "sparta", "blocking": ["aegyptos"],
                                   "gained": {"prestige": -1}}]) == [
             "Event card: Sparta ends its turn blocking the way to Aegyptos (-1 prestige)."]
+        assert words.happenings([
+            {"event": "event_effect", "side": "athens", "removed": {"kyklades": 2}, "gained": {"prestige": 0},
+             "abroad": "aegyptos"},
+            {"event": "event_effect", "side": "athens", "returned": {"kyklades": 1}, "lost": 1},
+            {"event": "event_effect", "side": "sparta", "defected": "gythion", "to": "athens"},
+            {"event": "invasion", "territory": "sicelia", "losses": {"athens": 2}, "no_tribute": False},
+            {"event": "invasion", "territory": "sicelia", "losses": {}, "no_tribute": True},
+            {"event": "market_value_set", "good": "wine", "position": 0}]) == [
+            "Event card: Athens sends 2 galleys in Kyklades to Aegyptos (+0 prestige).",
+            "Event card: Athens's units come home: 1 galley in Kyklades; 1 lost.",
+            "Event card: Gythion goes over from Sparta to Athens.",
+            "Event card: the landing in Sicelia costs Athens 2.",
+            "Event card: nobody meets the landing in Sicelia, which pays no tribute this round.",
+            "Event card: wine's market value returns to box 1."]
+        assert words.describe("athens", {"type": "collect_tribute", "territory": "attika",
+                                         "columns": {"prestige": 2, "silver": 1}}) == \
+            "Athens collected tribute in Attika (1 silver); 2 hoplites quelled the pacifists"
         assert words.describe("athens", {"type": "create_galleys", "polis": "athinae", "seas": {"kyklades": 1},
                                          "payment": {"wood": 1}}) == \
             "Athens created galleys at Athinae: 1 galley in Kyklades (1 wood)"
