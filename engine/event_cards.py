@@ -30,6 +30,7 @@ from engine.data.event_cards import (
     Gain,
     Homecoming,
     Invasion,
+    Mercenaries,
     Pacifists,
     Place,
     Remove,
@@ -377,6 +378,11 @@ def pacifists(state: GameState, side: str, territory: str) -> tuple[int, int]:
         if capital is not None and geography.territory_of(capital) == territory and state.poleis[capital].owner == side:
             return state.poleis[capital].population, effect.prestige
     return 0, 0
+
+
+def mercenary_price(state: GameState) -> int | None:
+    """Silver a hired hoplite or galley costs this round, if a card allows hiring."""
+    return min((e.silver for e in _in_force(state, Mercenaries)), default=None)
 
 
 def tribute_cap(state: GameState, territory: str) -> int | None:

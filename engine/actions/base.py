@@ -128,6 +128,57 @@ def counted_unit_options(state: GameState, side: str, partial: Mapping[str, Any]
             "choices": payable_splits(state, side, paid_with, partial["count"])}
 
 
+# Hired hoplites and galleys (an event card's mercenaries): silver only, cubes from the reserve.
+
+HIRE = "hire"
+
+
+def hiring(fields: Fields) -> bool:
+    """The optional `hire` flag of a unit-creating action (false when absent)."""
+    value = fields.raw.get(HIRE, False)
+    if not isinstance(value, bool):
+        raise MalformedAction(f"{fields.type}: hire={value!r} must be true or false", code="bad_flag",
+                              field=HIRE, value=value)
+    return value
+
+
+def unit_payment(fields: Fields, allowed: tuple[str, ...], units: int, hired: bool) -> dict[str, int]:
+    """A hired unit is paid in silver at the card's price (checked with the state); others one of
+    `allowed` each."""
+    return fields.counts("payment", ("silver",)) if hired else per_unit_payment(fields, allowed, units)
+
+
+def check_hire(state: GameState, side: str, kind: str, units: int, payment: Mapping[str, int]) -> None:
+    price = event_cards.mercenary_price(state)
+    require(price is not None, "no_mercenaries",
+            f"{kind}: no event card lets {side} hire mercenaries this round")
+    assert price is not None
+    require(dict(payment) == {"silver": price * units}, "payment_mismatch",
+            f"{kind}: {units} mercenaries cost {price * units} silver, not {dict(payment)}")
+    require(essentials.cubes_in_reserve(state, side) >= units, "no_pieces",
+            f"{kind}: {side} has {essentials.cubes_in_reserve(state, side)} cubes in reserve, not {units}")
+
+
+def most_hired(state: GameState, side: str, room: int) -> int:
+    """How many units the side may hire where `room` more fit: its reserve and its silver allow."""
+    price = event_cards.mercenary_price(state)
+    if price is None:
+        return 0
+    return max(0, min(room, essentials.cubes_in_reserve(state, side), state.players[side].tracks["silver"] // price))
+
+
+def hire_options(state: GameState, side: str, raised: int, hired: int) -> dict[str, Any]:
+    """The `hire` step, when a card allows it: raising from the polis, hiring, or both offered."""
+    return {"next": HIRE, "choices": [c for c, most in ((False, raised), (True, hired)) if most],
+            "price": event_cards.mercenary_price(state)}
+
+
+def hired_payment_options(state: GameState, units: int) -> dict[str, Any]:
+    price = event_cards.mercenary_price(state)
+    assert price is not None
+    return {"next": "payment", "per_unit": ["silver"], "units": units, "choices": [{"silver": price * units}]}
+
+
 def require(condition: bool, code: str, message: str, **details: Any) -> None:
     if not condition:
         raise IllegalAction(message, code=code, **details)

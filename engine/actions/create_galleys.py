@@ -9,9 +9,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import essentials
-from engine.actions.base import (Fields, no_prestige, paid_per_unit, payable_splits, payment_splits, per_unit_payment,
-                                 require, units_payable)
+from engine import essentials, event_cards
+from engine.actions.base import (HIRE, Fields, check_hire, hire_options, hired_payment_options, hiring, most_hired,
+                                 no_prestige, paid_per_unit, payable_splits, payment_splits, require, unit_payment,
+                                 units_payable)
 from engine.data import geography, poleis
 from engine.errors import MalformedAction
 from engine.state import GameState
@@ -26,13 +27,16 @@ class CreateGalleys:
     #: Sea -> galleys placed there (one sea, or both of Korinthos's).
     seas: Mapping[str, int] = field(hash=False)
     payment: Mapping[str, int] = field(hash=False)
+    #: Mercenaries (an event card): paid in silver, from the reserve, the polis keeps its population.
+    hire: bool = False
 
     @property
     def count(self) -> int:
         return sum(self.seas.values())
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE, "polis": self.polis, "seas": dict(self.seas), "payment": dict(self.payment)}
+        return {"type": TYPE, "polis": self.polis, "seas": dict(self.seas), "payment": dict(self.payment),
+                **({HIRE: True} if self.hire else {})}
 
 
 def parse(fields: Fields) -> CreateGalleys:
@@ -42,18 +46,22 @@ def parse(fields: Fields) -> CreateGalleys:
     if not 1 <= count <= 99:
         raise MalformedAction(f"create_galleys: seas={fields.raw['seas']!r} places {count} galleys; "
                               "place from 1 to 99", code="bad_number", field="seas")
-    return CreateGalleys(polis_id, seas, per_unit_payment(fields, PAID_WITH, count))
+    hired = hiring(fields)
+    return CreateGalleys(polis_id, seas, unit_payment(fields, PAID_WITH, count, hired), hired)
 
 
 def room(state: GameState, side: str, sea: str) -> int:
     return max(0, essentials.stacking_limit(state) - essentials.units(state, side, sea))
 
 
-def most_galleys(state: GameState, side: str, polis_id: str) -> int:
+def _space(state: GameState, side: str, polis_id: str) -> int:
     if state.poleis[polis_id].owner != side:
         return 0
-    space = sum(room(state, side, sea) for sea in geography.port_seas(polis_id))
-    return max(0, min(state.poleis[polis_id].population - 1, space))
+    return sum(room(state, side, sea) for sea in geography.port_seas(polis_id))
+
+
+def most_galleys(state: GameState, side: str, polis_id: str) -> int:
+    return max(0, min(state.poleis[polis_id].population - 1, _space(state, side, polis_id)))
 
 
 def check(state: GameState, side: str, action: CreateGalleys) -> None:
@@ -69,7 +77,9 @@ def check(state: GameState, side: str, action: CreateGalleys) -> None:
         require(present + count <= limit, "stacking_limit",
                 f"create_galleys: {sea} already has {present} of {side}'s galleys; "
                 f"{count} more would pass the stacking limit of {limit}")
-    require(action.count <= polis.population - 1, "last_cube",
+    if action.hire:
+        check_hire(state, side, TYPE, action.count, action.payment)
+    require(action.hire or action.count <= polis.population - 1, "last_cube",
             f"create_galleys: {action.polis} has {polis.population} population and its last cube must stay "
             f"(at most {polis.population - 1} galleys, not {action.count})")
 
@@ -79,7 +89,8 @@ prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: CreateGalleys) -> None:
-    state.poleis[action.polis].population -= action.count
+    if not action.hire:
+        state.poleis[action.polis].population -= action.count
     units = state.players[side].units
     for sea, count in action.seas.items():
         units[sea] = units.get(sea, 0) + count
@@ -88,32 +99,52 @@ def apply(state: GameState, side: str, action: CreateGalleys) -> None:
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
     """Only what the side can pay for: the most galleys is also what its wood and silver pay."""
     payable = units_payable(state, side, PAID_WITH)
+    hiring_allowed = event_cards.mercenary_price(state) is not None
+
+    def raised(polis_id: str) -> int:
+        return min(most_galleys(state, side, polis_id), payable)
+
+    def hired(polis_id: str) -> int:
+        return most_hired(state, side, _space(state, side, polis_id)) if hiring_allowed else 0
     if "polis" not in partial:
-        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side)
-                                             if most_galleys(state, side, p)] if payable else []}
+        return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side) if raised(p) or hired(p)]}
     polis_id = partial["polis"]
+    if hiring_allowed and HIRE not in partial:
+        return hire_options(state, side, raised(polis_id), hired(polis_id))
+    hire = bool(partial.get(HIRE))
     if "seas" not in partial:
-        most = min(most_galleys(state, side, polis_id), payable)
+        most = hired(polis_id) if hire else raised(polis_id)
         return {"next": "seas", "most": most,
                 "choices": {sea: min(room(state, side, sea), most) for sea in sorted(geography.port_seas(polis_id))}}
     units = sum(partial["seas"].values())
+    if hire:
+        return hired_payment_options(state, units)
     return {"next": "payment", "per_unit": list(PAID_WITH), "units": units,
             "choices": payable_splits(state, side, PAID_WITH, units)}
 
 
 def generate(state: GameState, side: str) -> Iterator[CreateGalleys]:
+    price = event_cards.mercenary_price(state)
     for polis_id in essentials.poleis_of(state, side):
-        most = most_galleys(state, side, polis_id)
-        if not most:
-            continue
-        ports = sorted(geography.port_seas(polis_id))
-        first, rest = ports[0], ports[1:]
-        for total in range(1, most + 1):
-            splits = [{first: total}] if not rest else [
-                {sea: n for sea, n in ((first, k), (rest[0], total - k)) if n}
-                for k in range(total + 1)
-            ]
-            for seas in splits:
-                if all(n <= room(state, side, sea) for sea, n in seas.items()):
-                    for split in payment_splits(PAID_WITH, total):
-                        yield CreateGalleys(polis_id, seas, split)
+        for total, seas in _placements(state, side, polis_id, most_galleys(state, side, polis_id)):
+            for split in payment_splits(PAID_WITH, total):
+                yield CreateGalleys(polis_id, seas, split)
+        if price is not None:
+            for total, seas in _placements(state, side, polis_id, most_hired(state, side, _space(state, side, polis_id))):
+                yield CreateGalleys(polis_id, seas, {"silver": price * total}, hire=True)
+
+
+def _placements(state: GameState, side: str, polis_id: str, most: int) -> Iterator[tuple[int, dict[str, int]]]:
+    """Every way to place 1..`most` galleys in the polis's port seas (either of Korinthos's two)."""
+    ports = sorted(geography.port_seas(polis_id))
+    if not ports:
+        return
+    first, rest = ports[0], ports[1:]
+    for total in range(1, most + 1):
+        splits = [{first: total}] if not rest else [
+            {sea: n for sea, n in ((first, k), (rest[0], total - k)) if n}
+            for k in range(total + 1)
+        ]
+        for seas in splits:
+            if all(n <= room(state, side, sea) for sea, n in seas.items()):
+                yield total, seas

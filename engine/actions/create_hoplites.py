@@ -6,9 +6,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import essentials
-from engine.actions.base import (Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
-                                 per_unit_payment, require)
+from engine import essentials, event_cards
+from engine.actions.base import (HIRE, Fields, check_hire, counted_unit_options, hire_options, hired_payment_options,
+                                 hiring, most_hired, no_prestige, paid_per_unit, payment_splits, require, unit_payment,
+                                 units_payable)
 from engine.data import geography, poleis
 from engine.state import GameState
 
@@ -21,23 +22,31 @@ class CreateHoplites:
     polis: str
     count: int
     payment: Mapping[str, int] = field(hash=False)
+    #: Mercenaries (an event card): paid in silver, from the reserve, the polis keeps its population.
+    hire: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE, "polis": self.polis, "count": self.count, "payment": dict(self.payment)}
+        return {"type": TYPE, "polis": self.polis, "count": self.count, "payment": dict(self.payment),
+                **({HIRE: True} if self.hire else {})}
 
 
 def parse(fields: Fields) -> CreateHoplites:
     count = fields.integer("count")
-    return CreateHoplites(fields.text("polis", poleis.POLEIS), count, per_unit_payment(fields, PAID_WITH, count))
+    hired = hiring(fields)
+    return CreateHoplites(fields.text("polis", poleis.POLEIS), count, unit_payment(fields, PAID_WITH, count, hired),
+                          hired)
+
+
+def _room(state: GameState, side: str, polis_id: str) -> int:
+    territory = geography.territory_of(polis_id)
+    if territory is None or state.poleis[polis_id].owner != side:
+        return 0
+    return essentials.stacking_limit(state) - essentials.units(state, side, territory)
 
 
 def most_hoplites(state: GameState, side: str, polis_id: str) -> int:
     """How many this polis can make now: its last cube stays, and the stacking limit holds."""
-    territory = geography.territory_of(polis_id)
-    if territory is None or state.poleis[polis_id].owner != side:
-        return 0
-    room = essentials.stacking_limit(state) - essentials.units(state, side, territory)
-    return max(0, min(state.poleis[polis_id].population - 1, room))
+    return max(0, min(state.poleis[polis_id].population - 1, _room(state, side, polis_id)))
 
 
 def check(state: GameState, side: str, action: CreateHoplites) -> None:
@@ -46,7 +55,9 @@ def check(state: GameState, side: str, action: CreateHoplites) -> None:
     territory = geography.territory_of(action.polis)
     require(territory is not None, "neutral_area",
             f"create_hoplites: {action.polis} lies in a neutral area, where no hoplite may ever stand")
-    require(action.count <= polis.population - 1, "last_cube",
+    if action.hire:
+        check_hire(state, side, TYPE, action.count, action.payment)
+    require(action.hire or action.count <= polis.population - 1, "last_cube",
             f"create_hoplites: {action.polis} has {polis.population} population and its last cube must stay "
             f"(at most {polis.population - 1} hoplites, not {action.count})")
     limit = essentials.stacking_limit(state)
@@ -63,13 +74,29 @@ prestige_cost = no_prestige
 def apply(state: GameState, side: str, action: CreateHoplites) -> None:
     territory = geography.territory_of(action.polis)
     assert territory is not None
-    state.poleis[action.polis].population -= action.count
+    if not action.hire:
+        state.poleis[action.polis].population -= action.count
     units = state.players[side].units
     units[territory] = units.get(territory, 0) + action.count
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
-    return counted_unit_options(state, side, partial, essentials.poleis_of(state, side), most_hoplites, PAID_WITH)
+    mine = essentials.poleis_of(state, side)
+    if event_cards.mercenary_price(state) is None or partial.get(HIRE) is False:
+        return counted_unit_options(state, side, partial, mine, most_hoplites, PAID_WITH)
+
+    def raised(polis_id: str) -> int:
+        return min(most_hoplites(state, side, polis_id), units_payable(state, side, PAID_WITH))
+
+    def hired(polis_id: str) -> int:
+        return most_hired(state, side, _room(state, side, polis_id))
+    if "polis" not in partial:
+        return {"next": "polis", "choices": [p for p in mine if raised(p) or hired(p)]}
+    if HIRE not in partial:
+        return hire_options(state, side, raised(partial["polis"]), hired(partial["polis"]))
+    if "count" not in partial:
+        return {"next": "count", "choices": list(range(1, hired(partial["polis"]) + 1))}
+    return hired_payment_options(state, partial["count"])
 
 
 def generate(state: GameState, side: str) -> Iterator[CreateHoplites]:
@@ -77,3 +104,6 @@ def generate(state: GameState, side: str) -> Iterator[CreateHoplites]:
         for count in range(1, most_hoplites(state, side, polis_id) + 1):
             for split in payment_splits(PAID_WITH, count):
                 yield CreateHoplites(polis_id, count, split)
+        price = event_cards.mercenary_price(state)
+        for count in range(1, most_hired(state, side, _room(state, side, polis_id)) + 1):
+            yield CreateHoplites(polis_id, count, {"silver": (price or 0) * count}, hire=True)

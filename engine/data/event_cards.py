@@ -160,6 +160,13 @@ class Pacifists(NamedTuple):
     prestige: int
 
 
+class Mercenaries(NamedTuple):
+    """Creating hoplites or galleys, a side may hire them instead: `silver` each, from its reserve,
+    without taking population from the polis."""
+
+    silver: int
+
+
 # At the round's end, before its first step:
 
 
@@ -189,7 +196,7 @@ class AtRoundEnd(NamedTuple):
 
 
 Effect = (Gain | Place | Remove | Defect | Depopulate | Choose | SetMarketValue | Invasion | Starts | CloseMarket
-          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | FoodRelief | AtRoundEnd
+          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | Mercenaries | FoodRelief | AtRoundEnd
           | Homecoming)
 #: Effects resolved by the sides when the card is read; the others are in force during the round.
 AT_ONCE = (Gain, Place, Remove, Defect, Depopulate, Choose)
@@ -324,10 +331,12 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               (Gain((ATHENS,), "iron", 1), Gain((ATHENS,), "wood", 2)),
               _history("epsilon", "Athenian culture flourished under Pericles; the source's title 'Pericles' Age' has no "
                        "rule text, so its effect is invented")),
-    EventCard("tanagra", "epsilon", gettext_noop("The battle of Tanagra"), 457,
-              gettext_noop("A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige."),
-              (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
-              _pending("military skirmishes of the First Peloponnesian War: Tanagra, 457")),
+    EventCard("mercenaries", "epsilon", gettext_noop("Mercenaries"), 440,
+              gettext_noop("Both leagues pay foreign soldiers. This round, creating hoplites or galleys, a side may hire "
+              "them for 2 silver each instead: they come from its reserve and the polis keeps its population."),
+              (Mercenaries(2),),
+              _later("Mercenaries: each side may create hoplites or galleys for 2 silver each without losing "
+                     "population; in 2020 a unit is a cube, so a hired one comes from the reserve")),
     EventCard("long_walls", "epsilon", gettext_noop("Behind the Long Walls"), 457,
               gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
               (FoodRelief(ATHENS, 2),),
@@ -430,6 +439,10 @@ RETIRED_CARDS: tuple[EventCard, ...] = (
               (Choose(ATHENS, ((gettext_noop("sail"), (Place(ATHENS, "sicelia", 2),)),
                                (gettext_noop("stay"), (Gain((ATHENS,), "prestige", -1),)))),),
               _retired("a disastrous campaign in Sicily by Athens, 415-413")),
+    EventCard("tanagra", "epsilon", gettext_noop("The battle of Tanagra"), 457,
+              gettext_noop("A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige."),
+              (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
+              _retired("military skirmishes of the First Peloponnesian War: Tanagra, 457")),
 )
 
 EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in (*EVENT_CARDS, *RETIRED_CARDS)}

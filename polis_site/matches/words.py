@@ -90,7 +90,11 @@ def _feed(a: Mapping[str, Any]) -> str:
 def _event(a: Mapping[str, Any]) -> str:
     if "option" in a:
         return _("chose “%(option)s” on the event card") % {"option": _(a["option"])}
-    return _("removed %(units)s for the event card") % {"units": _units(a.get("remove", {}))}
+    if "polis" in a:
+        return _("lost %(polis)s to the event card") % {"polis": name(a["polis"])}
+    if not a.get("remove"):
+        return _("declined the event card's offer")
+    return _("removed %(units)s for the event card") % {"units": _units(a["remove"])}
 
 
 def _tribute(a: Mapping[str, Any]) -> str:
@@ -108,10 +112,14 @@ def _tribute(a: Mapping[str, Any]) -> str:
 
 DESCRIBE: dict[str, Describe] = {
     "pass": lambda a: _("passed"),
-    "create_hoplites": lambda a: ngettext("created %(count)s hoplite at %(polis)s (%(paid)s)",
-                                          "created %(count)s hoplites at %(polis)s (%(paid)s)", a["count"]) % {
+    "create_hoplites": lambda a: (ngettext("hired %(count)s mercenary hoplite at %(polis)s (%(paid)s)",
+                                           "hired %(count)s mercenary hoplites at %(polis)s (%(paid)s)", a["count"])
+                                  if a.get("hire") else
+                                  ngettext("created %(count)s hoplite at %(polis)s (%(paid)s)",
+                                           "created %(count)s hoplites at %(polis)s (%(paid)s)", a["count"])) % {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
-    "create_galleys": lambda a: _("created galleys at %(polis)s: %(seas)s (%(paid)s)") % {
+    "create_galleys": lambda a: (_("hired mercenary galleys at %(polis)s: %(seas)s (%(paid)s)") if a.get("hire")
+                                 else _("created galleys at %(polis)s: %(seas)s (%(paid)s)")) % {
         "polis": name(a["polis"]), "seas": _units(a["seas"]), "paid": _goods(a["payment"])},
     "create_merchants": lambda a: ngettext("created %(count)s merchant at %(polis)s (%(paid)s)",
                                            "created %(count)s merchants at %(polis)s (%(paid)s)", a["count"]) % {

@@ -484,6 +484,7 @@
       case "remove": return Object.entries(value).map(([area, n]) => fmt(gettext("%(n)s from %(place)s"), {n, place: name(area)})).join(", ");
       case "option": return cat.event_options[value] || "";
       case "prestige": return fmt(gettext("%(n)s prestige"), {n: value});
+      case "hire": return value ? gettext("mercenaries") : "";
       default: return typeof value === "string" ? name(value) : "";
     }
   }
@@ -556,6 +557,10 @@
         return buttons(field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}));
       case "option":
         return buttons(field, options.choices, (o) => cat.event_options[o] || o);
+      case "hire":
+        return buttons(field, options.choices, (hired) => (hired
+          ? fmt(gettext("Hire mercenaries (%(n)s silver each, from your reserve)"), {n: options.price})
+          : gettext("Raise them from the polis")));
       case "project":
         return buttons(field, options.choices, projectName);
       case "space":

@@ -47,6 +47,21 @@ def famine_with_poleis(state: api.GameState) -> bool:
             and any(end_of_round.feeding_choices(state, decision.side, decision.data["shortfall"])))
 
 
+def may_hire(state: api.GameState) -> bool:
+    """An action to take, and a polis where hoplites may be hired (an event card's mercenaries)."""
+    decision = state.decision
+    if decision is None or decision.kind != "action":
+        return False
+    poleis = api.options(state, decision.side, {"type": "create_hoplites"}).get("choices", [])
+    return any(step["next"] == "hire" and True in step["choices"] for step in (
+        api.options(state, decision.side, {"type": "create_hoplites", "polis": p}) for p in poleis))
+
+
+def dealt(card: str) -> tuple[str, ...]:
+    """Match seeds whose setup deals this event card (a card of one round is in a game in 1 of 8)."""
+    return tuple(s for s in (f"click-{n}" for n in range(400)) if card in api.Setup.from_seed(s).events)[:3]
+
+
 def event_asks(field: str) -> Position:
     return lambda state: (state.decision is not None and state.decision.kind == "event_choice"
                           and api.options(state, state.decision.side)["next"] == field)
@@ -76,8 +91,11 @@ POSITIONS = {
     "growth": Prepared(deciding("growth"), frozenset({"growth"}), 3),
     "phoros": Prepared(deciding("phoros"), frozenset({"phoros"}), 3),
     "project discard": Prepared(deciding("project_discard"), frozenset({"project_discard"}), 3),
-    "event option": Prepared(event_asks("option"), frozenset({"event_choice:option"}), 3),
-    "event removal": Prepared(event_asks("remove"), frozenset({"event_choice:remove"}), 3),
+    "event option": Prepared(event_asks("option"), frozenset({"event_choice:option"}), 3, dealt("treasury_moved")),
+    "event removal": Prepared(event_asks("remove"), frozenset({"event_choice:remove"}), 3, dealt("philopersians")),
+    "betrayal": Prepared(event_asks("polis"), frozenset({"event_choice:polis"}), 3, dealt("betrayal")),
+    "galleys to Egypt": Prepared(event_asks("remove"), frozenset({"event_choice:remove"}), 3, dealt("egypt_revolts")),
+    "mercenaries": Prepared(may_hire, frozenset({"create_hoplites:hire"}), 4, dealt("mercenaries")),
     "captured proxenos": Prepared(may_take("ransom_proxenos"), frozenset({"ransom_proxenos"}), 4, RARE_SEEDS, CAPTURE),
     **{kind: Prepared(may_take(kind), frozenset({kind})) for kind in (
         "create_hoplites", "create_galleys", "create_merchants", "move_hoplites", "move_galleys", "collect_tribute",
@@ -158,6 +176,6 @@ def test_a_whole_game_is_played_by_clicking_from_the_first_action_to_the_end(
 def test_every_action_and_prompt_kind_was_completed_by_clicking_and_no_raw_id_was_shown() -> None:
     """Over this module's tests (run first, in order)."""
     print("completed by clicking:", dict(sorted(COMPLETED.items())))
-    expected = set(ACTION_TYPES) | set(PROMPT_ANSWERS)
+    expected = set(ACTION_TYPES) | set(PROMPT_ANSWERS) | {"create_hoplites:hire"}  # mercenaries, an event card's
     assert not expected - set(COMPLETED), f"never completed by clicking: {sorted(expected - set(COMPLETED))}"
     assert RAW_SEEN == [], "\n".join(RAW_SEEN)

@@ -516,3 +516,35 @@ def test_freeing_of_slaves_returns_wine_to_the_far_left() -> None:
     state, log = opened("freeing_of_slaves", lambda s: s.market_value.update(wine=6, iron=4))
     assert state.market_value == {"iron": 4, "wood": 0, "wine": 0}
     assert {"event": "market_value_set", "good": "wine", "position": 0} in log
+
+
+def test_mercenaries_are_hired_for_silver_from_the_reserve_leaving_the_polis_whole() -> None:
+    def rich(state: GameState) -> None:
+        fed(state)
+        state.players["sparta"].tracks["silver"] = 7
+    state, _ = opened("mercenaries", rich)
+    assert state.decision.side == "sparta"
+    reserve = essentials.cubes_in_reserve(state, "sparta")
+    steps = api.options(state, "sparta", {"type": "create_hoplites", "polis": "gythion"})
+    assert (steps["next"], steps["choices"], steps["price"]) == ("hire", [True], 2)  # Gythion's one cube stays
+    steps = api.options(state, "sparta", {"type": "create_hoplites", "polis": "gythion", "hire": True})
+    assert steps["choices"] == [1]  # Lakedaemon holds 3 hoplites; Epsilon's stacking limit is 4
+    assert api.options(state, "sparta", {"type": "create_hoplites", "polis": "gythion", "hire": True, "count": 1})[
+        "choices"] == [{"silver": 2}]
+    refused(state, "sparta", "create_hoplites", "payment_mismatch", polis="gythion", count=1, payment={"silver": 1},
+            hire=True)
+    refused(state, "sparta", "create_hoplites", "bad_flag", polis="gythion", count=1, payment={"silver": 2}, hire="yes")
+    state, _ = act(state, "sparta", "create_hoplites", polis="gythion", count=1, payment={"silver": 2}, hire=True)
+    assert state.poleis["gythion"].population == 1 and state.players["sparta"].units["lakedaemon"] == 4
+    assert essentials.cubes_in_reserve(state, "sparta") == reserve - 1 and state.players["sparta"].tracks["silver"] == 5
+    state, _ = act(state, "sparta", "create_galleys", polis="pylos", seas={"ionion_pelagos": 2},
+                   payment={"silver": 4}, hire=True)
+    assert state.poleis["pylos"].population == 2 and state.players["sparta"].units["ionion_pelagos"] == 3
+
+
+def test_without_the_card_nobody_hires() -> None:
+    state, _ = opened("no_event_epsilon", fed)
+    assert "hire" not in str(api.options(state, "sparta", {"type": "create_hoplites", "polis": "pylos"}))
+    refused(state, "sparta", "create_hoplites", "no_mercenaries", polis="pylos", count=1, payment={"silver": 2},
+            hire=True)
+    assert not [a for a in api.legal_actions(state, "sparta") if a.get("hire")]

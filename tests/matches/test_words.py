@@ -86,12 +86,16 @@ def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
             "Event card: the landing in Sicelia costs Athens 2.",
             "Event card: nobody meets the landing in Sicelia, which pays no tribute this round.",
             "Event card: wine's market value returns to box 1."]
+        assert words.describe("sparta", {"type": "event", "polis": "gythion"}) == "Sparta lost Gythion to the event card"
+        assert words.describe("sparta", {"type": "event", "remove": {}}) == "Sparta declined the event card's offer"
         assert words.describe("athens", {"type": "collect_tribute", "territory": "attika",
                                          "columns": {"prestige": 2, "silver": 1}}) == \
             "Athens collected tribute in Attika (1 silver); 2 hoplites quelled the pacifists"
         assert words.describe("athens", {"type": "create_galleys", "polis": "athinae", "seas": {"kyklades": 1},
                                          "payment": {"wood": 1}}) == \
             "Athens created galleys at Athinae: 1 galley in Kyklades (1 wood)"
+        assert words.describe("sparta", {"type": "event", "polis": "gythion"}) == "Sparta lost Gythion to the event card"
+        assert words.describe("sparta", {"type": "event", "remove": {}}) == "Sparta declined the event card's offer"
         assert words.describe("athens", {"type": "collect_tribute", "territory": "attika", "columns": {"wine": 2}}) \
             == "Athens collected tribute in Attika (3 wine)"  # what two hoplites collect, not 2
         face = battle_cards.card(15).land

@@ -24,7 +24,7 @@ ACTION_TYPES = ("pass", *ACTIONS, *FREE_ACTIONS)
 #: defence, food shortfall (with poleis given up), growth, phoros, project discard, each event choice.
 PROMPT_ANSWERS = ("choose_battle", "battle_retreat:fight_on", "battle_retreat:retreat", "battle_attack", "battle_defend",
                   "food_shortfall:give_up", "growth", "phoros", "project_discard", "event_choice:option",
-                  "event_choice:remove")
+                  "event_choice:remove", "event_choice:polis")
 
 #: Engine ids a reader must never see: places, poleis, projects, market spaces and events (proper
 #: names, capitalised when said), the sides, and the action and decision kinds made of several words
@@ -135,13 +135,13 @@ class ClickPlayer:
         partial = built["partial"]
         kind = built["kind"]
         if kind == "action":
-            return partial.get("type", "")
+            return partial.get("type", "") + (":hire" if partial.get("hire") else "")
         if kind == "battle_retreat":
             return f"battle_retreat:{partial.get('type')}"
         if kind == "food_shortfall":
             return "food_shortfall:give_up" if partial.get("give_up") else "food_shortfall:prestige"
         if kind == "event_choice":
-            return "event_choice:option" if "option" in partial else "event_choice:remove"
+            return "event_choice:" + next((f for f in ("option", "polis") if f in partial), "remove")
         return kind
 
     def controls(self, built: dict[str, Any]) -> list[Any]:
@@ -152,7 +152,9 @@ class ClickPlayer:
             return [self.choose_type(body)]
         found: list[Any] = []
         choices = body.locator("button.choice:enabled").all()
-        wanted = [b for b in choices if f"{built['kind']}:{b.get_attribute('data-choice')}" in self.wanted]
+        hiring = built["next"] == "hire" and f"{built['partial'].get('type')}:hire" in self.wanted
+        wanted = [b for b in choices if f"{built['kind']}:{b.get_attribute('data-choice')}" in self.wanted
+                  or (hiring and b.get_attribute("data-choice") == "true")]
         if wanted:
             return [b.click for b in wanted]
         for button in choices:
@@ -177,7 +179,8 @@ class ClickPlayer:
                 self.idle()
             offered = {b.get_attribute("data-choice"): b for b in body.locator("button.choice:enabled").all()}
             others = [t for t in offered if t != "pass"]
-            wanted = [t for t in others if t in self.wanted and not self.completed[t]]
+            # "create_hoplites:hire" wants the type first, then the way.
+            wanted = [t for t in others if t in {w.split(":")[0] for w in self.wanted if not self.completed[w]}]
             untried = [t for t in others if not self.completed[t]]
             if wanted:
                 pick = self.rng.choice(wanted)
