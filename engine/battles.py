@@ -201,7 +201,7 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
     elif decision.kind == RETREAT_WINDOW:
         _retreat_or_fight(new, events, side, decision, raw["type"])
     elif decision.kind == ATTACK:
-        _attack(new, events, side, raw)
+        _attack(new, events, side, decision, raw)
     else:
         _defend(new, events, side, raw)
     return new, events
@@ -229,7 +229,12 @@ def _cards(raw: Mapping[str, Any], kind: str, *, allow_none: bool) -> list[int |
     return cards
 
 
-def _attack(state: GameState, events: list[Event], side: str, raw: Mapping[str, Any]) -> None:
+def laid_count(state: GameState, side: str, decision: Decision) -> int:
+    """Two cards, or as many as the tied pairs being fought again (an event card), as the hand allows."""
+    return min(decision.data.get("replay", CARDS_LAID), len(usable_for_attack(state, side)))
+
+
+def _attack(state: GameState, events: list[Event], side: str, decision: Decision, raw: Mapping[str, Any]) -> None:
     battle = state.battle
     assert battle is not None
     cards = [c for c in _cards(raw, "attack", allow_none=False) if c is not None]
@@ -241,7 +246,7 @@ def _attack(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
         if number not in usable:
             raise IllegalAction(f"attack: {side} has no prestige to pay for the Salpinx (card {number})",
                                 code="salpinx_without_prestige", card=number)
-    count = min(CARDS_LAID, len(usable))
+    count = laid_count(state, side, decision)
     if len(cards) != count:
         raise MalformedAction(f"attack: cards={cards!r}: the attacker lays {count} cards", code="card_count",
                               expected=count)
@@ -270,13 +275,15 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
                               code="card_count", expected=must)
     attacker = battle.attacker
     pairs = []
-    lost = prestige = 0
+    lost = prestige = ties = 0
     for laid, answered in zip(battle.laid, answers):
-        matched, unit_lost, points = clash(face(state, laid), None if answered is None else face(state, answered))
+        attack, defence = face(state, laid), None if answered is None else face(state, answered)
+        matched, unit_lost, points = clash(attack, defence)
         pairs.append({"attack": laid, "defend": answered, "matched": matched, "unit_lost": unit_lost,
                       "prestige": points})
         lost += unit_lost
         prestige += points
+        ties += matched and defence is not None and attack.formation != MISTHOFOROS and attack.value == defence.value
     battle.hands[side] = [c for c in hand if c not in answers]
     battle.discard.extend(battle.laid + [n for n in answers if n is not None])
     battle.laid = []
@@ -290,8 +297,13 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
     events.append({"event": "battle_clash", "site": battle.site, "attacker": attacker, "pairs": pairs,
                    "units_lost": lost, "prestige": prestige})
     needs = _needs(state, opening=False)
+    replay = min(ties, len(usable_for_attack(state, attacker))) if event_cards.superstition(state) else 0
     if essentials.units(state, side, battle.site) < 2:
         _end(state, events, "defender_below_two", defender=side)
+    elif replay and battle.hands[side]:
+        events.append({"event": "battle_replay", "site": battle.site, "pairs": replay})
+        essentials.ask(state, attacker, ATTACK, {"site": battle.site, "combat_round": battle.combat_round,
+                                                 "replay": replay})
     elif sum(needs.values()) > len(battle.deck):
         _end(state, events, "deck_exhausted", needed=needs, left=len(battle.deck))  # at once, no retreat (R17)
     else:
@@ -310,8 +322,7 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
         yield {"type": "fight_on", **envelope}
         yield {"type": "retreat", **envelope}
     elif decision.kind == ATTACK:
-        usable = usable_for_attack(state, side)
-        for cards in combinations(usable, min(CARDS_LAID, len(usable))):
+        for cards in combinations(usable_for_attack(state, side), laid_count(state, side, decision)):
             yield {"type": "attack", "cards": list(cards), **envelope}
     else:
         assert state.battle is not None
@@ -332,7 +343,7 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
         return {"next": "type", "choices": ["fight_on", "retreat"], "site": decision.data["site"]}
     assert state.battle is not None
     if decision.kind == ATTACK:
-        usable = usable_for_attack(state, side)
-        return {"next": "cards", "type": "attack", "choices": usable, "count": min(CARDS_LAID, len(usable))}
+        return {"next": "cards", "type": "attack", "choices": usable_for_attack(state, side),
+                "count": laid_count(state, side, decision)}
     return {"next": "cards", "type": "defend", "choices": list(state.battle.hands[side]),
             "attack": list(decision.data["attack"]), "count": decision.data["cards"]}

@@ -36,6 +36,7 @@ from engine.data.event_cards import (
     Remove,
     SetMarketValue,
     Starts,
+    Superstition,
     Truce,
     TributeCap,
     background,
@@ -308,7 +309,7 @@ def _removal(state: GameState, side: str, effect: Remove, decision: Decision, ch
                                 f"not {count}", code="no_unit", area=area)
     due = decision.data["remove"]
     total = sum(chosen.values())
-    if total != due and not (effect.optional and total == 0):
+    if total != due and not (effect.optional and total < due):
         raise IllegalAction(f"event: {side} must remove {due} {effect.kind}"
                             f"{' (or none)' if effect.optional else ''}, not {total}", code="wrong_count",
                             due=due)
@@ -325,12 +326,10 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     if isinstance(effect, Defect):
         yield from ({**envelope, "polis": polis_id} for polis_id in decision.data["defect"])
         return
-    if effect.optional:
-        yield {**envelope, "remove": {}}
     due = decision.data["remove"]
     held = dict(sorted(removable(state, side, effect.kind).items()))
     yield from ({**envelope, "remove": chosen}
-                for chosen in essentials.allocations(held, due) if sum(chosen.values()) == due)
+                for chosen in essentials.allocations(held, due) if effect.optional or sum(chosen.values()) == due)
 
 
 def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
@@ -380,6 +379,11 @@ def pacifists(state: GameState, side: str, territory: str) -> tuple[int, int]:
     return 0, 0
 
 
+def superstition(state: GameState) -> bool:
+    """Whether tied clashes are fought again this round."""
+    return bool(_in_force(state, Superstition))
+
+
 def mercenary_price(state: GameState) -> int | None:
     """Silver a hired hoplite or galley costs this round, if a card allows hiring."""
     return min((e.silver for e in _in_force(state, Mercenaries)), default=None)
@@ -422,22 +426,22 @@ def at_round_end(state: GameState, side: str) -> list[Event]:
         if side in effect.effect.sides and essentials.units(state, effect.if_side, effect.area) >= effect.at_least:
             events += resolve(state, side, effect.effect)
     for effect in _in_force(state, Homecoming):
-        if effect.side == side:
-            events.append(_come_home(state, side, effect.share))
+        if effect.side == side and state.card_marks.get(essentials.ABROAD, {}).get(side):
+            events.append(_come_home(state, side, effect))
     return events
 
 
-def _come_home(state: GameState, side: str, share: int) -> Event:
-    """One in `share` of the side's units abroad comes back to its commercial port's sea (the first with
-    room, in the map's order); the others, and those the stacking limit leaves out, are lost."""
+def _come_home(state: GameState, side: str, effect: Homecoming) -> Event:
+    """One in `share` of the side's units abroad comes back to the card's areas (the first with room
+    first); the others, and those the stacking limit leaves out, go back to the reserve."""
     sent = state.card_marks.get(essentials.ABROAD, {}).pop(side, 0)
-    coming = sent // share
+    coming = sent // effect.share
     returned: dict[str, int] = {}
-    for sea in (s for s in geography.SEAS if s in geography.commercial_port_seas(side)):
-        room = essentials.stacking_limit(state) - essentials.units(state, side, sea)
+    for area in effect.areas:
+        room = essentials.stacking_limit(state) - essentials.units(state, side, area)
         placed = max(0, min(coming, room))
         if placed:
-            state.players[side].units[sea] = essentials.units(state, side, sea) + placed
-            returned[sea] = placed
+            state.players[side].units[area] = essentials.units(state, side, area) + placed
+            returned[area] = placed
             coming -= placed
     return {"event": "event_effect", "side": side, "returned": returned, "lost": sent - sum(returned.values())}

@@ -50,7 +50,7 @@ class Place(NamedTuple):
 
 class Remove(NamedTuple):
     """The side removes hoplites or galleys of its choice (to its reserve); `optional`: it may
-    decline; `reward`: prestige gained for each removed."""
+    remove fewer, or none; `reward`: prestige gained for each removed."""
 
     sides: tuple[str, ...]
     amount: int
@@ -160,6 +160,11 @@ class Pacifists(NamedTuple):
     prestige: int
 
 
+class Superstition(NamedTuple):
+    """A matched pair of battle cards of equal strength is fought again: the attacker lays another
+    card against it and the defender answers."""
+
+
 class Mercenaries(NamedTuple):
     """Creating hoplites or galleys, a side may hire them instead: `silver` each, from its reserve,
     without taking population from the polis."""
@@ -172,10 +177,12 @@ class Mercenaries(NamedTuple):
 
 class Homecoming(NamedTuple):
     """The units a side sent abroad on this card come back at the round's end: one in `share`
-    (rounded down) to the sea of its commercial port, as the stacking limit allows; the rest are lost."""
+    (rounded down) to `areas` (the first with room first), as the stacking limit allows; the others
+    go back to the reserve, lost to the map."""
 
     side: str
     share: int
+    areas: tuple[str, ...]
 
 
 class FoodRelief(NamedTuple):
@@ -196,7 +203,7 @@ class AtRoundEnd(NamedTuple):
 
 
 Effect = (Gain | Place | Remove | Defect | Depopulate | Choose | SetMarketValue | Invasion | Starts | CloseMarket
-          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | Mercenaries | FoodRelief | AtRoundEnd
+          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | Superstition | Mercenaries | FoodRelief | AtRoundEnd
           | Homecoming)
 #: Effects resolved by the sides when the card is read; the others are in force during the round.
 AT_ONCE = (Gain, Place, Remove, Defect, Depopulate, Choose)
@@ -304,7 +311,7 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               "galleys to Aegyptos and loses 1 prestige for each it cannot send; at this round's end half of them "
               "(rounded down) come back to the Kyklades, the others are lost."),
               (Remove((ATHENS,), 2, optional=False, reward=0, kind="galleys", abroad="aegyptos", penalty=1),
-               Homecoming(ATHENS, 2)),
+               Homecoming(ATHENS, 2, ("kyklades",))),
               _later("Egypt revolts: Athens sends at least 2 galleys to Aegyptos before the round, 1 prestige for each "
                      "it cannot send; half return at the round's end. Exactly 2 here: more would gain nothing")),
     EventCard("betrayal", "epsilon", gettext_noop("Betrayal"), 446,
@@ -370,18 +377,21 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               gettext_noop("Ash covers the fields of Sicily. This round at most 3 hoplites may collect tribute in Sicelia."),
               (TributeCap("sicelia", 3),),
               _later("Etna erupts: at most 3 hoplites may collect tribute in Sicelia this round")),
-    EventCard("raids_on_attika", "omega", gettext_noop("Raids on Attika"), 431,
-              gettext_noop("King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
-              "no tribute there this round. At this round's end, if Sparta still has a hoplite in Attika, Athens "
-              "loses 2 wheat."),
-              (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
-               AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
-              _pending("Sparta began raiding Attika in the Archidamian War")),
-    EventCard("plague", "omega", gettext_noop("The plague"), 430,
-              gettext_noop("The crowd behind the walls brings the plague. Athinae loses 2 population."),
-              (Depopulate(ATHENS, "athinae", 2),),
-              _pending("the capital's overpopulation exacerbated an outbreak of plague; the source's title 'Plague and "
-                       "humiliation' has no rule text")),
+    EventCard("superstition", "omega", gettext_noop("Superstition"), 413,
+              gettext_noop("An eclipse of the moon holds the armies back. This round, in a battle, a pair of cards of the "
+              "same formation and equal strength is fought again: the attacker lays another card against it."),
+              (Superstition(),),
+              _later("Superstition: a clash whose card difference ties is played again, land and sea; in 2020 a clash "
+                     "is a pair of cards, and a tie is a matched pair of equal strength")),
+    EventCard("persian_king_murdered", "omega", gettext_noop("The Persian king murdered"), 424,
+              gettext_noop("Xerxes II is murdered and Persia pays for Greek spears. Each side may send any of its hoplites "
+              "to Persia, gaining 2 prestige for each; at this round's end they come back to its capital's territory "
+              "as the stacking limit allows, the others to its reserve."),
+              (Remove(EACH, 39, optional=True, reward=2, kind="hoplites", abroad="persia"),
+               Homecoming(ATHENS, 1, ("attika",)), Homecoming(SPARTA, 1, ("lakedaemon",))),
+              _later("The Persian king murdered: before the round each side may send hoplites to Persia, +2 prestige "
+                     "each; they return at the round's end, placed one by one alternately. Each side's come back to its "
+                     "own capital's territory here, so the order of placing cannot matter; 39: any number")),
     _no_event("omega"),
 )
 
@@ -443,6 +453,18 @@ RETIRED_CARDS: tuple[EventCard, ...] = (
               gettext_noop("A Spartan army wins in Boiotia. Sparta places 1 hoplite in Boiotia and gains 1 prestige."),
               (Place(SPARTA, "boiotia", 1), Gain((SPARTA,), "prestige", 1)),
               _retired("military skirmishes of the First Peloponnesian War: Tanagra, 457")),
+    EventCard("plague", "omega", gettext_noop("The plague"), 430,
+              gettext_noop("The crowd behind the walls brings the plague. Athinae loses 2 population."),
+              (Depopulate(ATHENS, "athinae", 2),),
+              _retired("the capital's overpopulation exacerbated an outbreak of plague; the source's title 'Plague and "
+                       "humiliation' has no rule text")),
+    EventCard("raids_on_attika", "omega", gettext_noop("Raids on Attika"), 431,
+              gettext_noop("King Archidamus ravages the fields of Attika. Sparta places 2 hoplites in Attika, and Athens collects "
+              "no tribute there this round. At this round's end, if Sparta still has a hoplite in Attika, Athens "
+              "loses 2 wheat."),
+              (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
+               AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
+              _retired("Sparta began raiding Attika in the Archidamian War")),
 )
 
 EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in (*EVENT_CARDS, *RETIRED_CARDS)}

@@ -321,6 +321,9 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "battle_begins": lambda e: [_("A battle begins in %(place)s (%(units)s); %(side)s attacks first.") % {
         "place": name(e["site"]), "units": _sides(e["units"]), "side": side_name(e["first_attacker"])}],
     "battle_clash": lambda e: [_clash(e)],
+    "battle_replay": lambda e: [ngettext("Superstition: the tied pair is fought again.",
+                                         "Superstition: the %(n)s tied pairs are fought again.", e["pairs"]) % {
+        "n": e["pairs"]}],
     "battle_ends": lambda e: [BATTLE_ENDINGS[e["reason"]](e)],
     "result": _result,
     "food": lambda e: [_("%(side)s feeds its population with %(wheat)s wheat.") % {

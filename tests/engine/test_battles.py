@@ -429,3 +429,32 @@ def test_at_the_round_end_the_side_that_passed_last_orders_the_battles() -> None
     set_units(state, "sparta", boiotia=4, kyklades=4)
     state, _ = act(state, "athens", "pass")
     assert state.decision.kind == battles.CHOOSE_BATTLE and state.decision.side == "athens"
+
+
+def test_superstition_fights_a_tied_pair_again_while_the_attacker_has_cards() -> None:
+    """The Omega card Superstition: a matched pair of equal strength is fought again (R23)."""
+    state = board(athens={"boiotia": 4}, sparta={"boiotia": 4})
+    state.events = [*state.events[:2], "superstition"]
+    state = fight(state, "boiotia", [PHALANX_PROOTHISI, TOXOTIS_VOLI, PHALANX_OTHISMOS, IPPIKO_PROOTHISI],
+                  [5, 19, 6, 10])  # Athens: Phalanx 1, Toxotis 0, Phalanx 1, Ippiko 1
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_PROOTHISI, TOXOTIS_VOLI])
+    state, events = act(state, "athens", "defend", cards=[5, 19])  # both matched, both tied
+    assert {"event": "battle_replay", "site": "boiotia", "pairs": 2} in events
+    assert (state.decision.side, state.decision.kind, state.decision.data["replay"]) == ("sparta", battles.ATTACK, 2)
+    assert api.options(state, "sparta")["count"] == 2
+    refused(state, "sparta", "attack", "card_count", cards=[PHALANX_OTHISMOS])
+    prestige = state.players["sparta"].tracks["prestige"]
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, IPPIKO_PROOTHISI])
+    state, events = act(state, "athens", "defend", cards=[6, 10])  # 2 against 1, then a tie again
+    assert state.players["sparta"].tracks["prestige"] == prestige + 1
+    # Sparta's hand is spent: no more replays, the combat round ends as usual.
+    assert not [e for e in events if e["event"] == "battle_replay"]
+    assert state.decision.kind == battles.RETREAT_WINDOW
+
+
+def test_without_superstition_a_tie_is_only_a_tie() -> None:
+    state = land_battle([PHALANX_PROOTHISI, TOXOTIS_VOLI, 21, 22], [5, 19, 6, 10])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_PROOTHISI, TOXOTIS_VOLI])
+    state, events = act(state, "athens", "defend", cards=[5, 19])
+    assert not [e for e in events if e["event"] == "battle_replay"]
+    assert state.decision.kind == battles.RETREAT_WINDOW

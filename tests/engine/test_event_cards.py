@@ -548,3 +548,19 @@ def test_without_the_card_nobody_hires() -> None:
     refused(state, "sparta", "create_hoplites", "no_mercenaries", polis="pylos", count=1, payment={"silver": 2},
             hire=True)
     assert not [a for a in api.legal_actions(state, "sparta") if a.get("hire")]
+
+
+def test_the_persian_king_murdered_pays_two_prestige_a_hoplite_sent_until_the_round_ends() -> None:
+    state, _ = opened("persian_king_murdered", fed)  # Athens (ties read first): hoplites in Attika 3, Ionia 2
+    assert state.decision.side == "athens" and state.decision.data["optional"]
+    legal = [a["remove"] for a in api.legal_actions(state, "athens")]
+    assert {} in legal and {"attika": 3, "ionia": 2} in legal and {"ionia": 1} in legal
+    state, events = answer(state, "athens", remove={"attika": 2})
+    assert events[0]["gained"] == {"prestige": 4} and events[0]["abroad"] == "persia"
+    state, _ = answer(state, "sparta", remove={})  # Sparta keeps its army at home
+    assert state.card_marks == {"abroad": {"athens": 2}} and state.players["athens"].units["attika"] == 1
+    state, _ = act(state, state.decision.side, "pass")
+    state, events = act(state, state.decision.side, "pass")
+    assert {"event": "event_effect", "side": "athens", "returned": {"attika": 2}, "lost": 0} in events
+    assert not [e for e in events if e.get("side") == "sparta" and "returned" in e]
+    assert state.players["athens"].units["attika"] == 3

@@ -86,6 +86,8 @@ def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
             "Event card: the landing in Sicelia costs Athens 2.",
             "Event card: nobody meets the landing in Sicelia, which pays no tribute this round.",
             "Event card: wine's market value returns to box 1."]
+        assert words.happenings([{"event": "battle_replay", "site": "boiotia", "pairs": 2}]) == [
+            "Superstition: the 2 tied pairs are fought again."]
         assert words.describe("sparta", {"type": "event", "polis": "gythion"}) == "Sparta lost Gythion to the event card"
         assert words.describe("sparta", {"type": "event", "remove": {}}) == "Sparta declined the event card's offer"
         assert words.describe("athens", {"type": "collect_tribute", "territory": "attika",
