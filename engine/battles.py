@@ -27,9 +27,11 @@ CHOOSE_BATTLE = "choose_battle"
 RETREAT_WINDOW = "battle_retreat"
 ATTACK = "battle_attack"
 DEFEND = "battle_defend"
+#: After a battle, while a card allows it: double the prestige this battle's cards earned?
+COMMANDER = "commander"
 #: Decision kinds a side answers during battles, and the answer types each takes.
 ANSWER_TYPES = {CHOOSE_BATTLE: ("choose_battle",), RETREAT_WINDOW: ("fight_on", "retreat"),
-                ATTACK: ("attack",), DEFEND: ("defend",)}
+                ATTACK: ("attack",), DEFEND: ("defend",), COMMANDER: ("double", "decline")}
 SHUFFLE = "battle"
 CARDS_LAID = 2
 
@@ -180,6 +182,19 @@ def _end(state: GameState, events: list[Event], reason: str, **detail: Any) -> N
     events.append({"event": "battle_ends", "site": battle.site, "reason": reason,
                    "units": _units(state, battle.site), **detail})
     state.battle = None
+    earned = state.card_marks.pop(event_cards.BATTLE_PRESTIGE, {})
+    used = state.card_marks.get(event_cards.COMMANDED, {})
+    _ask_commander(state, {side: n for side, n in earned.items() if n > 0 and side not in used})
+
+
+def _ask_commander(state: GameState, earned: Mapping[str, int]) -> None:
+    """Each side whose cards earned prestige in the battle just ended, and whose commander has not
+    doubled one yet this round, is asked in turn (Athens first)."""
+    for side in SIDES:
+        if side in earned:
+            essentials.ask(state, side, COMMANDER, {"prestige": earned[side],
+                                                    "then": {s: n for s, n in earned.items() if s != side}})
+            return
 
 
 # --------------------------------------------------------------------------- answers
@@ -202,8 +217,14 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
         _retreat_or_fight(new, events, side, decision, raw["type"])
     elif decision.kind == ATTACK:
         _attack(new, events, side, decision, raw)
-    else:
+    elif decision.kind == DEFEND:
         _defend(new, events, side, raw)
+    else:
+        if raw["type"] == "double":
+            gained = essentials.gain(new, side, PRESTIGE, decision.data["prestige"])
+            new.card_marks.setdefault(event_cards.COMMANDED, {})[side] = 1
+            events.append({"event": "commander", "side": side, "prestige": gained})
+        _ask_commander(new, decision.data["then"])
     return new, events
 
 
@@ -289,6 +310,9 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
     battle.laid = []
     if prestige > 0:
         prestige = essentials.gain(state, attacker, PRESTIGE, prestige)  # what the board can hold
+        if event_cards.commanders(state):
+            earned = state.card_marks.setdefault(event_cards.BATTLE_PRESTIGE, {})
+            earned[attacker] = earned.get(attacker, 0) + prestige
     elif prestige < 0:
         essentials.lose_prestige(state, attacker, -prestige, "salpinx")
     lost = min(lost, essentials.units(state, side, battle.site))
@@ -321,6 +345,9 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     elif decision.kind == RETREAT_WINDOW:
         yield {"type": "fight_on", **envelope}
         yield {"type": "retreat", **envelope}
+    elif decision.kind == COMMANDER:
+        yield {"type": "double", **envelope}
+        yield {"type": "decline", **envelope}
     elif decision.kind == ATTACK:
         for cards in combinations(usable_for_attack(state, side), laid_count(state, side, decision)):
             yield {"type": "attack", "cards": list(cards), **envelope}
@@ -341,6 +368,8 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
         return {"next": "site", "type": "choose_battle", "choices": list(decision.data["sites"])}
     if decision.kind == RETREAT_WINDOW:
         return {"next": "type", "choices": ["fight_on", "retreat"], "site": decision.data["site"]}
+    if decision.kind == COMMANDER:
+        return {"next": "type", "choices": ["double", "decline"], "prestige": decision.data["prestige"]}
     assert state.battle is not None
     if decision.kind == ATTACK:
         return {"next": "cards", "type": "attack", "choices": usable_for_attack(state, side),

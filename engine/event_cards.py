@@ -22,6 +22,7 @@ from engine.data.event_cards import (
     BlockadePenalty,
     Choose,
     CloseMarket,
+    Commanders,
     Defect,
     Depopulate,
     Effect,
@@ -77,6 +78,10 @@ def revealed(state: GameState) -> list[str]:
 #: changed sides on this card.
 NO_TRIBUTE = "no_tribute"
 DEFECTED = "defected"
+#: Great commanders: the prestige each side's cards earned in the battle under way, and who has
+#: doubled a battle already this round.
+BATTLE_PRESTIGE = "battle_prestige"
+COMMANDED = "commanded"
 
 
 def reveal(state: GameState) -> list[Event]:
@@ -377,6 +382,11 @@ def pacifists(state: GameState, side: str, territory: str) -> tuple[int, int]:
         if capital is not None and geography.territory_of(capital) == territory and state.poleis[capital].owner == side:
             return state.poleis[capital].population, effect.prestige
     return 0, 0
+
+
+def commanders(state: GameState) -> bool:
+    """Whether a side may double a battle's prestige this round (once each)."""
+    return bool(_in_force(state, Commanders))
 
 
 def superstition(state: GameState) -> bool:

@@ -160,6 +160,11 @@ class Pacifists(NamedTuple):
     prestige: int
 
 
+class Commanders(NamedTuple):
+    """Once this round, when a battle ends, each side may double the prestige its cards earned it
+    in that battle."""
+
+
 class Superstition(NamedTuple):
     """A matched pair of battle cards of equal strength is fought again: the attacker lays another
     card against it and the defender answers."""
@@ -203,7 +208,7 @@ class AtRoundEnd(NamedTuple):
 
 
 Effect = (Gain | Place | Remove | Defect | Depopulate | Choose | SetMarketValue | Invasion | Starts | CloseMarket
-          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | Superstition | Mercenaries | FoodRelief | AtRoundEnd
+          | Truce | BarTribute | BattleThreshold | TributeCap | BlockadePenalty | Pacifists | Commanders | Superstition | Mercenaries | FoodRelief | AtRoundEnd
           | Homecoming)
 #: Effects resolved by the sides when the card is read; the others are in force during the round.
 AT_ONCE = (Gain, Place, Remove, Defect, Depopulate, Choose)
@@ -246,12 +251,6 @@ def _sheet(what: str) -> str:
 def _later(what: str) -> str:
     return reconstructed(f"the source's later-round card, board-facts.md section 4 ({what}), adapted to 2020's "
                          "components and three rounds")
-
-
-def _pending(what: str) -> str:
-    return reconstructed(f"the rulebook's history ({what}); effect sized like the source's cards. It holds "
-                         "a place the source's remaining later-round cards take next (docs/board-reconstruction.md "
-                         "section 10)")
 
 
 def _treasury(side: str) -> Choose:
@@ -344,10 +343,12 @@ EVENT_CARDS: tuple[EventCard, ...] = (
               (Mercenaries(2),),
               _later("Mercenaries: each side may create hoplites or galleys for 2 silver each without losing "
                      "population; in 2020 a unit is a cube, so a hired one comes from the reserve")),
-    EventCard("long_walls", "epsilon", gettext_noop("Behind the Long Walls"), 457,
-              gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
-              (FoodRelief(ATHENS, 2),),
-              _pending("the Long Walls, finished 457; the source's title 'Behind the Long Walls' has no rule text")),
+    EventCard("great_commanders", "epsilon", gettext_noop("Great commanders"), 457,
+              gettext_noop("Myronides and Tolmides lead Athens's armies, Nicomedes Sparta's. Once this round, when a battle "
+              "ends, each side may double the prestige its cards earned it in that battle."),
+              (Commanders(),),
+              _later("Great Commanders: each side may double the prestige of one battle this round; chosen when the "
+                     "battle ends, when the prestige it doubles is known")),
     _no_event("epsilon"),
     # ---------------------------------------------------------------- Omega (431-404)
     EventCard("carthage_lands", "omega", gettext_noop("Carthage lands in Sicily"), 409,
@@ -465,6 +466,10 @@ RETIRED_CARDS: tuple[EventCard, ...] = (
               (Place(SPARTA, "attika", 2), BarTribute(ATHENS, "attika"),
                AtRoundEnd(Gain((ATHENS,), "wheat", -2), SPARTA, "attika", 1)),
               _retired("Sparta began raiding Attika in the Archidamian War")),
+    EventCard("long_walls", "epsilon", gettext_noop("Behind the Long Walls"), 457,
+              gettext_noop("The walls to Piraeus keep grain flowing. At this round's end Athens's population eats 2 wheat less."),
+              (FoodRelief(ATHENS, 2),),
+              _retired("the Long Walls, finished 457; the source's title 'Behind the Long Walls' has no rule text")),
 )
 
 EVENT_BY_ID: dict[str, EventCard] = {card.id: card for card in (*EVENT_CARDS, *RETIRED_CARDS)}

@@ -140,6 +140,8 @@ DESCRIBE: dict[str, Describe] = {
     "defend": lambda a: _("defended with %(cards)s") % {"cards": _cards(a["site"], a.get("cards", []))}
     if "site" in a else _("defended"),
     "retreat": lambda a: _("retreated"),
+    "double": lambda a: _("had its great commander double the battle's prestige"),
+    "decline": lambda a: _("kept its great commander for another battle"),
     "fight_on": lambda a: _("fought on"),
     "feed": _feed,
     "grow": lambda a: _("grew %(poleis)s") % {"poleis": _placed(a.get("poleis", {}))},
@@ -321,6 +323,8 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "battle_begins": lambda e: [_("A battle begins in %(place)s (%(units)s); %(side)s attacks first.") % {
         "place": name(e["site"]), "units": _sides(e["units"]), "side": side_name(e["first_attacker"])}],
     "battle_clash": lambda e: [_clash(e)],
+    "commander": lambda e: [_("%(side)s's great commander doubles the battle's prestige (+%(n)s).") % {
+        "side": side_name(e["side"]), "n": e["prestige"]}],
     "battle_replay": lambda e: [ngettext("Superstition: the tied pair is fought again.",
                                          "Superstition: the %(n)s tied pairs are fought again.", e["pairs"]) % {
         "n": e["pairs"]}],

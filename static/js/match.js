@@ -31,12 +31,13 @@
     fight_on: gettext("Fight on"), retreat: gettext("Retreat"), choose_battle: gettext("Choose the battle"),
     attack: gettext("Attack"), defend: gettext("Defend"), feed: gettext("Feed the population"), grow: gettext("Growth"),
     phoros: gettext("Phoros"), discard_project: gettext("Discard a project"), event: gettext("Event card"),
+    double: gettext("Double it"), decline: gettext("Keep the commander for another battle"),
   };
   const DECISION_NAMES = {
     action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
     battle_attack: gettext("attack cards"), battle_defend: gettext("defence cards"), food_shortfall: gettext("the food shortfall"),
     growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
-    event_choice: gettext("the event card"),
+    event_choice: gettext("the event card"), commander: gettext("whether your commander doubles this battle's prestige"),
   };
   const FIELD_NAMES = {
     polis: gettext("Choose a polis"), territory: gettext("Choose a territory"), project: gettext("Choose a project"),
@@ -548,6 +549,9 @@
               el("select", {id: "extra", onchange: (e) => { build.extra = e.target.value; refresh(); }},
                 choices.map((r) => el("option", {value: r, selected: r === build.extra, text: cat.tracks[r].name}))))
             : el("p", {class: "muted", text: gettext("Acting alone costs one resource more, and you have none: only passing and free actions remain.")}));
+        }
+        if (build.kind === "commander") {
+          parts.push(el("p", {class: "muted", text: fmt(gettext("Your cards earned %(n)s prestige in this battle; a great commander may double it, once this round."), {n: options.prestige})}));
         }
         return [...parts, ...buttons("type", options.choices, (t) => ACTION_NAMES[t] || t)];
       }

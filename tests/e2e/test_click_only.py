@@ -87,6 +87,8 @@ POSITIONS = {
                        frozenset({"battle_attack", "battle_defend", "battle_retreat:fight_on"}), 40, RARE_SEEDS, TWO_BATTLES),
     "two battles": Prepared(deciding("choose_battle"), frozenset({"choose_battle"}), 2, RARE_SEEDS, TWO_BATTLES),
     "retreat": Prepared(deciding("battle_retreat"), frozenset({"battle_retreat:retreat"}), 6, RARE_SEEDS, TWO_BATTLES),
+    "great commanders": Prepared(deciding("commander"), frozenset({"commander:double"}), 2, dealt("great_commanders"),
+                                 TWO_BATTLES),
     "famine": Prepared(famine_with_poleis, frozenset({"food_shortfall:give_up"}), 3),
     "growth": Prepared(deciding("growth"), frozenset({"growth"}), 3),
     "phoros": Prepared(deciding("phoros"), frozenset({"phoros"}), 3),

@@ -458,3 +458,37 @@ def test_without_superstition_a_tie_is_only_a_tie() -> None:
     state, events = act(state, "athens", "defend", cards=[5, 19])
     assert not [e for e in events if e["event"] == "battle_replay"]
     assert state.decision.kind == battles.RETREAT_WINDOW
+
+
+def test_great_commanders_double_the_prestige_a_battle_earned_once_a_round() -> None:
+    state = board(round=1, athens={"boiotia": 4}, sparta={"boiotia": 4})
+    state.events = [state.events[0], "great_commanders", state.events[2]]
+    state = fight(state, "boiotia", [PHALANX_OTHISMOS, TOXOTIS_VOLI, 21, 22], [PHALANX_PROOTHISI, 19, 5, 6])
+    prestige = state.players["sparta"].tracks["prestige"]
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, _ = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, 19])  # Sparta +1
+    assert state.decision.side == "athens"  # the next attacker is asked first whether to retreat
+    state, events = act(state, "athens", "retreat")
+    assert events[-1]["event"] == "battle_ends"
+    assert (state.decision.side, state.decision.kind, state.decision.data["prestige"]) == ("sparta", battles.COMMANDER, 1)
+    assert api.options(state, "sparta")["choices"] == ["double", "decline"]
+    state, events = act(state, "sparta", "double")
+    assert events == [{"event": "commander", "side": "sparta", "prestige": 1}]
+    assert state.players["sparta"].tracks["prestige"] == prestige + 1 + 1 + 1  # its card, the retreat, the commander
+    assert state.card_marks == {"commanded": {"sparta": 1}}
+
+
+def test_a_commander_declined_stays_for_a_later_battle_and_none_without_the_card() -> None:
+    state = board(round=1, athens={"boiotia": 4}, sparta={"boiotia": 4})
+    state.events = [state.events[0], "great_commanders", state.events[2]]
+    state = fight(state, "boiotia", [PHALANX_OTHISMOS, TOXOTIS_VOLI, 21, 22], [PHALANX_PROOTHISI, 19, 5, 6])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, _ = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, 19])
+    state, _ = act(state, "athens", "retreat")
+    state, events = act(state, "sparta", "decline")
+    assert "commanded" not in state.card_marks and not [e for e in events if e["event"] == "commander"]
+    calm = land_battle([PHALANX_OTHISMOS, TOXOTIS_VOLI, 21, 22], [PHALANX_PROOTHISI, 19, 5, 6])
+    calm, _ = act(calm, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    calm, _ = act(calm, "athens", "defend", cards=[PHALANX_PROOTHISI, 19])
+    calm, _ = act(calm, "athens", "retreat")
+    assert calm.decision.kind != battles.COMMANDER

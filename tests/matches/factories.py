@@ -7,6 +7,7 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from engine import api
 from polis_site.matches import services
 from polis_site.matches.models import Match
 
@@ -25,6 +26,18 @@ class UserFactory(factory.django.DjangoModelFactory):
     def saved(self, create: bool, extracted: Any, **kwargs: Any) -> None:
         if create:
             self.save()
+
+
+def sparta_first(prefix: str) -> str:
+    """A match seed whose game opens on Sparta's first action, as the printed setup does: the Alpha
+    card dealt neither names Athens to start nor asks a side a question. Searched, so that a change of
+    the event decks never leaves a test on a seed that opens otherwise."""
+    for n in range(100):
+        seed = f"{prefix}-{n}"
+        decision = api.new_game(api.Setup.from_seed(seed)).decision
+        if decision is not None and (decision.side, decision.kind) == ("sparta", "action"):
+            return seed
+    raise AssertionError(f"no seed {prefix}-0..99 opens on Sparta's action")
 
 
 def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None, move_days: int | None = None) -> Match:

@@ -12,7 +12,7 @@ from django.test import Client
 from engine import api
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
-from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match
+from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match, sparta_first
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ def test_the_http_api_acts_through_the_same_write_path() -> None:
     ({"action": {"type": "pass", "decision": 1}, "client_action_id": ["x"]}, 400, "malformed"),
 ])
 def test_http_refusals_name_the_problem_and_change_nothing(body: Any, status: int, code: str) -> None:
-    match = active_match("refuse")
+    match = active_match(sparta_first("refuse"))
     before = (match.version, match.snapshot)
     client = logged_in(match.sparta)
     data = body if isinstance(body, str) else json.dumps(body)

@@ -17,7 +17,7 @@ from engine import api, playout
 from polis_site.asgi import application
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
-from tests.matches.factories import PASSWORD, UserFactory, active_match
+from tests.matches.factories import PASSWORD, UserFactory, active_match, sparta_first
 from tests.support.games import foresee_a_battle
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -104,7 +104,7 @@ async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients(matc
             assert states, f"{each} saw no update after step {step}"
             latest[each] = states[-1]
         assert latest["athens"]["version"] == latest["sparta"]["version"] == step + 1
-    assert fought == battle
+    assert fought or not battle  # the battle seed must fight; the other may (event cards change the odds)
     final = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert final.status == Match.Status.FINISHED and final.version == step
     assert latest["athens"]["view"]["outcome"] == final.snapshot["outcome"]
@@ -257,7 +257,7 @@ async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_
     mover's ack and both seats' states do not wait for it."""
     monkeypatch.setattr(services, "NOTICE_DELAY", 0.5)
     def emailed_match() -> Match:
-        return active_match("ws-email", athens=UserFactory(email="pericles@example.com"))
+        return active_match(sparta_first("ws-email"), athens=UserFactory(email="pericles@example.com"))
 
     match = await database_sync_to_async(emailed_match)()
     sparta = await database_sync_to_async(lambda: match.sparta)()

@@ -24,7 +24,7 @@ ACTION_TYPES = ("pass", *ACTIONS, *FREE_ACTIONS)
 #: defence, food shortfall (with poleis given up), growth, phoros, project discard, each event choice.
 PROMPT_ANSWERS = ("choose_battle", "battle_retreat:fight_on", "battle_retreat:retreat", "battle_attack", "battle_defend",
                   "food_shortfall:give_up", "growth", "phoros", "project_discard", "event_choice:option",
-                  "event_choice:remove", "event_choice:polis")
+                  "event_choice:remove", "event_choice:polis", "commander:double")
 
 #: Engine ids a reader must never see: places, poleis, projects, market spaces and events (proper
 #: names, capitalised when said), the sides, and the action and decision kinds made of several words
@@ -136,8 +136,8 @@ class ClickPlayer:
         kind = built["kind"]
         if kind == "action":
             return partial.get("type", "") + (":hire" if partial.get("hire") else "")
-        if kind == "battle_retreat":
-            return f"battle_retreat:{partial.get('type')}"
+        if kind in ("battle_retreat", "commander"):
+            return f"{kind}:{partial.get('type')}"
         if kind == "food_shortfall":
             return "food_shortfall:give_up" if partial.get("give_up") else "food_shortfall:prestige"
         if kind == "event_choice":
