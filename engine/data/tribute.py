@@ -83,48 +83,48 @@ COLUMNS: tuple[TributeColumn, ...] = (
     TributeColumn("attika", "silver", _s(3), reconstructed(_SOURCE + ": Attika silver 1:3:6")),
     TributeColumn("attika", "wheat", _s(1), reconstructed(_SOURCE + ": Attika wheat 1")),
     # Lakedaemon: 2012 iron 1:3:6:10, oil 1:3:6, silver 1:3.
-    TributeColumn("lakedaemon", "iron", _s(4), reconstructed("2012 Lakedaemon iron 1:3:6:10 (Laconian iron)")),
-    TributeColumn("lakedaemon", "wine", _s(3), reconstructed("2012 Lakedaemon oil 1:3:6; " + _NO_OIL)),
-    TributeColumn("lakedaemon", "silver", _s(2), reconstructed("2012 Lakedaemon silver 1:3")),
+    TributeColumn("lakedaemon", "iron", _s(4), reconstructed("pre-publication data (board-facts section 4): Lakedaemon iron 1:3:6:10 (Laconian iron)")),
+    TributeColumn("lakedaemon", "wine", _s(3), reconstructed("pre-publication data (board-facts section 4): Lakedaemon oil 1:3:6; " + _NO_OIL)),
+    TributeColumn("lakedaemon", "silver", _s(2), reconstructed("pre-publication data (board-facts section 4): Lakedaemon silver 1:3")),
     # Arcadia: 2012 iron 1:3:6:10, wood 1:3:6:10, wine 1:3, oil 1:3.
-    TributeColumn("arcadia", "iron", _s(4), reconstructed("2012 Arcadia iron 1:3:6:10")),
-    TributeColumn("arcadia", "wood", _s(4), reconstructed("2012 Arcadia wood 1:3:6:10 (wooded highlands)")),
-    TributeColumn("arcadia", "wine", _s(2), reconstructed("2012 Arcadia wine 1:3 and oil 1:3; " + _NO_OIL + ", one column")),
+    TributeColumn("arcadia", "iron", _s(4), reconstructed("pre-publication data (board-facts section 4): Arcadia iron 1:3:6:10")),
+    TributeColumn("arcadia", "wood", _s(4), reconstructed("pre-publication data (board-facts section 4): Arcadia wood 1:3:6:10 (wooded highlands)")),
+    TributeColumn("arcadia", "wine", _s(2), reconstructed("pre-publication data (board-facts section 4): Arcadia wine 1:3 and oil 1:3; " + _NO_OIL + ", one column")),
     # Megaris: 2012 wood 1:3:6:10:15, silver 1:3:6, wheat 1:3 (no oil: kept as is).
-    TributeColumn("megaris", "wood", _s(5), reconstructed("2012 Megaris wood 1:3:6:10:15")),
-    TributeColumn("megaris", "silver", _s(3), reconstructed("2012 Megaris silver 1:3:6 (wealthy Korinthos)")),
-    TributeColumn("megaris", "wheat", _s(2), reconstructed("2012 Megaris wheat 1:3")),
+    TributeColumn("megaris", "wood", _s(5), reconstructed("pre-publication data (board-facts section 4): Megaris wood 1:3:6:10:15")),
+    TributeColumn("megaris", "silver", _s(3), reconstructed("pre-publication data (board-facts section 4): Megaris silver 1:3:6 (wealthy Korinthos)")),
+    TributeColumn("megaris", "wheat", _s(2), reconstructed("pre-publication data (board-facts section 4): Megaris wheat 1:3")),
     # Boiotia: 2012 iron 1:3:6:10:15, wood 1:3:6:10, oil 1:3:6, wheat 1.
-    TributeColumn("boiotia", "iron", _s(5), reconstructed("2012 Boiotia iron 1:3:6:10:15")),
-    TributeColumn("boiotia", "wood", _s(4), reconstructed("2012 Boiotia wood 1:3:6:10")),
+    TributeColumn("boiotia", "iron", _s(5), reconstructed("pre-publication data (board-facts section 4): Boiotia iron 1:3:6:10:15")),
+    TributeColumn("boiotia", "wood", _s(4), reconstructed("pre-publication data (board-facts section 4): Boiotia wood 1:3:6:10")),
     TributeColumn("boiotia", "wine", _s(3), reconstructed(_SOURCE + ": Boiotia oil 1:3:6; " + _NO_OIL)),
     TributeColumn("boiotia", "wheat", _s(1), reconstructed(_SOURCE + ": Boiotia wheat 1")),
     # Sicelia: printed.
     TributeColumn("sicelia", "wine", _s(5), rulebook("8. Collect tribute: 1/2/3/4/5 hoplites demanding wine in Sicelia receive 1/3/6/10/15")),
     TributeColumn("sicelia", "wheat", _s(3), rulebook("8. Collect tribute example: up to 15 wine and up to 6 wheat in Sicelia")),
     # Akarnania: 2012 iron 1:3:6:10, wine 1:3:6, silver 1:3 (no oil: kept as is).
-    TributeColumn("akarnania", "iron", _s(4), reconstructed("2012 Akarnania iron 1:3:6:10")),
-    TributeColumn("akarnania", "wine", _s(3), reconstructed("2012 Akarnania wine 1:3:6")),
-    TributeColumn("akarnania", "silver", _s(2), reconstructed("2012 Akarnania silver 1:3")),
+    TributeColumn("akarnania", "iron", _s(4), reconstructed("pre-publication data (board-facts section 4): Akarnania iron 1:3:6:10")),
+    TributeColumn("akarnania", "wine", _s(3), reconstructed("pre-publication data (board-facts section 4): Akarnania wine 1:3:6")),
+    TributeColumn("akarnania", "silver", _s(2), reconstructed("pre-publication data (board-facts section 4): Akarnania silver 1:3")),
     # Thessalia: 2012 iron 1:3:6, wood 1:3:6, wheat 1.
-    TributeColumn("thessalia", "iron", _s(3), reconstructed("2012 Thessalia iron 1:3:6")),
-    TributeColumn("thessalia", "wood", _s(3), reconstructed("2012 Thessalia wood 1:3:6")),
+    TributeColumn("thessalia", "iron", _s(3), reconstructed("pre-publication data (board-facts section 4): Thessalia iron 1:3:6")),
+    TributeColumn("thessalia", "wood", _s(3), reconstructed("pre-publication data (board-facts section 4): Thessalia wood 1:3:6")),
     TributeColumn("thessalia", "wheat", _s(1), reconstructed(_SOURCE + ": Thessalia wheat 1")),
     # Messinia: 2012 oil 1:3:6:10, wheat 1:3:6.
     TributeColumn("messinia", "wine", _s(4), reconstructed(_SOURCE + ": Messinia oil 1:3:6:10; " + _NO_OIL)),
     TributeColumn("messinia", "wheat", _s(3), reconstructed(_SOURCE + ": Messinia wheat 1:3:6")),
     # Ionia: 2012 wine 1:3:6:10, silver 1:3, wheat 1 (no oil: kept as is).
-    TributeColumn("ionia", "wine", _s(4), reconstructed("2012 Ionia wine 1:3:6:10 (Chian and Samian wine)")),
-    TributeColumn("ionia", "silver", _s(2), reconstructed("2012 Ionia silver 1:3")),
-    TributeColumn("ionia", "wheat", _s(1), reconstructed("2012 Ionia wheat 1")),
+    TributeColumn("ionia", "wine", _s(4), reconstructed("pre-publication data (board-facts section 4): Ionia wine 1:3:6:10 (Chian and Samian wine)")),
+    TributeColumn("ionia", "silver", _s(2), reconstructed("pre-publication data (board-facts section 4): Ionia silver 1:3")),
+    TributeColumn("ionia", "wheat", _s(1), reconstructed("pre-publication data (board-facts section 4): Ionia wheat 1")),
     # Makedonia: 2012 wood 1:3:6:10, wine 1:3:6, wheat 1:3 (no oil: kept as is).
-    TributeColumn("makedonia", "wood", _s(4), reconstructed("2012 Makedonia wood 1:3:6:10 (ship timber)")),
-    TributeColumn("makedonia", "wine", _s(3), reconstructed("2012 Makedonia wine 1:3:6")),
-    TributeColumn("makedonia", "wheat", _s(2), reconstructed("2012 Makedonia wheat 1:3")),
+    TributeColumn("makedonia", "wood", _s(4), reconstructed("pre-publication data (board-facts section 4): Makedonia wood 1:3:6:10 (ship timber)")),
+    TributeColumn("makedonia", "wine", _s(3), reconstructed("pre-publication data (board-facts section 4): Makedonia wine 1:3:6")),
+    TributeColumn("makedonia", "wheat", _s(2), reconstructed("pre-publication data (board-facts section 4): Makedonia wheat 1:3")),
     # Achaea: 2012 iron 1:3, wood 1:3, wine 1, oil 1.
-    TributeColumn("achaea", "iron", _s(2), reconstructed("2012 Achaea iron 1:3")),
-    TributeColumn("achaea", "wood", _s(2), reconstructed("2012 Achaea wood 1:3")),
-    TributeColumn("achaea", "wine", _s(1), reconstructed("2012 Achaea wine 1 and oil 1; " + _NO_OIL + ", one column")),
+    TributeColumn("achaea", "iron", _s(2), reconstructed("pre-publication data (board-facts section 4): Achaea iron 1:3")),
+    TributeColumn("achaea", "wood", _s(2), reconstructed("pre-publication data (board-facts section 4): Achaea wood 1:3")),
+    TributeColumn("achaea", "wine", _s(1), reconstructed("pre-publication data (board-facts section 4): Achaea wine 1 and oil 1; " + _NO_OIL + ", one column")),
 )
 
 BOX_BY_TERRITORY: dict[str, TributeBox] = {b.territory: b for b in BOXES}

@@ -16,6 +16,7 @@ from types import MappingProxyType, ModuleType
 import pytest
 
 import engine.data as data_pkg
+from engine import board_tables
 from engine.data import (
     battle_cards,
     components,
@@ -213,3 +214,14 @@ def test_only_persia_market_spaces_are_printed() -> None:
 
 def test_printed_market_cells_are_tagged_rulebook() -> None:
     assert is_rulebook(markets.PRINTED_CELLS_SOURCE)
+
+
+def test_the_reconstruction_page_lists_every_datum_as_the_data_holds_it() -> None:
+    """docs/board-reconstruction.md's tables are made from the records (python -m engine.board_tables
+    --write); a datum changed without rewriting them, or a table edited by hand, fails here."""
+    page = board_tables.PAGE.read_text(encoding="utf-8")
+    assert board_tables.rewrite(page) == page
+    for render in board_tables.TABLES.values():
+        assert render() in page
+    rows = sum(len(render().splitlines()) - 2 for render in board_tables.TABLES.values())
+    assert rows >= len(geography.LAND_EDGES) + len(tribute.COLUMNS) + len(markets.SPACES) + 14 + 24
