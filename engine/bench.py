@@ -64,6 +64,8 @@ def run(games: int, seed: int) -> dict[str, Any]:
         "game_median_ms": statistics.median(game_ms), "game_p99_ms": percentile(game_ms, 0.99),
         "steps_per_game": sum(len(log) for _, log in logs) / games,
         "actions_per_game": len(all_apply) / games, "endings": dict(endings.most_common()),
+        "battles": sum(1 for _, log in logs for entry in log if "deck" in entry.get("chance", {})),
+        "games_with_battles": sum(1 for _, log in logs if any("deck" in entry.get("chance", {}) for entry in log)),
         "apply_median_us": statistics.median(all_apply), "apply_p99_us": percentile(all_apply, 0.99),
         "options_median_ms": statistics.median(options_ms), "options_p99_ms": percentile(options_ms, 0.99),
         "by_type": {kind: (len(v), statistics.median(v), percentile(v, 0.99)) for kind, v in sorted(apply_us.items())},
@@ -82,6 +84,8 @@ def main() -> None:
           f"median {result['game_median_ms']:.1f} ms, p99 {result['game_p99_ms']:.1f} ms a game")
     print(f"per game: {result['steps_per_game']:.1f} decisions, {result['actions_per_game']:.1f} of them the sides' "
           f"(the rest chance); endings {result['endings']}")
+    print(f"battles: {result['battles']} in {result['games_with_battles']} of {result['games']} games "
+          f"({result['battles'] / result['games']:.3f} a game)")
     print(f"apply_action: median {result['apply_median_us']:.1f} µs, p99 {result['apply_p99_us']:.1f} µs (target: median < 100 µs)")
     print(f"options query: median {result['options_median_ms']:.3f} ms, p99 {result['options_p99_ms']:.3f} ms (target: < 2 ms)")
     print(f"{'action':<18}{'count':>7}{'median µs':>12}{'p99 µs':>10}")
