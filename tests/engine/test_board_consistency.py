@@ -10,6 +10,7 @@ import pytest
 
 from engine.data import (
     battle_cards,
+    event_cards,
     geography,
     layout,
     markets,
@@ -241,6 +242,36 @@ def test_project_tiles_the_source_gives_are_its_values(tile: str, cost: dict, pr
     record = projects.tile(tile)
     assert (dict(record.cost), record.prestige, record.end_game_prestige) == (cost, prestige, end_game)
     assert "pre-publication data" in record.source
+
+
+#: The pre-publication data's market spaces after the oil rule (board-facts.md section 4), top to
+#: bottom as (load, receive, goods accepted); Persia is the rulebook's. Nothing widened.
+SOURCED_SPACES = {
+    "persia": [(3, "wheat", ("iron", "wine")), (4, "wheat", ("wine",)), (5, "silver", ("iron", "wood", "wine"))],
+    "aegyptos": [(3, "wheat", ("wine",)), (4, "wheat", ("wine",)), (5, "silver", ("wine",))],
+    "euxinos": [(5, "wheat", ("wine",)), (5, "wheat", ("wine",))],
+    "thraki": [(3, "wheat", ("iron",)), (4, "silver", ("wood",))],
+    "illyria": [(3, "wheat", ("wood",)), (4, "silver", ("iron",))],
+}
+
+
+def test_every_market_space_is_its_source_after_the_oil_rule() -> None:
+    assert {m: [(s.load, s.receive, s.accepts) for s in markets.spaces_of(m)] for m in geography.MARKETS} == SOURCED_SPACES
+    for space in markets.SPACES:
+        assert space.market == "persia" or "pre-publication data" in space.source, space
+
+
+#: The only cards whose effect is ours: the source names Pericles' Age without rule text, and the
+#: quiet cards have none.
+INVENTED_CARDS = {"age_of_pericles"}
+
+
+def test_every_dealt_event_card_is_the_sources_but_the_one_without_rule_text() -> None:
+    for card in event_cards.EVENT_CARDS:
+        if card.effects and card.id not in INVENTED_CARDS:
+            assert "board-facts.md section 4 (" in card.source, card.id
+    assert {c.id for c in event_cards.EVENT_CARDS if c.effects and "board-facts.md section 4 (" not in c.source} == INVENTED_CARDS
+    assert sum(1 for c in event_cards.EVENT_CARDS if not c.effects) == 4  # two in Alpha, as the source's deck
 
 
 def test_the_territories_do_not_produce_enough_wheat_as_the_source_says() -> None:
