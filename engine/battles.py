@@ -30,8 +30,10 @@ DEFEND = "battle_defend"
 #: After a battle, while a card allows it: double the prestige this battle's cards earned?
 COMMANDER = "commander"
 #: Decision kinds a side answers during battles, and the answer types each takes.
-ANSWER_TYPES = {CHOOSE_BATTLE: ("choose_battle",), RETREAT_WINDOW: ("fight_on", "retreat"),
-                ATTACK: ("attack",), DEFEND: ("defend",), COMMANDER: ("double", "decline")}
+ANSWER_TYPES = {CHOOSE_BATTLE: {"choose_battle": frozenset({"site"})},
+                RETREAT_WINDOW: {"fight_on": frozenset(), "retreat": frozenset()},
+                ATTACK: {"attack": frozenset({"cards"})}, DEFEND: {"defend": frozenset({"cards"})},
+                COMMANDER: {"double": frozenset(), "decline": frozenset()}}
 SHUFFLE = "battle"
 CARDS_LAID = 2
 

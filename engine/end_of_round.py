@@ -27,7 +27,8 @@ FOOD = "food_shortfall"
 GROWTH = "growth"
 PHOROS = "phoros"
 #: Decision kinds a side answers during the end of the round, and the answer types each takes.
-ANSWER_TYPES = {FOOD: ("feed",), GROWTH: ("grow",), PHOROS: ("phoros",)}
+ANSWER_TYPES = {FOOD: {"feed": frozenset({"give_up"})}, GROWTH: {"grow": frozenset({"poleis"})},
+                PHOROS: {"phoros": frozenset({"prestige"})}}
 #: Phoros: prestige given up -> silver received.
 PHOROS_RATES = {0: 0, 1: 1, 2: 3}
 

@@ -51,7 +51,7 @@ from engine.state import Decision, GameState, Opening
 Event = dict[str, Any]
 
 EVENT_CHOICE = "event_choice"
-ANSWER_TYPES = {EVENT_CHOICE: ("event",)}
+ANSWER_TYPES = {EVENT_CHOICE: {"event": frozenset({"option", "remove", "polis"})}}
 UNIT_AREAS = {"hoplites": geography.TERRITORIES, "galleys": geography.SEAS,
               "units": (*geography.TERRITORIES, *geography.SEAS)}
 

@@ -7,6 +7,8 @@ and the log keeps the outcome, so replays never depend on a random generator.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -30,7 +32,8 @@ ROUND_END = "round_end"
 Event = dict[str, Any]
 
 #: Decisions other than the turn's action and the project discard, by kind: the module that
-#: answers them and lists and explains their answers (`answer`, `legal`, `options`, `ANSWER_TYPES`).
+#: answers them and lists and explains their answers (`answer`, `legal`, `options`, and
+#: `ANSWER_TYPES`: decision kind -> answer type -> the fields that answer may carry).
 PROMPTS: dict[str, ModuleType] = {**dict.fromkeys(battles.ANSWER_TYPES, battles),
                                   **dict.fromkeys(end_of_round.ANSWER_TYPES, end_of_round),
                                   **dict.fromkeys(event_cards.ANSWER_TYPES, event_cards)}
@@ -153,7 +156,39 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
     if not isinstance(kind, str):
         raise MalformedAction(f"action type {kind!r} is not a string naming an action", code="unknown_action",
                               value=kind)
+    allowed = fields_of(decision.kind, kind)
+    unknown = sorted(str(name) for name in raw if name not in ENVELOPE and (allowed is None or name not in allowed))
+    if allowed is not None and unknown:
+        raise MalformedAction(f"{kind}: unknown field {unknown[0]!r}; it takes "
+                              f"{', '.join(sorted(allowed)) or 'no field'} besides 'type' and 'decision'",
+                              code="unknown_field", field=unknown[0])
     return decision, kind
+
+
+#: Every answer carries its type and the decision it answers.
+ENVELOPE = frozenset({"type", "decision"})
+
+
+def fields_of(decision_kind: str, kind: str) -> frozenset[str] | None:
+    """The fields an answer of type `kind` to a decision of `decision_kind` may carry (None when the
+    type does not answer it: that is refused elsewhere, with its own code). The log stores only
+    these, so it holds the action the engine understood, never extra bytes a client sent along."""
+    if decision_kind == ACTION:
+        if kind == PASS:
+            return frozenset()
+        module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
+        return None if module is None else frozenset({*ACTION_FIELDS[kind], "extra"})
+    if decision_kind == end_of_round.PROJECT_DISCARD:
+        return frozenset({"project"}) if kind == "discard_project" else None
+    prompt = PROMPTS.get(decision_kind)
+    return None if prompt is None else prompt.ANSWER_TYPES[decision_kind].get(kind)
+
+
+#: Each turn action's fields: those of the dataclass its module parses to.
+ACTION_FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(f.name for f in dataclasses.fields(typing.get_type_hints(module.parse)["return"]))
+    for kind, module in {**ACTIONS, **FREE_ACTIONS}.items()
+}
 
 
 def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> tuple[Any, Any, str | None, dict[str, int]]:

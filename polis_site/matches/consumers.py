@@ -12,7 +12,6 @@ Server messages: `state` (this socket's own view, its version and the prompts it
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -25,7 +24,6 @@ from polis_site.matches import notify, services, wire
 from polis_site.matches.models import Match
 
 #: Largest text frame accepted (an action is a few hundred bytes).
-MAX_FRAME = 16 * 1024
 #: Token bucket per socket: this many messages at once, refilled at RATE a second.
 BURST = 20
 RATE = 10.0
@@ -63,15 +61,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not self._take_token():
             await self._error("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
             return
-        if text_data is None or len(text_data) > MAX_FRAME:
-            await self._error("malformed", f"send JSON text frames of at most {MAX_FRAME} bytes")
+        if text_data is None:
+            await self._error("malformed", "send JSON text frames, not binary ones")
             return
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self._error("malformed", f"not JSON: {text_data[:80]!r}")
+            message = wire.loads(text_data)
+        except wire.Refused as refused:
+            await self._error(refused.code, refused.message)
             return
         kind = message.get("type") if isinstance(message, dict) else None
+        kind = kind if isinstance(kind, str) else None
         if kind == "ping":
             await self.send_json({"type": "pong", "version": await self._version()})
         elif kind == "sync":
@@ -82,7 +81,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._query(message)
         else:
             await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping", ...}, '
-                                           f"got {text_data[:80]!r}")
+                                           f"got type {str(kind)[:40]!r}")
 
     @database_sync_to_async
     def _version(self) -> int | None:

@@ -207,6 +207,11 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
     try:
         with transaction.atomic():
             match = locked(match_id)
+            if match.status == Match.Status.FINISHED:
+                # The move that ended the game, sent again (its answer was lost): the same answer.
+                earlier = _earlier(match_id, client_action_id)
+                if earlier is not None and earlier.user_id == getattr(user, "pk", None):
+                    return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
             try:
                 if expected_version is not None and expected_version != match.version:

@@ -3,7 +3,7 @@ the same write path as the websocket (for clients without websockets and for scr
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 
 from django.conf import settings
@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.data.sides import opponent
-from engine.errors import ActionError
-from polis_site.matches import board, replays, services, words
+from engine.errors import ActionError, MalformedAction
+from polis_site.matches import board, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
-STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "stale_version": 409}
+STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409}
 
 
 def mine(user: Any) -> QuerySet[Match]:
@@ -183,7 +183,7 @@ def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
     match = Match.objects.filter(pk=match_id).first()
     if match is not None:
         body["state"] = services.state_message(match, match.state(), match.side_of(user))
-    return JsonResponse(body, status=STATUS.get(error.code, 409))
+    return JsonResponse(body, status=STATUS.get(error.code, 400 if isinstance(error, MalformedAction) else 409))
 
 
 @require_GET
@@ -195,7 +195,7 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     body = services.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")
     if since is not None:
-        if not since.isdigit():
+        if not re.fullmatch(r"[0-9]{1,9}", since):
             return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since!r} is not a version"},
                                 status=400)
         body["log"] = services.log_since(match, int(since))
@@ -208,12 +208,11 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
     try:
-        body = json.loads(request.body or b"null")
+        body = wire.loads(request.body or b"null")
         if not isinstance(body, dict):
-            raise ValueError("not an object")
-    except ValueError:
-        return _api_error(services.MatchError(f"the body must be a JSON object, not {request.body[:80]!r}",
-                                              code="malformed"), match_id, request.user)
+            raise wire.Refused("malformed", f"the body must be a JSON object, not {type(body).__name__}")
+    except wire.Refused as refused:
+        return _api_error(services.MatchError(refused.message, code=refused.code), match_id, request.user)
     try:
         submission = services.submit_action(match_id, request.user, body.get("action"), body.get("client_action_id"),
                                             body.get("version"))

@@ -238,3 +238,37 @@ def test_a_boolean_is_not_a_decision_id() -> None:
     state.pending[-1].id = 1
     with pytest.raises(StaleDecision):
         api.apply_action(state, "sparta", {"type": "pass", "decision": True})
+
+
+@pytest.mark.parametrize("answer", [
+    {"type": "pass", "note": 1},
+    {"type": "create_hoplites", "polis": "pylos", "count": 1, "payment": {"iron": 1}, "colour": "red"},
+])
+def test_a_field_the_answer_does_not_take_is_refused_by_name_and_changes_nothing(answer: dict) -> None:
+    state = game()
+    before = snapshot(state)
+    with pytest.raises(MalformedAction) as error:
+        api.apply_action(state, "sparta", {**answer, "decision": state.decision.id})
+    assert error.value.code == "unknown_field" and error.value.details["field"] in ("note", "colour")
+    assert snapshot(state) == before
+
+
+def test_a_prompt_answer_takes_only_its_own_fields() -> None:
+    from engine import flow
+    assert flow.fields_of("battle_attack", "attack") == {"cards"}
+    assert flow.fields_of("event_choice", "event") == {"option", "remove", "polis"}
+    assert flow.fields_of("action", "move_hoplites") >= {"destination", "origins", "extra"}
+    assert flow.fields_of("action", "fly") is None  # refused as an unknown action, not here
+
+
+def test_a_refusal_never_carries_a_huge_or_unencodable_input_back() -> None:
+    import orjson
+    state = game()
+    with pytest.raises(MalformedAction) as error:
+        api.apply_action(state, "sparta", {"type": "lay_siege", "polis": "p" * 100_000 + "\ud800",
+                                            "decision": state.decision.id})
+    assert len(error.value.message) <= 400 and len(orjson.dumps(error.value.to_dict())) < 2_000
+    with pytest.raises(MalformedAction) as error:
+        api.apply_action(state, "sparta", {"type": "create_hoplites", "polis": "pylos", "count": 2**70,
+                                            "payment": {"iron": 1}, "decision": state.decision.id})
+    orjson.dumps(error.value.to_dict())  # an integer past 64 bits is said as text

@@ -122,8 +122,9 @@ class ClickPlayer:
 
     def reckless(self, built: dict[str, Any]) -> bool:
         """Whether a careful player would decline this Confirm: its prestige cost, as priced, is all
-        the prestige its own track shows."""
-        if not self.careful or built["kind"] != "action":
+        the prestige its own track shows (an action's, or a prompt's: a famine paid in prestige
+        where poleis could be given up instead)."""
+        if not self.careful:
             return False
         cost = self.page.evaluate("window.polisMatch.build.price ? window.polisMatch.build.price.prestige : 0")
         seat = self.page.locator("#match").get_attribute("data-seat")
