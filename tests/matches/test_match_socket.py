@@ -177,10 +177,11 @@ async def test_malformed_frames_and_floods_get_errors_not_crashes() -> None:
     match = await database_sync_to_async(active_match)("frames")
     sparta = await database_sync_to_async(lambda: match.sparta)()
     socket, _ = await open_socket(match, sparta)
-    for frame in ("not json", json.dumps([1, 2]), json.dumps({"type": "dance"}), "x" * 20000):
+    for frame, code in (("not json", "malformed"), (json.dumps([1, 2]), "malformed"),
+                        (json.dumps({"type": "dance"}), "malformed"), ("x" * 20000, "too_large")):
         await socket.send_to(text_data=frame)
         reply = await socket.receive_json_from(timeout=5)
-        assert reply["type"] == "error" and reply["code"] == "malformed"
+        assert reply["type"] == "error" and reply["code"] == code
     await socket.send_json_to({"type": "act", "action": "pass"})
     assert (await socket.receive_json_from(timeout=5))["code"] == "not_an_object"
     await socket.send_json_to({"type": "ping"})
