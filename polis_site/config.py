@@ -130,3 +130,13 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
             },
         }
     }
+
+
+def caches(env: Mapping[str, str]) -> dict[str, Any]:
+    """The cache the login and sign-up throttles count in: Redis where `REDIS_URL` is set, so every
+    process counts the same attempts; the one process of the embedded default keeps them in memory."""
+    url = env.get("REDIS_URL", "").strip()
+    if not url:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
+                        "KEY_PREFIX": env.get("CHANNELS_PREFIX", "polis") + "-cache"}}

@@ -63,6 +63,14 @@ DATABASES = {"default": config.database(ENV, BASE_DIR)}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
 CHANNEL_LAYERS = config.channel_layers(ENV)
+CACHES = config.caches(ENV)
+
+# Login and sign-up throttling (django-ratelimit, counted in the cache above): wrong passwords for
+# one username, and attempts and sign-ups from one address, each within a window.
+RATELIMIT_USE_CACHE = "default"
+LOGIN_RATE_PER_USERNAME = ENV.get("LOGIN_RATE_PER_USERNAME", "5/15m")
+LOGIN_RATE_PER_IP = ENV.get("LOGIN_RATE_PER_IP", "60/15m")
+SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

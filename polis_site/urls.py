@@ -11,6 +11,7 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", views.login_view, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
+
+from django_ratelimit.core import is_ratelimited
 
 from polis_site.health import run_checks
 
@@ -18,9 +22,33 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
+def _over(request: HttpRequest, group: str, key: str, setting: str) -> bool:
+    """Counts this POST against a limit (django-ratelimit, in the cache, shared by every process where
+    Redis is configured); true once the window's allowance is spent."""
+    return is_ratelimited(request, group=group, key=key, rate=lambda _group, _request: getattr(settings, setting),
+                          method="POST", increment=True)
+
+
+def _throttled(request: HttpRequest) -> HttpResponse:
+    return render(request, "registration/throttled.html", status=429)
+
+
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponse:
+    """Django's login, after the throttles: attempts for one username, and from one address (both
+    counted, so guessing many names from one place is stopped too)."""
+    if request.method == "POST":
+        by_name = _over(request, "login-username", "post:username", "LOGIN_RATE_PER_USERNAME")
+        if _over(request, "login-ip", "ip", "LOGIN_RATE_PER_IP") or by_name:
+            return _throttled(request)
+    return auth_views.LoginView.as_view()(request)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """A username and a password are all an account needs."""
+    if request.method == "POST" and _over(request, "signup-ip", "ip", "SIGNUP_RATE_PER_IP"):
+        return _throttled(request)
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()

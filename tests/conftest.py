@@ -58,3 +58,13 @@ def artifacts_dir() -> Path:
     """Screenshots and logs that CI keeps for people to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _no_throttle_counts_carried_over() -> Iterator[None]:
+    """The login and sign-up throttles count in the cache (one process's memory in tests): each
+    test starts with none, so a suite's many sign-ups from 127.0.0.1 never add up."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

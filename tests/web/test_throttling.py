@@ -1,0 +1,87 @@
+"""Issue 21, point 3: login and sign-up throttles (django-ratelimit, counted in Django's cache:
+Redis where configured, so every process counts the same attempts)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.core.cache.backends.redis import RedisCache
+from django.test import Client
+
+from polis_site import config
+from tests.matches.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_counts() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def attempt(client: Client, username: str, password: str) -> Any:
+    return client.post("/accounts/login/", {"username": username, "password": password})
+
+
+def logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def test_wrong_passwords_for_one_account_are_throttled_and_then_even_the_right_one_waits() -> None:
+    user = UserFactory()
+    client = Client()
+    for _ in range(5):
+        assert attempt(client, user.username, "wrong").status_code == 200  # the form says why
+    refused = attempt(client, user.username, "wrong")
+    assert refused.status_code == 429 and b'id="throttled"' in refused.content
+    assert attempt(client, user.username, PASSWORD).status_code == 429 and not logged_in(client)
+    other = UserFactory()
+    assert attempt(client, other.username, PASSWORD).status_code == 302 and logged_in(client)
+
+
+def test_guessing_many_names_from_one_address_is_throttled(settings: Any) -> None:
+    settings.LOGIN_RATE_PER_IP = "4/15m"
+    client = Client()
+    codes = [attempt(client, f"nobody{n}", "wrong").status_code for n in range(6)]
+    assert codes == [200, 200, 200, 200, 429, 429]
+
+
+def test_sign_ups_from_one_address_are_throttled(settings: Any) -> None:
+    settings.SIGNUP_RATE_PER_IP = "2/h"
+    client = Client()
+    codes = []
+    for n in range(3):
+        client.logout()
+        codes.append(client.post("/accounts/signup/", {"username": f"newcomer{n}", "password1": PASSWORD,
+                                                       "password2": PASSWORD}).status_code)
+    assert codes == [302, 302, 429]
+
+
+def test_a_throttled_attempt_checks_no_password() -> None:
+    """A throttled attempt never reaches the login form (no password hash computed), so guessing
+    threads cannot load the site through it."""
+    user = UserFactory()
+    client = Client()
+    for _ in range(6):
+        attempt(client, user.username, "wrong")
+    response = attempt(client, user.username, "wrong")
+    assert response.status_code == 429 and "form" not in (response.context or {})
+
+
+def test_with_redis_every_process_counts_the_same_attempts(redis_server: Any) -> None:
+    """Two cache clients (as two site processes have) over one real Redis see one count."""
+    settings = config.caches({"REDIS_URL": redis_server.url, "CHANNELS_PREFIX": "throttle-test"})["default"]
+    assert settings["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    first, second = (RedisCache(settings["LOCATION"], {"KEY_PREFIX": settings["KEY_PREFIX"]}) for _ in range(2))
+    first.add("attempts", 0)
+    for _ in range(3):
+        first.incr("attempts")
+    second.incr("attempts")
+    assert first.get("attempts") == second.get("attempts") == 4
+    first.delete("attempts")
+    assert config.caches({})["default"]["BACKEND"].endswith("LocMemCache")
