@@ -13,6 +13,9 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
+#: Django's own deploy check (security.W009) asks this much of a key that signs real sessions.
+MIN_SECRET_LENGTH = 50
+MIN_SECRET_CHARACTERS = 5
 DEV_SECRET_KEY = "django-insecure-polis-online-development-key-never-use-in-production"
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
@@ -48,6 +51,11 @@ def secret_key(env: Mapping[str, str], debug: bool) -> str:
         return DEV_SECRET_KEY
     if not debug and key == DEV_SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY is the development default, which is refused when DEBUG is off")
+    if not debug and (len(key) < MIN_SECRET_LENGTH or len(set(key)) < MIN_SECRET_CHARACTERS):
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is too weak for DEBUG off: use at least {MIN_SECRET_LENGTH} characters, "
+            f"{MIN_SECRET_CHARACTERS} of them different (Django's deploy check, security.W009); "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))' makes one")
     return key
 
 

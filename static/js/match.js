@@ -829,6 +829,8 @@
   }
 
   const resignForm = $("#resign");
+  const inviteUrl = $("#invite-url");  // selected on a click, for copying (no inline handler: CSP)
+  if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
   if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.

@@ -34,3 +34,12 @@ async def test_healthz_checks_the_database_and_the_layer() -> None:
 
 def test_healthz_only_answers_get(client: Client) -> None:
     assert client.post("/healthz").status_code == 405
+
+
+def test_every_page_carries_a_content_security_policy_of_this_site_only(client: Client) -> None:
+    """Issue 21, point 8: scripts, styles and connections from this site only; no frames."""
+    policy = client.get("/")["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";") if part.strip())
+    assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
+    assert directives["connect-src"] == "'self'" and directives["frame-ancestors"] == "'none'"
+    assert "Content-Security-Policy" in client.get("/accounts/login/")

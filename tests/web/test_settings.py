@@ -21,7 +21,7 @@ def settings_seen_by_a_process(env: dict[str, str]) -> subprocess.CompletedProce
         "import json, django; from django.conf import settings; django.setup();"
         "print(json.dumps({'db': settings.DATABASES['default'], 'layers': settings.CHANNEL_LAYERS,"
         " 'debug': settings.DEBUG, 'apps': settings.INSTALLED_APPS, 'tz': settings.TIME_ZONE,"
-        " 'hosts': settings.ALLOWED_HOSTS}, default=str))"
+        " 'hosts': settings.ALLOWED_HOSTS, 'hsts': settings.SECURE_HSTS_SECONDS}, default=str))"
     )
     base = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "polis_site.settings", "SQLITE_PATH": "/tmp/polis-settings-test.sqlite3"}
     return subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**base, **env}, capture_output=True, text=True)
@@ -39,7 +39,7 @@ def test_embedded_default_is_sqlite_and_in_memory_layer() -> None:
 
 def test_database_and_redis_urls_switch_to_postgresql_and_channels_redis() -> None:
     result = settings_seen_by_a_process({
-        "DEBUG": "0", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "polis.example, www.polis.example",
+        "DEBUG": "0", "SECRET_KEY": "k3y-Z" * 11, "ALLOWED_HOSTS": "polis.example, www.polis.example",
         "DATABASE_URL": "postgres://app:s%40cret@db.internal:6543/polis",
         "REDIS_URL": "redis://cache.internal:6380/2",
     })
@@ -55,6 +55,13 @@ def test_database_and_redis_urls_switch_to_postgresql_and_channels_redis() -> No
                                          "max_connections": 2000}]
     assert seen["debug"] is False
     assert seen["hosts"] == ["polis.example", "www.polis.example"]
+    assert seen["hsts"] == 0  # no TLS said: no Strict-Transport-Security
+
+
+def test_behind_tls_browsers_are_told_to_keep_to_https() -> None:
+    result = settings_seen_by_a_process({"DEBUG": "0", "SECRET_KEY": "k3y-Z" * 11, "SECURE_COOKIES": "1"})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["hsts"] == 365 * 24 * 3600
 
 
 def test_development_secret_key_is_refused_when_debug_is_off() -> None:
@@ -68,7 +75,16 @@ def test_development_secret_key_is_refused_when_debug_is_off() -> None:
 
 def test_debug_on_falls_back_to_the_development_key() -> None:
     assert config.secret_key({}, debug=True) == config.DEV_SECRET_KEY
-    assert config.secret_key({"SECRET_KEY": "mine"}, debug=False) == "mine"
+    strong = "fP3q-" * 10
+    assert config.secret_key({"SECRET_KEY": strong}, debug=False) == strong
+    assert config.secret_key({"SECRET_KEY": "mine"}, debug=True) == "mine"
+
+
+@pytest.mark.parametrize("weak", ["x", "x" * 60, "abcd" * 20, "short-but-varied-0123456789"])
+def test_a_weak_secret_key_is_refused_when_debug_is_off(weak: str) -> None:
+    """Issue 21, point 8: `SECRET_KEY=x` was accepted with DEBUG off."""
+    with pytest.raises(ImproperlyConfigured, match="too weak"):
+        config.secret_key({"SECRET_KEY": weak}, debug=False)
 
 
 @pytest.mark.parametrize("raw, expected", [("1", True), ("yes", True), ("off", False), ("0", False), ("", False)])
