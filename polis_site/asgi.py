@@ -10,15 +10,25 @@ django_http = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator, OriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from polis_site.routing import websocket_urlpatterns  # noqa: E402
 
+
+
+def websockets(trusted_origins: list[str]) -> object:
+    """The websocket stack behind an Origin check. With CSRF_TRUSTED_ORIGINS (production, behind
+    TLS) a page's Origin must be one of them exactly, scheme, host and port; without them
+    (development, tests) any port of an allowed host, as Channels' default does."""
+    inner = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+    return OriginValidator(inner, trusted_origins) if trusted_origins else AllowedHostsOriginValidator(inner)
+
+
 application = ProtocolTypeRouter(
     {
         "http": ASGIStaticFilesHandler(django_http) if settings.SERVE_STATIC else django_http,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": websockets(settings.CSRF_TRUSTED_ORIGINS),
     }
 )

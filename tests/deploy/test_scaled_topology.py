@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.deploy.compose import REPO, load, web_services
+from tests.deploy.compose import REPO, interpolate, load, web_services
 from tests.support.services import (
     DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,
 )
@@ -37,7 +37,8 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
         manage(["migrate", "--noinput"], env)  # compose's migrate service
         for service in web_services(compose):
             # The service's own variables, with the container addresses mapped to this machine.
-            service_env = {**service.environment, "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
+            service_env = {**{k: interpolate(v) for k, v in service.environment.items()},
+                           "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
                            "SECRET_KEY": env["SECRET_KEY"], "ALLOWED_HOSTS": env["ALLOWED_HOSTS"]}
             webs.append(DaphneProcess(run_dir, {**env, **service_env}, name=service.name).start(service.application))
         ports = {web.name: web.port for web in webs}
@@ -71,8 +72,10 @@ def test_home_page_and_static_files_through_the_proxy(topology: Topology) -> Non
 
 
 async def open_socket(base: str) -> tuple[ClientConnection, dict]:
-    http_base = base.replace("ws://", "http://")
-    socket = await connect(base + "/ws/echo/", origin=http_base)
+    """A socket as the site's own page opens one: its Origin is the site's address (compose's
+    CSRF_TRUSTED_ORIGINS), whichever process or proxy it reaches."""
+    trusted = interpolate(web_services(load())[0].environment["CSRF_TRUSTED_ORIGINS"])
+    socket = await connect(base + "/ws/echo/", origin=trusted.split(",")[0].strip())
     hello = json.loads(await asyncio.wait_for(socket.recv(), 5))
     assert hello["type"] == "hello"
     return socket, hello

@@ -91,3 +91,20 @@ async def test_malformed_frames_get_an_error_and_the_socket_lives_on(frame: str,
     await socket.send_json_to({"type": "echo", "text": "after"})
     assert await socket.receive_json_from() == {"type": "echo", "text": "after"}
     await socket.disconnect()
+
+
+@pytest.mark.parametrize("origin, accepted", [
+    (b"https://polis.example", True),
+    (b"http://polis.example", False),        # another scheme
+    (b"https://polis.example:8443", False),  # another port
+    (b"https://evil.example", False),
+])
+async def test_with_trusted_origins_a_socket_must_come_from_one_exactly(origin: bytes, accepted: bool) -> None:
+    """Issue 21, point 8: origins were accepted on any port or scheme of an allowed host."""
+    from polis_site.asgi import websockets
+
+    communicator = WebsocketCommunicator(websockets(["https://polis.example"]), "/ws/echo/",
+                                         headers=[(b"origin", origin)])
+    connected, _ = await communicator.connect(timeout=2)
+    assert connected is accepted
+    await communicator.disconnect()

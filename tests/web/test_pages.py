@@ -43,3 +43,18 @@ def test_every_page_carries_a_content_security_policy_of_this_site_only(client: 
     assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
     assert directives["connect-src"] == "'self'" and directives["frame-ancestors"] == "'none'"
     assert "Content-Security-Policy" in client.get("/accounts/login/")
+
+
+async def test_a_failing_check_tells_the_public_its_kind_not_its_host(settings: object, monkeypatch: object) -> None:
+    """Issue 21, point 8: /healthz showed the Redis host and port to anyone."""
+    from polis_site import health, views
+
+    async def refused() -> list[health.Check]:
+        return [health.Check("channel_layer", False, "ConnectionError: Error 111 connecting to redis.internal:6379", 1.0)]
+    monkeypatch.setattr(views, "run_checks", refused)
+    settings.DEBUG = False
+    report = (await AsyncClient().get("/healthz")).json()
+    assert report["checks"]["channel_layer"]["detail"] == "ConnectionError"
+    settings.DEBUG = True
+    report = (await AsyncClient().get("/healthz")).json()
+    assert "redis.internal:6379" in report["checks"]["channel_layer"]["detail"]
