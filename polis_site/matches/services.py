@@ -420,10 +420,21 @@ def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], 
     notify.email_turn(match, actor)
 
 
-async def send_all(events: dict[str, dict[str, Any]]) -> None:
-    """The groups' sends at once (on Redis each is a few round trips of its own)."""
+async def send_all(events: dict[str, dict[str, Any]]) -> bool:
+    """The groups' sends at once (on Redis each is a few round trips of its own). A send that fails
+    (Redis down) is logged, not raised: the move is committed and its sender still gets its answer
+    (issue 21, point 5); each page sees the version gap at its next heartbeat and resyncs."""
     layer = get_channel_layer()
-    await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()))
+    results = await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()),
+                                   return_exceptions=True)
+    failed = [result for result in results if isinstance(result, BaseException)]
+    for result in failed:
+        if not isinstance(result, Exception):
+            raise result  # a cancellation, not a failed send
+    if failed:
+        logger.warning("broadcast: %d of %d group sends failed (%r); pages resync at their heartbeat",
+                       len(failed), len(results), failed[0])
+    return not failed
 
 
 #: How long a websocket move's notice waits behind its broadcast. A notice goes to every other open
