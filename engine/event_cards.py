@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine import essentials, movement
-from engine.data import geography, poleis, rounds
+from engine.data import geography, poleis, rounds, sides
 from engine.data.event_cards import (
     BOARD,
     AtRoundEnd,
@@ -377,10 +377,10 @@ def tribute_barred(state: GameState, side: str, territory: str) -> bool:
 def pacifists(state: GameState, side: str, territory: str) -> tuple[int, int]:
     """(the most hoplites the side may put on quelling pacifists in this territory, prestige each):
     its capital's population in its capital's territory while a card allows it, else (0, 0)."""
-    capital = next((p for p in poleis.POLEIS if poleis.polis(p).capital_of == side), None)
+    record = sides.SIDE_BY_ID[side]
     for effect in _in_force(state, Pacifists):
-        if capital is not None and geography.territory_of(capital) == territory and state.poleis[capital].owner == side:
-            return state.poleis[capital].population, effect.prestige
+        if record.home_territory == territory and state.poleis[record.capital].owner == side:
+            return state.poleis[record.capital].population, effect.prestige
     return 0, 0
 
 
