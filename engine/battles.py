@@ -344,12 +344,8 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     if decision.kind == CHOOSE_BATTLE:
         for site in decision.data["sites"]:
             yield {"type": "choose_battle", "site": site, **envelope}
-    elif decision.kind == RETREAT_WINDOW:
-        yield {"type": "fight_on", **envelope}
-        yield {"type": "retreat", **envelope}
-    elif decision.kind == COMMANDER:
-        yield {"type": "double", **envelope}
-        yield {"type": "decline", **envelope}
+    elif decision.kind in (RETREAT_WINDOW, COMMANDER):  # answered by their type alone
+        yield from ({"type": kind, **envelope} for kind in ANSWER_TYPES[decision.kind])
     elif decision.kind == ATTACK:
         for cards in combinations(usable_for_attack(state, side), laid_count(state, side, decision)):
             yield {"type": "attack", "cards": list(cards), **envelope}
@@ -369,9 +365,9 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     if decision.kind == CHOOSE_BATTLE:
         return {"next": "site", "type": "choose_battle", "choices": list(decision.data["sites"])}
     if decision.kind == RETREAT_WINDOW:
-        return {"next": "type", "choices": ["fight_on", "retreat"], "site": decision.data["site"]}
+        return {"next": "type", "choices": list(ANSWER_TYPES[RETREAT_WINDOW]), "site": decision.data["site"]}
     if decision.kind == COMMANDER:
-        return {"next": "type", "choices": ["double", "decline"], "prestige": decision.data["prestige"]}
+        return {"next": "type", "choices": list(ANSWER_TYPES[COMMANDER]), "prestige": decision.data["prestige"]}
     assert state.battle is not None
     if decision.kind == ATTACK:
         return {"next": "cards", "type": "attack", "choices": usable_for_attack(state, side),

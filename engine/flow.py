@@ -157,10 +157,10 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
         raise MalformedAction(f"action type {kind!r} is not a string naming an action", code="unknown_action",
                               value=kind)
     allowed = fields_of(decision.kind, kind)
-    unknown = sorted(str(name) for name in raw if name not in ENVELOPE and (allowed is None or name not in allowed))
-    if allowed is not None and unknown:
+    unknown = [] if allowed is None else sorted(str(name) for name in raw if name not in ENVELOPE | allowed)
+    if unknown:
         raise MalformedAction(f"{kind}: unknown field {unknown[0]!r}; it takes "
-                              f"{', '.join(sorted(allowed)) or 'no field'} besides 'type' and 'decision'",
+                              f"{', '.join(sorted(allowed or ())) or 'no field'} besides 'type' and 'decision'",
                               code="unknown_field", field=unknown[0])
     return decision, kind
 
@@ -174,19 +174,17 @@ def fields_of(decision_kind: str, kind: str) -> frozenset[str] | None:
     type does not answer it: that is refused elsewhere, with its own code). The log stores only
     these, so it holds the action the engine understood, never extra bytes a client sent along."""
     if decision_kind == ACTION:
-        if kind == PASS:
-            return frozenset()
-        module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
-        return None if module is None else frozenset({*ACTION_FIELDS[kind], "extra"})
+        return frozenset() if kind == PASS else ACTION_FIELDS.get(kind)
     if decision_kind == end_of_round.PROJECT_DISCARD:
         return frozenset({"project"}) if kind == "discard_project" else None
     prompt = PROMPTS.get(decision_kind)
     return None if prompt is None else prompt.ANSWER_TYPES[decision_kind].get(kind)
 
 
-#: Each turn action's fields: those of the dataclass its module parses to.
+#: Each turn action's fields: those of the dataclass its module parses to, and the extra resource
+#: paid when acting alone.
 ACTION_FIELDS: dict[str, frozenset[str]] = {
-    kind: frozenset(f.name for f in dataclasses.fields(typing.get_type_hints(module.parse)["return"]))
+    kind: frozenset({*(f.name for f in dataclasses.fields(typing.get_type_hints(module.parse)["return"])), "extra"})
     for kind, module in {**ACTIONS, **FREE_ACTIONS}.items()
 }
 
