@@ -33,6 +33,9 @@ def _throttled(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/throttled.html", status=429)
 
 
+_LOGIN = auth_views.LoginView.as_view()
+
+
 @require_http_methods(["GET", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
     """Django's login, after the throttles: attempts for one username, and from one address (both
@@ -41,7 +44,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
         by_name = _over(request, "login-username", "post:username", "LOGIN_RATE_PER_USERNAME")
         if _over(request, "login-ip", "ip", "LOGIN_RATE_PER_IP") or by_name:
             return _throttled(request)
-    return auth_views.LoginView.as_view()(request)
+    return _LOGIN(request)
 
 
 @require_http_methods(["GET", "POST"])
