@@ -1,7 +1,9 @@
 """The foundation's websocket: proves a socket, the channel layer and cross-process groups work.
 
 Every answer travels through the channel layer (never straight back), so a passing echo means
-the layer itself works: in memory on one process, or through Redis between several.
+the layer itself works: in memory on one process, or through Redis between several. Its broadcast
+reaches every echo socket, so it is open only to staff, in development and where a load test asks
+for it (`ECHO_SOCKET=1`): anyone else's handshake is closed with CLOSE_FORBIDDEN.
 """
 
 from __future__ import annotations
@@ -9,13 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 ECHO_GROUP = "echo.all"
 MAX_TEXT = 1000
+CLOSE_FORBIDDEN = 4403
 
 
 class EchoConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
+        user = self.scope.get("user")
+        if not (settings.POLIS_ECHO_SOCKET or (user is not None and user.is_staff)):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         await self.channel_layer.group_add(ECHO_GROUP, self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", "server": self.scope.get("server", ["?", 0])[1]})

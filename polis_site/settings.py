@@ -72,6 +72,11 @@ RATELIMIT_USE_CACHE = "default"
 LOGIN_RATE_PER_USERNAME = ENV.get("LOGIN_RATE_PER_USERNAME", "5/15m")
 LOGIN_RATE_PER_IP = ENV.get("LOGIN_RATE_PER_IP", "60/15m")
 SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
+# Websocket messages of one user across all their sockets and processes (each socket also has its
+# own bucket, consumers.BURST and RATE): twice what one socket may send, however many are open.
+SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
+#: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
+POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

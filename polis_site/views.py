@@ -12,21 +12,21 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from django_ratelimit.core import is_ratelimited
-
+from polis_site import throttles
 from polis_site.health import run_checks
+from polis_site.matches.views import my_matches_listing
+
+#: Matches listed on a player's home page (all of them are on "my matches").
+HOME_ROWS = 8
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
-
-
-def _over(request: HttpRequest, group: str, key: str, setting: str) -> bool:
-    """Counts this POST against a limit (django-ratelimit, in the cache, shared by every process where
-    Redis is configured); true once the window's allowance is spent."""
-    return is_ratelimited(request, group=group, key=key, rate=lambda _group, _request: getattr(settings, setting),
-                          method="POST", increment=True)
+    """What Polis Online is and the way in; for a player, their matches, those awaiting them first."""
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
+    rows = my_matches_listing(request.user)
+    return render(request, "home.html", {"rows": rows[:HOME_ROWS], "waiting": sum(row["your_turn"] for row in rows)})
 
 
 def _throttled(request: HttpRequest) -> HttpResponse:
@@ -41,8 +41,8 @@ def login_view(request: HttpRequest) -> HttpResponse:
     """Django's login, after the throttles: attempts for one username, and from one address (both
     counted, so guessing many names from one place is stopped too)."""
     if request.method == "POST":
-        by_name = _over(request, "login-username", "post:username", "LOGIN_RATE_PER_USERNAME")
-        if _over(request, "login-ip", "ip", "LOGIN_RATE_PER_IP") or by_name:
+        by_name = throttles.over(request, "login-username", "post:username", "LOGIN_RATE_PER_USERNAME")
+        if throttles.over(request, "login-ip", "ip", "LOGIN_RATE_PER_IP") or by_name:
             return _throttled(request)
     return _LOGIN(request)
 
@@ -50,7 +50,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     """A username and a password are all an account needs."""
-    if request.method == "POST" and _over(request, "signup-ip", "ip", "SIGNUP_RATE_PER_IP"):
+    if request.method == "POST" and throttles.over(request, "signup-ip", "ip", "SIGNUP_RATE_PER_IP"):
         return _throttled(request)
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

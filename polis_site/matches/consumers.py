@@ -15,15 +15,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from engine.errors import ActionError
+from polis_site import throttles
 from polis_site.matches import notify, services, wire
 from polis_site.matches.models import Match
 
-#: Largest text frame accepted (an action is a few hundred bytes).
 #: Token bucket per socket: this many messages at once, refilled at RATE a second.
 BURST = 20
 RATE = 10.0
@@ -59,7 +61,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._take_token():
-            await self._error("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
+            await self._refuse("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
+            return
+        if await self._user_over():
+            await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
+                                               "sockets together; slow down")
             return
         if text_data is None:
             await self._error("malformed", "send JSON text frames, not binary ones")
@@ -97,6 +103,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return False
         self.tokens -= 1
         return True
+
+    async def _user_over(self) -> bool:
+        """The user's count across all their sockets, in the shared cache: off the event loop, since
+        on Redis it is a network round trip."""
+        return await sync_to_async(throttles.socket_message_over, thread_sensitive=False)(self.user.pk)
 
     async def _resync(self, version: Any) -> None:
         state = await self._state()
@@ -154,6 +165,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """To this socket only, with its fresh state; `request` echoes the query it answers."""
         await self.send_json({"type": "error", "code": code, "message": message, "state": await self._state(),
                               **({"request": request} if request is not None else {})})
+
+    async def _refuse(self, code: str, message: str) -> None:
+        """A refusal that costs no database read: a flood must not turn into one query per frame."""
+        await self.send_json({"type": "error", "code": code, "message": message})
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=wire.dumps(content))

@@ -39,7 +39,8 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
             # The service's own variables, with the container addresses mapped to this machine.
             service_env = {**{k: interpolate(v) for k, v in service.environment.items()},
                            "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
-                           "SECRET_KEY": env["SECRET_KEY"], "ALLOWED_HOSTS": env["ALLOWED_HOSTS"]}
+                           "SECRET_KEY": env["SECRET_KEY"], "ALLOWED_HOSTS": env["ALLOWED_HOSTS"],
+                           "ECHO_SOCKET": "1"}  # the layer is proven through the echo socket below
             webs.append(DaphneProcess(run_dir, {**env, **service_env}, name=service.name).start(service.application))
         ports = {web.name: web.port for web in webs}
         proxy_service = compose["services"]["proxy"]
@@ -66,8 +67,8 @@ def test_every_process_and_the_proxy_report_healthy_on_postgresql_and_redis(topo
 
 def test_home_page_and_static_files_through_the_proxy(topology: Topology) -> None:
     status, body = http_get(topology.proxy.base_url + "/")
-    assert status == 200 and b'id="ws-status"' in body
-    status, body = http_get(topology.proxy.base_url + "/static/js/home.js")
+    assert status == 200 and b'id="home-signup"' in body
+    status, body = http_get(topology.proxy.base_url + "/static/js/match.js")
     assert status == 200 and b"WebSocket" in body
 
 

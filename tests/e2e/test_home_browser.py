@@ -1,4 +1,4 @@
-"""Headless Chromium opens the home page and sees the websocket's answer."""
+"""Headless Chromium opens the home page: the way in for a visitor, the way back for a player."""
 
 from __future__ import annotations
 
@@ -11,16 +11,23 @@ from tests.support.services import DaphneProcess
 pytestmark = pytest.mark.browser
 
 
-def test_home_page_shows_the_live_websocket_answer(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+def test_a_visitor_signs_up_from_the_home_page_and_comes_back_to_it(browser, live_site: DaphneProcess,
+                                                                     artifacts_dir: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(live_site.base_url + "/")
-    status = page.locator("#ws-status")
-    status.and_(page.locator('[data-state="live"]')).wait_for(timeout=10_000)
-    assert "answered over the websocket" in status.inner_text()
     page.screenshot(path=str(artifacts_dir / "home-desktop.png"), full_page=True)
+    page.click("#home-signup")
+    page.fill("#id_username", "newcomer-home")
+    page.fill("#id_password1", "a-long-enough-password-42")
+    page.fill("#id_password2", "a-long-enough-password-42")
+    page.click("form button[type=submit], form input[type=submit]")
+    page.wait_for_url("**/matches/")
+    page.goto(live_site.base_url + "/")
+    assert page.locator("#home-signup").count() == 0
+    assert "lobby" in page.locator(".home-matches").inner_text().lower()
     assert errors == []
     context.close()
 
@@ -30,8 +37,7 @@ def test_home_page_on_a_phone_in_spanish(browser, live_site: DaphneProcess, arti
     page = context.new_page()
     page.goto(live_site.base_url + "/")
     assert page.locator("html").get_attribute("lang") == "es"
-    page.locator('#ws-status[data-state="live"]').wait_for(timeout=10_000)
-    assert "En directo" in page.locator("#ws-status").inner_text()
+    assert "Crear cuenta" in page.locator("#home-signup").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
     context.close()

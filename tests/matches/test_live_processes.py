@@ -72,7 +72,9 @@ class ScaledSite:
 @pytest.fixture(scope="module")
 def scaled_site(postgres_server: PostgresServer, redis_server: RedisServer) -> Iterator[ScaledSite]:
     run_dir = make_run_dir("polis-scaled-")
-    env = site_env(DATABASE_URL=postgres_server.create_database("polis_matches"), REDIS_URL=redis_server.url)
+    # ECHO_SOCKET: the load script measures its baseline on the echo socket, off in production.
+    env = site_env(DATABASE_URL=postgres_server.create_database("polis_matches"), REDIS_URL=redis_server.url,
+                   ECHO_SOCKET="1")
     manage(["migrate", "--noinput"], env)
     webs = [DaphneProcess(run_dir, env, name=f"web{i}").start() for i in (1, 2)]
     yield ScaledSite(webs, postgres_server, "polis_matches")

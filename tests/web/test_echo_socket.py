@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from channels.layers import channel_layers
@@ -108,3 +109,27 @@ async def test_with_trusted_origins_a_socket_must_come_from_one_exactly(origin: 
     connected, _ = await communicator.connect(timeout=2)
     assert connected is accepted
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("who, accepted", [("anonymous", False), ("player", False), ("staff", True)])
+async def test_in_production_the_echo_socket_is_for_staff_only(who: str, accepted: bool, settings: Any) -> None:
+    """Issue 21, point 4: one anonymous echo socket broadcast 57,973 frames in 10 s to every visitor."""
+    from channels.db import database_sync_to_async
+
+    from tests.matches.factories import UserFactory
+    from tests.matches.test_match_socket import session_cookie
+
+    settings.POLIS_ECHO_SOCKET = False
+    headers = list(ORIGIN)
+    if who != "anonymous":
+        user = await database_sync_to_async(UserFactory)(is_staff=who == "staff")
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    communicator = WebsocketCommunicator(application, "/ws/echo/", headers=headers)
+    connected, code = await communicator.connect(timeout=2)
+    assert connected is accepted
+    if accepted:
+        assert (await communicator.receive_json_from())["type"] == "hello"
+        await communicator.disconnect()
+    else:
+        assert code == 4403

@@ -12,7 +12,27 @@ def test_home_is_rendered_from_the_templates_folder(client: Client) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert [t.name for t in response.templates][:2] == ["home.html", "base.html"]
-    assert b'id="ws-status"' in response.content and b"js/home.js" in response.content
+    assert b'id="home-signup"' in response.content and b'id="home-login"' in response.content
+
+
+def test_a_player_s_home_lists_their_matches_those_awaiting_them_first(client: Client) -> None:
+    """The home page is a player's way back in (issue 19): the developer's echo check is gone (21)."""
+    from django.utils import timezone
+
+    from polis_site.matches.models import Match
+    from tests.matches.factories import PASSWORD, UserFactory, active_match, sparta_first
+
+    player = UserFactory()
+    idle = active_match(sparta_first("home-a"), athens=player)      # waits for Sparta
+    waiting = active_match(sparta_first("home-b"), sparta=player)   # waits for the player
+    Match.objects.filter(pk=idle.pk).update(updated_at=timezone.now())  # the newer one
+    assert client.login(username=player.username, password=PASSWORD)
+    response = client.get("/")
+    assert [row["match"] for row in response.context["rows"]] == [waiting, idle]
+    assert response.context["waiting"] == 1 and b"home-signup" not in response.content
+    assert b"/ws/echo/" not in response.content
+    Match.objects.filter(pk=waiting.pk).update(status=Match.Status.FINISHED, waiting_for="")
+    assert client.get("/").context["waiting"] == 0
 
 
 def test_home_in_spanish(client: Client) -> None:

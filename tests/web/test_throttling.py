@@ -85,3 +85,41 @@ def test_with_redis_every_process_counts_the_same_attempts(redis_server: Any) ->
     assert first.get("attempts") == second.get("attempts") == 4
     first.delete("attempts")
     assert config.caches({})["default"]["BACKEND"].endswith("LocMemCache")
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.services)])
+def counting_cache(request: pytest.FixtureRequest, settings: Any) -> Iterator[str]:
+    """The cache the socket counter uses: the embedded default's, or a real Redis."""
+    if request.param == "redis":
+        settings.CACHES = config.caches({"REDIS_URL": request.getfixturevalue("redis_server").url,
+                                         "CHANNELS_PREFIX": "socket-throttle"})
+    cache.clear()
+    yield request.param
+    cache.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_one_user_s_messages_are_counted_across_all_their_sockets(counting_cache: str, settings: Any) -> None:
+    """Issue 21, point 4: 50 sockets of one user sent 483 queries/s, each socket under its own limit."""
+    from channels.db import database_sync_to_async
+
+    from tests.matches.factories import active_match
+    from tests.matches.test_match_socket import open_socket
+
+    settings.SOCKET_RATE_PER_USER = "30/d"  # a window that cannot turn during the test
+    match = await database_sync_to_async(active_match)("socket-throttle")
+    sparta, athens = await database_sync_to_async(lambda: (match.sparta, match.athens))()
+    sockets = [(await open_socket(match, sparta))[0] for _ in range(5)]
+    replies = []
+    for socket in sockets:
+        for _ in range(10):  # under each socket's own burst of 20
+            await socket.send_json_to({"type": "ping"})
+        replies += [await socket.receive_json_from(timeout=5) for _ in range(10)]
+    refused = [reply for reply in replies if reply.get("code") == "rate_limited"]
+    assert len(replies) - len(refused) <= 30 < len(replies)
+    assert refused and all("state" not in reply for reply in refused)  # a refusal reads no database
+    other, _ = await open_socket(match, athens)
+    await other.send_json_to({"type": "ping"})
+    assert (await other.receive_json_from(timeout=5))["type"] == "pong"  # another user is not held back
+    for socket in [*sockets, other]:
+        await socket.disconnect()
