@@ -12,6 +12,10 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 #: Django's own deploy check (security.W009) asks this much of a key that signs real sessions.
 MIN_SECRET_LENGTH = 50
@@ -130,8 +134,12 @@ def channel_layers(env: Mapping[str, str]) -> dict[str, Any]:
                 # blocking receive of every idle websocket (close 1011): no timeout here. Its pool
                 # also stops at 100 connections and then fails (MaxConnectionsError) instead of
                 # waiting, which a burst of a few hundred sockets joining their groups reaches.
+                # A pooled connection that Redis dropped (a restart) fails its next command: that
+                # command is tried again on a new connection, a few times, a little apart.
                 "hosts": [{"address": url, "socket_timeout": None,
-                           "max_connections": int(env.get("REDIS_MAX_CONNECTIONS", "2000"))}],
+                           "max_connections": int(env.get("REDIS_MAX_CONNECTIONS", "2000")),
+                           "retry": Retry(ExponentialBackoff(cap=1.0, base=0.05), 3),
+                           "retry_on_error": [RedisConnectionError, RedisTimeoutError]}],
                 "prefix": env.get("CHANNELS_PREFIX", "polis"),
                 "capacity": 1500,
                 "expiry": 60,

@@ -13,23 +13,25 @@ from typing import Any
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
+from polis_site.layers import GroupMember
+
 ECHO_GROUP = "echo.all"
 MAX_TEXT = 1000
 CLOSE_FORBIDDEN = 4403
 
 
-class EchoConsumer(AsyncJsonWebsocketConsumer):
+class EchoConsumer(GroupMember, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         if not (settings.POLIS_ECHO_SOCKET or (user is not None and user.is_staff)):
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.channel_layer.group_add(ECHO_GROUP, self.channel_name)
+        await self.join_groups([ECHO_GROUP])
         await self.accept()
         await self.send_json({"type": "hello", "server": self.scope.get("server", ["?", 0])[1]})
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(ECHO_GROUP, self.channel_name)
+        await self.leave_groups()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
         if text_data is None or len(text_data) > 4 * MAX_TEXT:

@@ -23,6 +23,7 @@ from django.conf import settings
 
 from engine.errors import ActionError
 from polis_site import throttles
+from polis_site.layers import GroupMember
 from polis_site.matches import notify, services, wire
 from polis_site.matches.models import Match
 
@@ -33,7 +34,7 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NO_MATCH = 4404
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -49,15 +50,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.group = services.group_name(match.pk, self.seat or services.SPECTATORS)
         self.tokens, self.refilled = float(BURST), time.monotonic()
         # The match's audience, and the user's own group: notices of their other matches.
-        self.groups_joined = [self.group, notify.user_group(user.pk)]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        await self.join_groups([self.group, notify.user_group(user.pk)])
         await self.accept()
         await self.send_json(await self._state())
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.leave_groups()
+
+    async def resync_after_outage(self) -> None:
+        """Broadcasts were lost while the layer was down: the page gets the match as it is now."""
+        await self.send_json(await self._state())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._take_token():
@@ -79,6 +81,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         kind = kind if isinstance(kind, str) else None
         if kind == "ping":
             await self.send_json({"type": "pong", "version": await self._version()})
+            await self.rejoin_if_missing()
         elif kind == "sync":
             await self._resync(message.get("version"))
         elif kind == "act":

@@ -51,8 +51,10 @@ def test_database_and_redis_urls_switch_to_postgresql_and_channels_redis() -> No
     assert db["TEST"]["NAME"] == "test_polis"
     layer = seen["layers"]["default"]
     assert layer["BACKEND"] == "polis_site.layers.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == [{"address": "redis://cache.internal:6380/2", "socket_timeout": None,
-                                         "max_connections": 2000}]
+    [host] = layer["CONFIG"]["hosts"]
+    assert {key: host[key] for key in ("address", "socket_timeout", "max_connections")} == {
+        "address": "redis://cache.internal:6380/2", "socket_timeout": None, "max_connections": 2000}
+    assert "Retry" in host["retry"] and any("ConnectionError" in error for error in host["retry_on_error"])
     assert seen["debug"] is False
     assert seen["hosts"] == ["polis.example", "www.polis.example"]
     assert seen["hsts"] == 0  # no TLS said: no Strict-Transport-Security

@@ -123,3 +123,13 @@ async def test_one_user_s_messages_are_counted_across_all_their_sockets(counting
     assert (await other.receive_json_from(timeout=5))["type"] == "pong"  # another user is not held back
     for socket in [*sockets, other]:
         await socket.disconnect()
+
+
+def test_with_the_cache_down_a_login_still_works_uncounted(settings: Any) -> None:
+    """Redis down must not lock every player out: the attempt is let through and logged."""
+    from tests.support.services import free_port
+
+    settings.CACHES = config.caches({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"})  # nothing listens
+    user = UserFactory()
+    client = Client()
+    assert attempt(client, user.username, PASSWORD).status_code == 302 and logged_in(client)
