@@ -10,6 +10,8 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connections
 
+from polis_site import storage
+
 CHECK_TIMEOUT_S = 3.0
 
 
@@ -58,8 +60,15 @@ async def check_channel_layer() -> Check:
         return Check("channel_layer", False, _describe(exc), _ms(started))
 
 
+async def check_storage() -> Check:
+    """Whether a write would go through: the last one did (or none failed), and SQLite's disk has room."""
+    started = time.perf_counter()
+    problem = await sync_to_async(storage.problem, thread_sensitive=False)()
+    return Check("storage", problem is None, problem or "writable", _ms(started))
+
+
 async def run_checks() -> list[Check]:
-    return list(await asyncio.gather(check_database(), check_channel_layer()))
+    return list(await asyncio.gather(check_database(), check_channel_layer(), check_storage()))
 
 
 def _describe(exc: BaseException) -> str:

@@ -39,6 +39,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "polis_site.storage.StorageFailureMiddleware",
 ]
 
 ROOT_URLCONF = "polis_site.urls"
@@ -77,6 +78,8 @@ SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
 POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
+#: /healthz reports storage down when the SQLite database's disk has less than this left.
+STORAGE_MIN_FREE_MB = int(ENV.get("STORAGE_MIN_FREE_MB", "16"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

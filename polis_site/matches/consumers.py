@@ -20,9 +20,10 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 
 from engine.errors import ActionError
-from polis_site import throttles
+from polis_site import storage, throttles
 from polis_site.layers import GroupMember
 from polis_site.matches import notify, services, wire
 from polis_site.matches.models import Match
@@ -69,6 +70,15 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
             await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
                                                "sockets together; slow down")
             return
+        try:
+            await self._handle(text_data)
+        except DatabaseError as error:
+            # The database failed a read (a write is refused by submit_action itself): this
+            # message fails, the socket stays.
+            await self._refuse(storage.UNAVAILABLE, f"the database did not answer ({type(error).__name__}); "
+                                                    "try again shortly")
+
+    async def _handle(self, text_data: str | None) -> None:
         if text_data is None:
             await self._error("malformed", "send JSON text frames, not binary ones")
             return

@@ -24,6 +24,7 @@ from django.utils import timezone
 from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
+from polis_site import storage
 from polis_site.matches import notify, rows, wire, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
@@ -191,15 +192,21 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
     A submission the database could not carry out (`OperationalError`: the server dropped the
     connection since its last use, a deadlock, a lock wait that timed out) was rolled back; it runs
     once more, on a new connection where needed. Persistent connections are not health-checked
-    before each use, which cost every socket message a round trip (docs/bench.md).
+    before each use, which cost every socket message a round trip (docs/bench.md). Failing twice
+    (a full disk, a server that is down), it is refused with a typed `storage.StorageError`.
     """
     if client_action_id is not None and (not isinstance(client_action_id, str) or not 1 <= len(client_action_id) <= 64):
         raise MatchError(f"client_action_id {client_action_id!r} must be a string of 1 to 64 characters",
                          code="malformed")
     try:
-        return _submit(match_id, user, action, client_action_id, expected_version, announce)
+        submission = _submit(match_id, user, action, client_action_id, expected_version, announce)
     except OperationalError:  # `atomic` has replaced a connection it could not roll back on
-        return _submit(match_id, user, action, client_action_id, expected_version, announce)
+        try:
+            submission = _submit(match_id, user, action, client_action_id, expected_version, announce)
+        except OperationalError as error:
+            raise storage.refusal(error) from error
+    storage.stored()
+    return submission
 
 
 def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None, expected_version: int | None,

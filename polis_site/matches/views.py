@@ -19,12 +19,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
+from polis_site import storage
 from polis_site.matches import board, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
-STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409}
+STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
+          storage.FULL: 503, storage.UNAVAILABLE: 503}
 
 
 def mine(user: Any) -> QuerySet[Match]:

@@ -1,5 +1,6 @@
 """Issue 21, point 5 (in part): when the channel layer fails after a commit (Redis down), the move
-stays committed and its sender still gets its answer; nothing answers 500 or closes the socket."""
+stays committed and its sender still gets its answer; nothing answers 500 or closes the socket. And
+when the database fails a read (point 7), the socket stays too."""
 
 from __future__ import annotations
 
@@ -52,4 +53,27 @@ async def test_a_socket_move_while_the_layer_is_down_gets_its_ack_and_the_socket
     state = await socket.receive_json_from(timeout=5)
     assert state["type"] == "state" and state["version"] == 1
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
+    await socket.disconnect()
+
+
+async def test_a_database_read_that_fails_is_a_typed_error_and_the_socket_stays(monkeypatch: Any) -> None:
+    """Issue 21, point 7: a failing database closed the socket with 1011."""
+    from django.db import OperationalError
+
+    from polis_site.matches.consumers import MatchConsumer
+
+    match = await database_sync_to_async(active_match)(sparta_first("read-fails"))
+    sparta = await database_sync_to_async(lambda: match.sparta)()
+    socket, _ = await open_socket(match, sparta)
+    real = MatchConsumer.__dict__["_version"]
+
+    def unreachable(self: MatchConsumer) -> None:
+        raise OperationalError("connection to server at 127.0.0.1, port 5432 failed")
+
+    monkeypatch.setattr(MatchConsumer, "_version", database_sync_to_async(unreachable))
+    await socket.send_json_to({"type": "ping"})
+    assert (await socket.receive_json_from(timeout=5))["code"] == "storage_unavailable"
+    monkeypatch.setattr(MatchConsumer, "_version", real)
+    await socket.send_json_to({"type": "ping"})
+    assert await socket.receive_json_from(timeout=5) == {"type": "pong", "version": 0}
     await socket.disconnect()

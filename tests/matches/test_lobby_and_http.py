@@ -194,8 +194,10 @@ def test_the_lobby_in_spanish() -> None:
 
 def test_a_submission_the_database_could_not_carry_out_runs_once_more(monkeypatch: pytest.MonkeyPatch) -> None:
     """A dropped connection (or a lock wait timed out) fails the first attempt, which rolled back;
-    the second is stored once. Two failures in a row reach the caller, with nothing stored."""
+    the second is stored once. Two failures in a row are refused with a typed error, nothing stored."""
     from django.db import OperationalError
+
+    from polis_site import storage
 
     match = active_match("retry")
     state = match.state()
@@ -216,7 +218,30 @@ def test_a_submission_the_database_could_not_carry_out_runs_once_more(monkeypatc
     failures = iter([OperationalError("once"), OperationalError("twice")])
     state = submission.state
     side = state.decision.side
-    with pytest.raises(OperationalError):
+    with pytest.raises(storage.StorageError) as refused:
         services.submit_action(match.pk, match.player(side), next(iter(api.legal_actions(state, side))))
+    assert refused.value.code == "storage_unavailable" and "OperationalError" in refused.value.message
+    assert storage.problem() is not None  # /healthz says so until a write goes through
     match.refresh_from_db()
     assert match.version == 1 and ActionRecord.objects.filter(match=match).count() == 1
+    services.submit_action(match.pk, match.player(side), next(iter(api.legal_actions(state, side))))
+    assert storage.problem() is None
+
+
+def test_a_page_whose_write_the_database_refuses_answers_503_with_the_typed_error(monkeypatch: pytest.MonkeyPatch,
+                                                                                   client: Client) -> None:
+    """Issue 21, point 7: not a 500 (creating a match, joining, resigning: every write of a page)."""
+    from django.db import OperationalError
+
+    from polis_site import storage
+
+    user = UserFactory()
+    client.force_login(user)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OperationalError("database or disk is full")
+
+    monkeypatch.setattr(services, "create_match", full)
+    response = client.post("/matches/new/", {"side": "athens"})
+    assert response.status_code == 503 and response.json()["code"] == "storage_unavailable"
+    storage.stored()  # this process's note of the failure, which /healthz would report
