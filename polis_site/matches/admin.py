@@ -54,11 +54,11 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("id", "athens", "sparta", "status", "round_name", "waiting_for", "version", "updated_at")
-    list_filter = ("status", "round", "waiting_for", "outcome_reason")
+    list_filter = ("status", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
     inlines = [ActionRecordInline]
-    fields = ("athens", "sparta", "created_by", "status", "round", "waiting_for", "version", "winner",
+    fields = ("athens", "sparta", "created_by", "listed", "status", "round", "waiting_for", "version", "winner",
               "outcome_reason", "created_at", "updated_at", "tools")
     readonly_fields = fields
 

@@ -68,6 +68,9 @@ class Match(models.Model):
     scores = fields.JSONField(default=dict, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_token)
+    #: Listed among the lobby's open challenges, where anyone may take the free seat; otherwise the
+    #: seat is taken only with the invite link's token (ids are sequential: issue 21, point 8).
+    listed = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,12 +61,14 @@ def _check_move_days(move_days: Any) -> None:
                          code="bad_time_limit")
 
 
-def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None) -> Match:
-    """A new match with `user` in the chosen seat ("athens", "sparta" or "random")."""
+def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
+                 listed: bool = True) -> Match:
+    """A new match with `user` in the chosen seat ("athens", "sparta" or "random"), open to anyone
+    in the lobby (`listed`) or only to whoever has its invite link."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
     _check_move_days(move_days)
-    match = Match(created_by=user, move_days=move_days)
+    match = Match(created_by=user, move_days=move_days, listed=listed)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -99,14 +102,16 @@ def locked(match_id: int) -> Match:
     return match
 
 
-def join_match(user: Any, match_id: int) -> Match:
-    """Take the free seat of an open match (from its invite link or the lobby's open challenges)."""
+def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
+    """Take the free seat of an open match: a listed one from the lobby, any with its invite `token`."""
     with transaction.atomic():
         match = locked(match_id)
         if match.side_of(user) is not None:
             return match  # already seated: opening one's own invite is harmless
         if match.status != Match.Status.OPEN:
             raise MatchError(f"match {match.pk} already has both players", code="match_full")
+        if not match.listed and not (isinstance(token, str) and secrets.compare_digest(token, match.invite_token)):
+            raise MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
         setattr(match, "sparta" if match.athens_id else "athens", user)
         match.status = Match.Status.ACTIVE
         match.waiting_since = timezone.now()  # the first move's clock starts when both are seated

@@ -36,7 +36,7 @@ def mine(user: Any) -> QuerySet[Match]:
 @login_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    open_challenges = (Match.objects.filter(status=Match.Status.OPEN).exclude(created_by=request.user)
+    open_challenges = (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=request.user)
                        .select_related("athens", "sparta").order_by("-created_at")[:50])
     return render(request, "matches/lobby.html", {"open_challenges": open_challenges,
                                                   "my_matches": my_matches_listing(request.user)[:10],
@@ -69,7 +69,8 @@ def create(request: HttpRequest) -> HttpResponse:
     try:
         days = request.POST.get("move_days") or None
         match = services.create_match(request.user, request.POST.get("side", "random"),
-                                      move_days=int(days) if days and days.isdigit() else days)
+                                      move_days=int(days) if days and days.isdigit() else days,
+                                      listed=request.POST.get("who") != "invited")
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:lobby")
@@ -81,7 +82,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: GET shows who challenges whom, POST takes the free seat."""
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), invite_token=token)
     if request.method == "POST":
-        return _join(request, match.pk)
+        return _join(request, match.pk, token)
     return render(request, "matches/invite.html", {"match": match, "seat": match.side_of(request.user)})
 
 
@@ -91,9 +92,9 @@ def join(request: HttpRequest, match_id: int) -> HttpResponse:
     return _join(request, match_id)
 
 
-def _join(request: HttpRequest, match_id: int) -> HttpResponse:
+def _join(request: HttpRequest, match_id: int, token: str | None = None) -> HttpResponse:
     try:
-        match = services.join_match(request.user, match_id)
+        match = services.join_match(request.user, match_id, token)
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:lobby")

@@ -90,6 +90,7 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     host = pages["host"]
     host.goto(live_site.base_url + "/matches/")
     host.select_option("#side", "athens")
+    host.select_option("#who", "invited")  # by invite only: not in the lobby, the link's token takes the seat
     host.locator("#create-match button").click()
     invite = host.locator("#invite-url").input_value()
     assert "/invite/" in invite

@@ -245,3 +245,36 @@ def test_a_page_whose_write_the_database_refuses_answers_503_with_the_typed_erro
     response = client.post("/matches/new/", {"side": "athens"})
     assert response.status_code == 503 and response.json()["code"] == "storage_unavailable"
     storage.stored()  # this process's note of the failure, which /healthz would report
+
+
+def test_a_match_made_by_invite_is_joined_only_with_the_invite_s_token(client: Client) -> None:
+    """Issue 21, point 8: any logged-in user took an invite's seat through /matches/<id>/join/ (ids
+    are sequential). A listed match stays open to anyone from the lobby."""
+    host, stranger, friend = UserFactory(), UserFactory(), UserFactory()
+    private = services.create_match(host, "athens", listed=False)
+    public = services.create_match(host, "athens")
+    client.force_login(stranger)
+    lobby = client.get("/matches/")
+    assert list(lobby.context["open_challenges"]) == [public]
+    client.post(f"/matches/{private.pk}/join/")
+    private.refresh_from_db()
+    assert private.sparta is None and private.status == Match.Status.OPEN
+    with pytest.raises(services.MatchError) as refused:
+        services.join_match(stranger, private.pk, "not-the-token")
+    assert refused.value.code == "invite_only"
+    client.force_login(friend)
+    assert client.post(f"/matches/invite/{private.invite_token}/").status_code == 302
+    private.refresh_from_db()
+    assert private.sparta == friend and private.status == Match.Status.ACTIVE
+    client.force_login(stranger)
+    client.post(f"/matches/{public.pk}/join/")
+    public.refresh_from_db()
+    assert public.sparta == stranger
+
+
+def test_the_lobby_form_makes_a_match_by_invite_only(client: Client) -> None:
+    client.force_login(UserFactory())
+    response = client.post("/matches/new/", {"side": "athens", "who": "invited"})
+    assert Match.objects.get(pk=response.url.strip("/").split("/")[-1]).listed is False
+    response = client.post("/matches/new/", {"side": "athens", "who": "lobby"})
+    assert Match.objects.get(pk=response.url.strip("/").split("/")[-1]).listed is True
