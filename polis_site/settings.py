@@ -26,6 +26,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    # django-allauth, for its email addresses and their verification only: the site's own views
+    # sign players up and log them in (with their throttles).
+    "allauth",
+    "allauth.account",
     "polis_site.matches",
 ]
 
@@ -40,6 +44,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "polis_site.storage.StorageFailureMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
 ]
 
 ROOT_URLCONF = "polis_site.urls"
@@ -109,8 +114,15 @@ SERVE_STATIC = config.env_bool(ENV, "SERVE_STATIC", default=True)
 if not DEBUG:
     SESSION_COOKIE_SECURE = config.env_bool(ENV, "SECURE_COOKIES", default=False)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-    # Served over TLS (SECURE_COOKIES): browsers are told to use nothing else for a year.
+    # Served over TLS (SECURE_COOKIES): browsers are told to use nothing else for a year, on every
+    # subdomain too, and the site may be put on the browsers' preload list (docs/deploy.md says how
+    # to opt out of either).
     SECURE_HSTS_SECONDS = 365 * 24 * 3600 if SESSION_COOKIE_SECURE else 0
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = config.env_bool(ENV, "HSTS_INCLUDE_SUBDOMAINS", default=SESSION_COOKIE_SECURE)
+    SECURE_HSTS_PRELOAD = config.env_bool(ENV, "HSTS_PRELOAD", default=SESSION_COOKIE_SECURE)
+    # TLS ends in front of the site's proxy, which redirects http to https there; the processes and
+    # the proxy's health checks speak plain HTTP inside, so the site itself redirects nothing.
+    SILENCED_SYSTEM_CHECKS = ["security.W008"]
 
 # Content Security Policy (django-csp): scripts, styles and connections from this site only (the
 # websocket included: CSP 3's 'self' matches ws: and wss: to the same host), no frames, no plugins.
@@ -142,6 +154,13 @@ EMAIL_BACKEND = ENV.get("EMAIL_BACKEND", "django.core.mail.backends.console.Emai
 EMAIL_HOST = ENV.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(ENV.get("EMAIL_PORT", "25"))
 DEFAULT_FROM_EMAIL = ENV.get("DEFAULT_FROM_EMAIL", "Polis Online <polis@localhost>")
+# An address for turn notices is used once its owner opened the link sent to it (django-allauth);
+# until then notices go to the address confirmed before, if any (issue 21, point 8).
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = True
+ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "/matches/preferences/"
+ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "/matches/preferences/"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Polis Online: "
 #: The site's public address, for the links in emails.
 POLIS_SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 #: A player who moved in a match this recently is at the board: no email for it.

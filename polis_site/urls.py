@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 
 from polis_site import views
@@ -12,6 +12,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.login_view, name="login"),
+    # django-allauth's link in the verification email (its other views are not used).
+    re_path(r"^accounts/confirm-email/(?P<key>[-:\w]+)/$", views.ConfirmEmail.as_view(), name="account_confirm_email"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

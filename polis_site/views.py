@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from allauth.account import views as allauth_views
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -78,3 +81,13 @@ async def healthz(request: HttpRequest) -> JsonResponse:
                    for check in checks},
     }
     return JsonResponse(body, status=503 if down else 200)
+
+
+class ConfirmEmail(allauth_views.ConfirmEmailView):
+    """django-allauth's link from its verification email (confirmed on opening it), on the site's
+    own page when it is not valid: allauth's page links to allauth's login, which the site replaces."""
+
+    template_name = "account/email_confirm.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {"confirmation": self.object}

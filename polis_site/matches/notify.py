@@ -1,16 +1,18 @@
 """Telling a player a match waits for them: a notice on every page of theirs that is open (their
 own group on the channel layer), and an email when they are away.
 
-Emails go only to players who have an address and have not opted out (`Preferences`), only while
+Emails go only to players whose address is verified (they opened the link sent to it: django-allauth)
+and who have not opted out (`Preferences`), only while
 they are away (no move of theirs in the match for `POLIS_NOTIFY_AWAY_SECONDS`), and at most once
 per wait: a live game sends none, a game of one move a day one per move.
 """
 
 from __future__ import annotations
 
-from typing import Any
 from datetime import timedelta
+from typing import Any
 
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.core.mail import send_mail
 from django.urls import reverse
@@ -41,6 +43,12 @@ def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
     return (side, user_id) if user_id is not None else None
 
 
+def verified_address(user: Any) -> bool:
+    """Whether the user's address is one they proved they read: only then do notices go to it."""
+    return bool(user.email) and EmailAddress.objects.filter(user_id=user.pk, email__iexact=user.email,
+                                                            verified=True).exists()
+
+
 def has_address(match: Match, actor: str | None) -> bool:
     """Whether `email_turn` could send anything (read from the match's loaded players, no query):
     the websocket skips its trip to the database thread when not."""
@@ -68,7 +76,7 @@ def email_turn(match: Match, actor: str | None) -> Notification | None:
         return None
     side, user_id = waiting
     user = match.player(side)
-    if not user.email or Preferences.objects.filter(user_id=user_id, email_turns=False).exists():
+    if not verified_address(user) or Preferences.objects.filter(user_id=user_id, email_turns=False).exists():
         return None
     last_move = (ActionRecord.objects.filter(match=match, user_id=user_id).order_by("-seq")
                  .values_list("created_at", flat=True).first())

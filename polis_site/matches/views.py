@@ -23,6 +23,7 @@ from polis_site import storage
 from polis_site.matches import board, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import Match
+from polis_site.matches.notify import verified_address
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
 STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
@@ -153,10 +154,13 @@ def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        sent_to = form.save(request)
         messages.success(request, _("Your preferences are saved."))
+        if sent_to:
+            messages.info(request, _("We sent a link to %(email)s: notices go there once you open it.") % {
+                "email": sent_to})
         return redirect("matches:preferences")
-    return render(request, "matches/preferences.html", {"form": form})
+    return render(request, "matches/preferences.html", {"form": form, "verified": verified_address(request.user)})
 
 
 def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -41,3 +41,34 @@ def test_home_page_on_a_phone_in_spanish(browser, live_site: DaphneProcess, arti
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
     context.close()
+
+
+def test_a_player_gives_an_address_for_notices_and_confirms_it_from_the_email(browser, live_site: DaphneProcess) -> None:
+    """Issue 21, point 8: notices go only to an address its owner confirmed (django-allauth). The
+    site prints its emails (the console backend): the link is read from its output, as a player
+    reads it in their mail and opens it."""
+    import re
+
+    from tests.e2e.test_match_browser import sign_up
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sign_up(page, live_site.base_url, "aspasia-mail")
+    page.click("text=Preferences")
+    page.fill("#id_email", "aspasia@example.com")
+    page.check("#id_email_turns")
+    page.locator("#preferences button[type=submit]").click()
+    assert "aspasia@example.com" in page.locator(".messages").inner_text()
+    assert page.locator("#email-status").count() == 0  # nothing confirmed yet
+    link = None
+    for _ in range(50):
+        found = re.findall(r"http://\S+/accounts/confirm-email/[-:\w]+/", live_site.log.read_text())
+        if found:
+            link = found[-1]
+            break
+        page.wait_for_timeout(100)
+    assert link is not None, "no confirmation email was printed"
+    page.goto(link)
+    page.wait_for_url("**/matches/preferences/")
+    assert "Notices go to aspasia@example.com" in page.locator("#email-status").inner_text()
+    context.close()

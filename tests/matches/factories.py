@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import factory
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from engine import api
@@ -26,6 +27,12 @@ class UserFactory(factory.django.DjangoModelFactory):
     def saved(self, create: bool, extracted: Any, **kwargs: Any) -> None:
         if create:
             self.save()
+
+    @factory.post_generation
+    def email_verified(self, create: bool, extracted: Any, **kwargs: Any) -> None:
+        """`email_verified=True`: the player opened the link sent to their address (django-allauth)."""
+        if create and extracted and self.email:
+            EmailAddress.objects.create(user=self, email=self.email, verified=True, primary=True)
 
 
 def sparta_first(prefix: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -80,7 +81,7 @@ def test_the_score_so_far_is_the_engines() -> None:
 
 @override_settings(POLIS_NOTIFY_AWAY_SECONDS=0, POLIS_SITE_URL="https://polis.example")
 def test_an_away_player_is_emailed_once_per_wait_with_a_link(django_capture_on_commit_callbacks) -> None:
-    athens = UserFactory(email="pericles@example.com")
+    athens = UserFactory(email="pericles@example.com", email_verified=True)
     match = active_match("mail", athens=athens)
     with django_capture_on_commit_callbacks(execute=True):
         move_until_waiting_for(match, "athens")
@@ -96,9 +97,12 @@ def test_an_away_player_is_emailed_once_per_wait_with_a_link(django_capture_on_c
     assert Notification.objects.filter(user=athens, match=match, emailed=True).exists()
 
 
-@pytest.mark.parametrize("why", ["opted_out", "no_address", "at_the_board"])
-def test_no_email_when_opted_out_without_an_address_or_at_the_board(why: str, django_capture_on_commit_callbacks) -> None:
-    athens = UserFactory(email="" if why == "no_address" else "pericles@example.com")
+@pytest.mark.parametrize("why", ["opted_out", "no_address", "unverified_address", "at_the_board"])
+def test_no_email_when_opted_out_without_a_verified_address_or_at_the_board(why: str,
+                                                                          django_capture_on_commit_callbacks) -> None:
+    """Issue 21, point 8: an address nobody proved to read gets no notice (it could be anyone's)."""
+    athens = UserFactory(email="" if why == "no_address" else "pericles@example.com",
+                         email_verified=why != "unverified_address")
     if why == "opted_out":
         Preferences.objects.create(user=athens, email_turns=False)
     away = 3600 if why == "at_the_board" else 0
@@ -111,17 +115,31 @@ def test_no_email_when_opted_out_without_an_address_or_at_the_board(why: str, dj
     assert not [m for m in mail.outbox if m.to == ["pericles@example.com"]]
 
 
-def test_the_preferences_page_sets_the_address_and_the_opt_out() -> None:
+def test_the_preferences_page_sets_the_address_once_confirmed_and_the_opt_out() -> None:
+    """A new address gets a link (django-allauth); notices go to it once the link is opened."""
     user = UserFactory()
     client = client_of(user)
     assert client.get("/matches/preferences/").status_code == 200
     client.post("/matches/preferences/", {"email": "archidamus@example.com"})
     user.refresh_from_db()
-    assert user.email == "archidamus@example.com" and Preferences.of(user).email_turns is False
+    assert user.email == "" and Preferences.of(user).email_turns is False  # not before it is confirmed
+    [letter] = [m for m in mail.outbox if m.to == ["archidamus@example.com"]]
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", letter.body).group(0)
+    opened = client.get(link.split("testserver", 1)[1])
+    assert opened.status_code == 302 and opened.url == "/matches/preferences/"
+    user.refresh_from_db()
+    assert user.email == "archidamus@example.com" and notify.verified_address(user)
     client.post("/matches/preferences/", {"email": "archidamus@example.com", "email_turns": "on"})
-    assert Preferences.of(user).email_turns is True
+    assert Preferences.of(user).email_turns is True and len(mail.outbox) == 1  # the same address: no new link
     response = client.post("/matches/preferences/", {"email": "not an address", "email_turns": "on"})
     assert response.status_code == 200 and "email" in response.context["form"].errors
+    # A change waits for its own link: notices go on to the confirmed address meanwhile.
+    client.post("/matches/preferences/", {"email": "other@example.com", "email_turns": "on"})
+    user.refresh_from_db()
+    assert user.email == "archidamus@example.com" and notify.verified_address(user)
+    assert client.get("/matches/confirm-email-nonsense/").status_code == 404
+    bad = client.get("/accounts/confirm-email/not-a-key/")
+    assert bad.status_code == 200 and b"archidamus" not in bad.content
     user.refresh_from_db()
     assert user.email == "archidamus@example.com"
 

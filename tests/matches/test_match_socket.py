@@ -258,7 +258,8 @@ async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_
     mover's ack and both seats' states do not wait for it."""
     monkeypatch.setattr(services, "NOTICE_DELAY", 0.5)
     def emailed_match() -> Match:
-        return active_match(sparta_first("ws-email"), athens=UserFactory(email="pericles@example.com"))
+        return active_match(sparta_first("ws-email"), athens=UserFactory(email="pericles@example.com",
+                                                                                  email_verified=True))
 
     match = await database_sync_to_async(emailed_match)()
     sparta = await database_sync_to_async(lambda: match.sparta)()

@@ -66,6 +66,17 @@ def test_behind_tls_browsers_are_told_to_keep_to_https() -> None:
     assert json.loads(result.stdout)["hsts"] == 365 * 24 * 3600
 
 
+def test_production_settings_pass_django_s_deploy_check_clean() -> None:
+    """Issue 21, point 8: `manage.py check --deploy` finds nothing in the documented production
+    settings (docs/deploy.md), with a strong key, TLS in front and the site's origin trusted."""
+    env = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "polis_site.settings",
+           "SQLITE_PATH": "/tmp/polis-settings-test.sqlite3", "DEBUG": "0", "SECRET_KEY": "fP3q-9zLw_" * 6,
+           "ALLOWED_HOSTS": "polis.example", "SECURE_COOKIES": "1", "CSRF_TRUSTED_ORIGINS": "https://polis.example"}
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=REPO,
+                            env=env, capture_output=True, text=True)
+    assert result.returncode == 0 and "no issues" in result.stdout, result.stdout + result.stderr
+
+
 def test_development_secret_key_is_refused_when_debug_is_off() -> None:
     no_key = settings_seen_by_a_process({"DEBUG": "0"})
     assert no_key.returncode != 0
