@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -66,7 +65,7 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
         if not self._take_token():
             await self._refuse("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
             return
-        if await self._user_over():
+        if await throttles.socket_message_over_async(self.user.pk):
             await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
                                                "sockets together; slow down")
             return
@@ -116,11 +115,6 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
             return False
         self.tokens -= 1
         return True
-
-    async def _user_over(self) -> bool:
-        """The user's count across all their sockets, in the shared cache: off the event loop, since
-        on Redis it is a network round trip."""
-        return await sync_to_async(throttles.socket_message_over, thread_sensitive=False)(self.user.pk)
 
     async def _resync(self, version: Any) -> None:
         state = await self._state()
