@@ -118,7 +118,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return flow.PROMPTS[decision.kind].options(state, side, decision)
     alone = flow.acting_alone(state, side)
     extra = partial.get("extra") if alone else None
-    if extra is not None and extra not in RESOURCES:
+    if extra is not None and (not isinstance(extra, str) or extra not in RESOURCES):
         raise MalformedAction(f"options: extra={extra!r} is not one of {', '.join(RESOURCES)}", code="unknown_id",
                               field="extra", value=extra)
     kind = partial.get("type")
@@ -129,7 +129,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return {"next": "type", "choices": available, "alone": alone,
                 "extra_choices": [r for r in RESOURCES if tracks[r]] if alone else [],
                 "free": [k for k in available if k in FREE_ACTIONS]}
-    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
+    module = (ACTIONS.get(kind) or FREE_ACTIONS.get(kind)) if isinstance(kind, str) else None
     if module is None:
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join([*ACTIONS, *FREE_ACTIONS])}",
                               code="unknown_action")

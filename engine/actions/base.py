@@ -108,9 +108,12 @@ def units_payable(state: GameState, side: str, allowed: tuple[str, ...]) -> int:
     return sum(state.players[side].tracks[resource] for resource in allowed)
 
 
-def payable_splits(state: GameState, side: str, allowed: tuple[str, ...], units: int) -> list[dict[str, int]]:
+def payable_splits(state: GameState, side: str, allowed: tuple[str, ...], units: Any) -> list[dict[str, int]]:
     """The payments for `units` units the side can afford, most of the first resource first (the
-    unit's own good before silver)."""
+    unit's own good before silver). `units` comes from a client's partial action: more than the side
+    can pay has no payment, said without listing the splits (their count grows with `units`)."""
+    if not isinstance(units, int) or isinstance(units, bool) or not 0 <= units <= units_payable(state, side, allowed):
+        return []
     return sorted((split for split in payment_splits(allowed, units) if affordable(state, side, split)),
                   key=lambda split: [-split.get(resource, 0) for resource in allowed])
 

@@ -64,6 +64,30 @@ def test_acting_out_of_turn_or_on_a_stale_decision_is_refused() -> None:
     assert bad.value.code == "unknown_action" and "conquer_persia" in bad.value.message
 
 
+@pytest.mark.parametrize("partial", [{"type": ["pass"]}, {"type": {"a": 1}}, {"type": 7}])
+def test_options_for_a_type_that_is_not_a_string_are_malformed_not_a_crash(partial: dict) -> None:
+    """Issue 21's fuzz suite: a list as the type raised TypeError and closed the socket."""
+    with pytest.raises(MalformedAction) as bad:
+        api.options(game(), "sparta", partial)
+    assert bad.value.code == "unknown_action"
+
+
+@pytest.mark.parametrize("count", [10**9, -3, 2.5, True, "4"])
+def test_options_for_a_count_no_one_can_pay_offer_no_payment_without_listing_them(count: object) -> None:
+    """Issue 21's fuzz suite: the payments of a count were listed before being checked, each split
+    a Counter of `count` items: a count of a billion held the database thread for good."""
+    answer = api.options(game(), "sparta", {"type": "create_hoplites", "polis": "sparti", "count": count})
+    assert answer["next"] == "payment" and answer["choices"] == []
+
+
+def test_options_when_acting_alone_refuse_an_extra_that_is_not_a_resource_name() -> None:
+    state, _ = act(game(), "sparta", "pass")
+    for extra in ({"wine": 1}, ["wine"], "gold"):
+        with pytest.raises(MalformedAction) as bad:
+            api.options(state, "athens", {"extra": extra})
+        assert bad.value.code == "unknown_id"
+
+
 def test_passing_lets_the_other_side_act_alone_paying_one_extra_resource() -> None:
     state = game()
     state, _ = act(state, "sparta", "pass")
