@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -215,7 +216,11 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
     try:
-        body = wire.loads(request.body or b"null")
+        try:
+            raw = request.body
+        except RequestDataTooBig:  # past Django's own limit (2.5 MB), before reading it at all
+            raise wire.Refused("too_large", f"the body is larger than {wire.MAX_MESSAGE} bytes") from None
+        body = wire.loads(raw or b"null")
         if not isinstance(body, dict):
             raise wire.Refused("malformed", f"the body must be a JSON object, not {type(body).__name__}")
     except wire.Refused as refused:

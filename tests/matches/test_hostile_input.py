@@ -63,6 +63,10 @@ def test_a_body_past_the_size_limit_is_refused_unread() -> None:
                                             content_type="application/json")
     assert response.status_code == 413 and response.json()["code"] == "too_large"
     assert unchanged(match, before)
+    # Past Django's own limit too (2.5 MB), which answered its HTML 400 page.
+    response = logged_in(match.sparta).post(f"/matches/api/{match.pk}/act/", data=body + " " * 3_000_000,
+                                            content_type="application/json")
+    assert response.status_code == 413 and response.json()["code"] == "too_large"
 
 
 @pytest.mark.parametrize("body", [
