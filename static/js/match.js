@@ -74,6 +74,8 @@
     not_your_decision: gettext("It is not your turn to decide."), game_over: gettext("The game is over."),
     not_seated: gettext("Spectators watch but do not play."), match_not_started: gettext("The match begins when your opponent joins."),
     rate_limited: gettext("Too many messages at once: wait a moment."),
+    storage_full: gettext("The server cannot store anything now (its disk is full): your move was not played. Try again later."),
+    storage_unavailable: gettext("The server could not store your move: it was not played. Try again in a moment."),
   };
   const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
 
