@@ -4,6 +4,7 @@ carry every move to both players; two simultaneous submissions apply exactly onc
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import shutil
 import threading
@@ -150,3 +151,28 @@ async def test_the_load_script_runs_against_two_processes(scaled_site: ScaledSit
     result = await loadtest.run([web.base_url for web in scaled_site.webs], matches=3, moves=4, think=0.05)
     assert result["actions"] == 12
     assert 0 < result["echo_p50"] and 0 < result["act_p50"] <= result["act_p99"]
+
+
+async def test_inputs_postgresql_refused_are_typed_errors_on_the_scaled_site(scaled_site: ScaledSite) -> None:
+    """Issue 21, point 2, where the database matters: a NUL or a lone surrogate in a
+    client_action_id or an action field (PostgreSQL refuses both in text) and match ids past 64 bits
+    answered 500. On PostgreSQL and Redis they are typed refusals, over HTTP and the socket, and the
+    match does not change."""
+    first, second = scaled_site.webs
+    athens, sparta, match_id = await asyncio.to_thread(players, first.base_url)
+    version = (await asyncio.to_thread(sparta.api_state, match_id))["version"]
+    junk = [{"action": {"type": "pass", "decision": 1}, "client_action_id": "\x00"},
+            {"action": {"type": "pass", "decision": 1}, "client_action_id": "\ud800"},
+            {"action": {"type": "create_hoplites", "polis": "sparti\x00", "count": 1, "decision": 1}}]
+    for message in junk:
+        status, body = await asyncio.to_thread(sparta.api_act, match_id, message)
+        assert status == 400 and body["code"] == "malformed", (message, status, body)
+    status, _, _ = await asyncio.to_thread(sparta.request, f"/matches/api/{2**64}/state/")
+    assert status == 404
+    seat = await sparta.socket(match_id, second.ws_url)
+    for message in junk:
+        await seat.connection.send(json.dumps({"type": "act", **message}))
+        assert (await seat.receive("error"))["code"] == "malformed"
+    await seat.connection.send(json.dumps({"type": "ping"}))
+    assert (await seat.receive("pong"))["version"] == version
+    await seat.close()
