@@ -42,7 +42,7 @@ def test_the_locked_read_gives_the_orms_values_and_defers_the_rest() -> None:
     for name in ("id", "athens_id", "sparta_id", *services.LOCKED_FIELDS):
         assert getattr(read, name) == getattr(orm, name), name
     assert read.waiting_since.tzinfo is not None and isinstance(read.snapshot, dict) and read.scores == orm.scores
-    assert read.get_deferred_fields() == {"setup", "invite_token", "created_by_id"}
+    assert read.get_deferred_fields() == {"setup", "invite_token", "listed", "created_by_id"}
     for side in ("athens", "sparta"):
         assert (read.player(side).pk, read.player(side).username, read.player(side).email) == \
             (orm.player(side).pk, orm.player(side).username, orm.player(side).email)
