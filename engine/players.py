@@ -1,0 +1,250 @@
+"""The computer's players: `random`, `easy`, `medium` and `hard`, each deciding from its own side's
+view only (`api.view_for`), never the state: the opponent's battle hand, the deck's order, the
+project pile and the later events are out of its reach by construction, not by discipline.
+
+The technique (docs/computer-opponent.md): determinized flat Monte Carlo, the simplest member of the
+information-set search family that holds up under a one-second budget in pure Python.
+- A decision fills the view's secrets with a random deal (`api.from_view`), as a player imagines
+  the cards they cannot see, several times (`deals`).
+- It lists candidate answers: every answer of a prompt (a battle card, food, phoros, growth samples),
+  and for a turn's action a spread of legal proposals of every type plus passing.
+- It scores each candidate by what follows it: `rollouts` random continuations (the playout player
+  for both sides, chance drawn) to the end of the round or the game, judged by `evaluate`, averaged
+  over the deals; `easy` judges the position right after the candidate instead.
+- The levels differ in budget and depth only: more candidates, deals and rollouts cost more time
+  and see further. None reads what its seat could not.
+
+Everything is seeded: the same view and seed give the same decision (the arena and the tests rely
+on it; the site seeds each decision from the match's seed and version).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine import api, end_of_round, flow, playout
+from engine.actions import FREE_ACTIONS
+from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.sides import SIDES, opponent
+from engine.errors import ActionError
+from engine.state import GameState
+
+Action = dict[str, Any]
+View = Mapping[str, Any]
+
+#: What each unit of advantage is worth in `evaluate`, in points of the final score.
+WHEAT_SHORT = 2.5      # a wheat short of feeding the population at the round's end (famine looms)
+RESOURCE = 0.25        # a resource on the personal board (spent on actions, breaks ties)
+UNIT = 0.6             # a hoplite or galley on the map (takes tribute, wins battles)
+LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses the game)
+DOOM = 40.0            # a side that, as things stand, loses the game at the round's end
+#: Points of advantage that make `evaluate` say 0.76 (tanh 1): a clear lead, not yet a won game.
+SCALE = 12.0
+#: Decisions a rollout plays at most (a round is some 15 to 20).
+ROLLOUT_DEPTH = 60
+
+
+def evaluate(state: GameState, side: str) -> float:
+    """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too)."""
+    if state.outcome is not None:
+        winner = state.outcome.get("winner")
+        return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
+    return math.tanh((_strength(state, side) - _strength(state, opponent(side))) / SCALE)
+
+
+def _strength(state: GameState, side: str) -> float:
+    tracks = state.players[side].tracks
+    score = sum(end_of_round.score(state, side).values())
+    short = max(0, playout.food_gap(state, side))
+    wealth = sum(tracks[r] for r in RESOURCES)
+    units = sum(state.players[side].units.values())
+    return (score - WHEAT_SHORT * short + RESOURCE * wealth + UNIT * units
+            - (LOW_PRESTIGE if tracks[PRESTIGE] <= 1 else 0) - (DOOM if _doomed(state, side, short) else 0))
+
+
+def _doomed(state: GameState, side: str, short: int) -> bool:
+    """Whether the round's end, reached as things stand, loses the game: a shortfall that prestige
+    and the poleis it may give up cannot cover (famine), or no prestige left once it is paid."""
+    prestige = state.players[side].tracks[PRESTIGE]
+    yielding = sum(state.poleis[p].population for p in end_of_round.yielding_poleis(state, side))
+    return short > prestige + yielding or prestige - max(0, short - yielding) <= 0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: candidates per turn action (proposals tried per action type),
+    deals of the hidden cards, and rollouts per candidate and deal (0: judge the position at once)."""
+
+    proposals: int
+    deals: int
+    rollouts: int
+
+
+class Player:
+    """A level: `decide(view, rng)` answers the decision the view shows for its viewer."""
+
+    def __init__(self, name: str, budget: Budget | None) -> None:
+        self.name = name
+        self.budget = budget
+
+    def __repr__(self) -> str:
+        return f"Player({self.name!r})"
+
+    def decide(self, view: View, rng: random.Random) -> Action:
+        side = view["viewer"]
+        if self.budget is None:
+            return playout.random_action(api.from_view(view, rng), side, rng)
+        return _search(view, side, rng, self.budget)
+
+    def judge(self, view: View, rng: random.Random) -> float:
+        """Who the player thinks is ahead (its own side's seat): the replay shows it beside the log."""
+        state = api.from_view(view, rng)
+        return evaluate(state, view["viewer"])
+
+
+LEVELS: dict[str, Player] = {
+    "random": Player("random", None),
+    "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
+    "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
+    "hard": Player("hard", Budget(proposals=5, deals=3, rollouts=6)),
+}
+
+
+def player(name: str) -> Player:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"no player {name!r}: one of {', '.join(LEVELS)}") from None
+
+
+# --------------------------------------------------------------------------- the search
+
+
+def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action:
+    deals = [api.from_view(view, rng) for _ in range(budget.deals)]
+    options = candidates(deals[0], side, rng, budget.proposals)
+    if len(options) == 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    for state in deals:
+        for index, action in enumerate(options):
+            totals[index] += _value(state, side, action, rng, budget.rollouts)
+    best = max(totals)
+    # Ties go to the first listed (passing and the safest answers are listed first).
+    return options[totals.index(best)]
+
+
+def _value(state: GameState, side: str, action: Action, rng: random.Random, rollouts: int) -> float:
+    after = _settled(api.apply_action(state, side, action)[0], rng)
+    if rollouts == 0 or after.outcome is not None:
+        return evaluate(after, side)
+    return sum(evaluate(_rollout(after, rng), side) for _ in range(rollouts)) / rollouts
+
+
+def _settled(state: GameState, rng: random.Random) -> GameState:
+    """The state once any chance the action set off is drawn (a shuffle, dice)."""
+    while state.outcome is None and api.chance_request(state) is not None:
+        state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    return state
+
+
+def _rollout(state: GameState, rng: random.Random) -> GameState:
+    """Random play for both sides to the end of this round (or the game), at most ROLLOUT_DEPTH decisions."""
+    round_now = state.round
+    for _ in range(ROLLOUT_DEPTH):
+        state = _settled(state, rng)
+        if state.outcome is not None or state.round != round_now or state.decision is None:
+            break
+        state = playout.step(state, state.decision.side, rng)[1]
+    return state
+
+
+def candidates(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
+    """Distinct legal answers to the decision: all of a prompt's (a sample of growth's, which can
+    number thousands), or for a turn's action passing and up to `proposals` legal proposals of
+    each action type."""
+    decision = state.decision
+    assert decision is not None and decision.side == side
+    if decision.kind == flow.ACTION:
+        return _actions(state, side, rng, proposals)
+    if decision.kind == end_of_round.GROWTH:
+        return _distinct(playout.random_action(state, side, rng) for _ in range(4 * proposals))
+    return _distinct(api.legal_actions(state, side), most=12 * proposals)
+
+
+def _actions(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
+    envelope = {"decision": state.decision.id}
+    found: list[Action] = [{"type": api.PASS, **envelope}]
+    alone = flow.acting_alone(state, side)
+    hungry = playout.food_gap(state, side) > 0
+    held = [r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES)
+    for kind, (propose, _, _) in playout.PROPOSALS.items():
+        if kind in state.turn_actions and not alone:
+            continue
+        for _ in range(proposals * 2):
+            fields = propose(state, side, rng, hungry)
+            if fields is None:
+                break
+            action = {"type": kind, **fields, **envelope}
+            if alone and kind not in FREE_ACTIONS:
+                action["extra"] = rng.choice(held)
+            if _legal(state, side, action):
+                found.append(action)
+            if sum(a["type"] == kind for a in found) >= proposals:
+                break
+    return _distinct(found)
+
+
+def _legal(state: GameState, side: str, action: Action) -> bool:
+    try:
+        api.apply_action(state, side, action)
+    except ActionError:
+        return False
+    return True
+
+
+def _distinct(actions: Any, most: int | None = None) -> list[Action]:
+    seen: dict[str, Action] = {}
+    for action in actions:
+        seen.setdefault(json.dumps(action, sort_keys=True), action)
+        if most is not None and len(seen) >= most:
+            break
+    return list(seen.values())
+
+
+# --------------------------------------------------------------------------- a game between two players
+
+
+Decider = Callable[[View, random.Random], Action]
+
+
+def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000,
+         observe: Callable[[str, float], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """A whole seeded game, each side's decisions by its decider on its own view; chance from the
+    game's own generator. `observe(side, seconds)` hears each decision's thinking time."""
+    state = api.new_game(api.Setup.from_seed(seed))
+    chance = random.Random(f"{seed}:chance")
+    log: list[dict[str, Any]] = []
+    for number in range(max_steps):
+        if state.outcome is not None:
+            break
+        if api.chance_request(state) is not None:
+            outcome = api.sample_chance(state, chance)
+            state, _ = api.apply_chance(state, outcome)
+            log.append({"chance": outcome})
+            continue
+        side = state.decision.side
+        started = time.perf_counter()
+        action = deciders[side](api.view_for(state, side), random.Random(f"{seed}:{number}:{side}"))
+        if observe is not None:
+            observe(side, time.perf_counter() - started)
+        state, _ = api.apply_action(state, side, action)
+        log.append({"side": side, "action": action})
+    return state, log
+

@@ -1,0 +1,104 @@
+"""The computer's players (engine/players.py): each answers every kind of decision legally, from
+its own side's view only, and the same way whatever it cannot see (issue 22)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import api, flow, playout, players
+from engine.data.sides import opponent
+from engine.state import GameState
+from tests.support.steering import TWO_BATTLES, steer_game
+
+LEVELS = list(players.LEVELS)
+
+
+def settle(state: GameState, seq: int, events: list[dict[str, Any]]) -> tuple[GameState, list[dict[str, Any]]]:
+    rng = random.Random(f"settle-{seq}")
+    drawn = []
+    while state.outcome is None and api.chance_request(state) is not None:
+        outcome = api.sample_chance(state, rng)
+        state, _ = api.apply_chance(state, outcome)
+        drawn.append(outcome)
+    return state, drawn
+
+
+def positions() -> list[GameState]:
+    """Positions of every kind a player meets: turn actions alone and not, event questions, food,
+    growth, phoros, project discards and a battle's card choices."""
+    seen: dict[str, GameState] = {}
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = api.new_game(api.Setup.from_seed(f"players-{seed}"))
+        for seq in range(400):
+            state, _ = settle(state, seq, [])
+            if state.outcome is not None:
+                break
+            kind = state.decision.kind + (":alone" if flow.acting_alone(state, state.decision.side) else "")
+            seen.setdefault(kind, state)
+            state = playout.step(state, state.decision.side, rng)[1]
+    battle, _ = steer_game(api.Setup.from_seed("players-battle"), 1, lambda s: s.battle is not None and
+                           s.decision is not None and s.decision.side is not None, TWO_BATTLES, settle)
+    assert battle.battle is not None
+    seen["battle"] = battle
+    return list(seen.values())
+
+
+POSITIONS = positions()
+
+
+def test_the_positions_cover_prompts_and_battles() -> None:
+    kinds = {state.decision.kind for state in POSITIONS}
+    assert {"action", "growth", "food_shortfall", "phoros", "project_discard", "event_choice"} <= kinds and any(s.battle for s in POSITIONS), kinds
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_every_kind_of_decision_legally(level: str) -> None:
+    for state in POSITIONS:
+        side = state.decision.side
+        action = players.player(level).decide(api.view_for(state, side), random.Random(1))
+        api.apply_action(state, side, action)  # raises if illegal
+
+
+def redealt(state: GameState, side: str, seed: int) -> GameState:
+    """The same game as `side` sees it, with everything else dealt anew: the opponent's battle hand,
+    the deck's order, the project pile and the events of later rounds."""
+    return api.from_view(api.view_for(state, side), random.Random(seed))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_decision_is_the_same_whatever_the_player_cannot_see(level: str) -> None:
+    differing = 0
+    for state in POSITIONS:
+        side = state.decision.side
+        chosen = {json.dumps(players.player(level).decide(api.view_for(world, side), random.Random(7)), sort_keys=True)
+                  for world in (state, *(redealt(state, side, seed) for seed in range(2)))}
+        assert len(chosen) == 1, (level, state.decision.kind, chosen)
+        differing += any(api.to_json(redealt(state, side, seed)) != api.to_json(state) for seed in range(2))
+    assert differing >= len(POSITIONS) // 2  # the re-deals did change what the player cannot see
+
+
+def test_a_game_between_two_levels_is_played_to_its_end_and_replays() -> None:
+    state, log = players.play("players-game", {"athens": players.player("easy").decide,
+                                               "sparta": players.player("random").decide})
+    assert state.outcome is not None
+    assert api.to_json(api.replay(api.Setup.from_seed("players-game"), log)) == api.to_json(state)
+
+
+def test_the_evaluation_says_who_won_and_who_leads() -> None:
+    state, _ = players.play("players-eval", {side: players.player("random").decide for side in ("athens", "sparta")})
+    winner = state.outcome.get("winner")
+    if winner:
+        assert players.evaluate(state, winner) == 1.0 and players.evaluate(state, opponent(winner)) == -1.0
+    start = api.new_game(api.Setup.from_seed("players-eval"))
+    assert -1 < players.evaluate(start, "athens") < 1
+    assert players.evaluate(start, "athens") == pytest.approx(-players.evaluate(start, "sparta"))
+
+
+def test_an_unknown_level_is_named_in_the_error() -> None:
+    with pytest.raises(ValueError, match="'grandmaster'"):
+        players.player("grandmaster")
