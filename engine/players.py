@@ -135,9 +135,7 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     for state in deals:
         for index, action in enumerate(options):
             totals[index] += _value(state, side, action, rng, budget.rollouts)
-    best = max(totals)
-    # Ties go to the first listed (passing and the safest answers are listed first).
-    return options[totals.index(best)]
+    return options[totals.index(max(totals))]
 
 
 def _value(state: GameState, side: str, action: Action, rng: random.Random, rollouts: int) -> float:
@@ -180,14 +178,16 @@ def candidates(state: GameState, side: str, rng: random.Random, proposals: int) 
 
 def _actions(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
     envelope = {"decision": state.decision.id}
-    found: list[Action] = [{"type": api.PASS, **envelope}]
+    found: list[Action] = []
     alone = flow.acting_alone(state, side)
     hungry = playout.food_gap(state, side) > 0
     held = [r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES)
     for kind, (propose, _, _) in playout.PROPOSALS.items():
         if kind in state.turn_actions and not alone:
             continue
-        for _ in range(proposals * 2):
+        # A hungry side looks harder where wheat comes from, as the random player does.
+        wanted = proposals * (3 if hungry and kind in playout.WHEAT_SOURCES else 1)
+        for _ in range(wanted * 2):
             fields = propose(state, side, rng, hungry)
             if fields is None:
                 break
@@ -196,9 +196,11 @@ def _actions(state: GameState, side: str, rng: random.Random, proposals: int) ->
                 action["extra"] = rng.choice(held)
             if _legal(state, side, action):
                 found.append(action)
-            if sum(a["type"] == kind for a in found) >= proposals:
+            if sum(a["type"] == kind for a in found) >= wanted:
                 break
-    return _distinct(found)
+    # Passing last: it wins only over actions that leave the side worse off, not over equal ones
+    # (a pass gives the rest of the round to the opponent).
+    return _distinct([*found, {"type": api.PASS, **envelope}])
 
 
 def _legal(state: GameState, side: str, action: Action) -> bool:
