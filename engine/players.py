@@ -228,25 +228,14 @@ Decider = Callable[[View, random.Random], Action]
 
 def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000,
          observe: Callable[[str, float], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
-    """A whole seeded game, each side's decisions by its decider on its own view; chance from the
-    game's own generator. `observe(side, seconds)` hears each decision's thinking time."""
-    state = api.new_game(api.Setup.from_seed(seed))
-    chance = random.Random(f"{seed}:chance")
-    log: list[dict[str, Any]] = []
-    for number in range(max_steps):
-        if state.outcome is not None:
-            break
-        if api.chance_request(state) is not None:
-            outcome = api.sample_chance(state, chance)
-            state, _ = api.apply_chance(state, outcome)
-            log.append({"chance": outcome})
-            continue
-        side = state.decision.side
+    """A whole seeded game, each side's decisions by its decider on its own view, each seeded by the
+    game and the decision's number; chance from a generator of its own. `observe(side, seconds)`
+    hears each decision's thinking time."""
+    def decide(state: GameState, side: str, number: int) -> tuple[Action, GameState]:
         started = time.perf_counter()
         action = deciders[side](api.view_for(state, side), random.Random(f"{seed}:{number}:{side}"))
         if observe is not None:
             observe(side, time.perf_counter() - started)
-        state, _ = api.apply_action(state, side, action)
-        log.append({"side": side, "action": action})
-    return state, log
+        return action, api.apply_action(state, side, action)[0]
 
+    return playout.play(seed, max_steps, decide=decide, chance=random.Random(f"{seed}:chance"))

@@ -228,27 +228,32 @@ def random_action(state: GameState, side: str, rng: random.Random) -> Action:
     return step(state, side, rng)[0]
 
 
-def play(seed: int, max_steps: int = 5000,
-         observe: Callable[[GameState], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
-    """A whole seeded random game; returns the final state and the log that replays it.
+def play(seed: int | str, max_steps: int = 5000, observe: Callable[[GameState], None] | None = None,
+         decide: Callable[[GameState, str, int], tuple[Action, GameState]] | None = None,
+         chance: random.Random | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """A whole seeded game; returns the final state and the log that replays it.
 
-    `observe` sees every state the game passes through, the last one included.
+    By default the random player decides and one generator draws both its choices and chance.
+    `decide(state, side, number)` replaces the player (the computer's levels: engine/players.py),
+    answering (its action, the state after it); `chance` draws chance apart from it. `observe` sees
+    every state the game passes through, the last one included.
     """
     rng = random.Random(seed)
-    state = api.new_game(api.Setup.from_seed(seed))
+    chance = chance or rng
     log: list[dict[str, Any]] = []
-    for _ in range(max_steps):
+    state = api.new_game(api.Setup.from_seed(seed))
+    for number in range(max_steps):
         if observe is not None:
             observe(state)
         if state.outcome is not None:
             break
         if api.chance_request(state) is not None:
-            outcome = api.sample_chance(state, rng)
+            outcome = api.sample_chance(state, chance)
             state, _ = api.apply_chance(state, outcome)
             log.append({"chance": outcome})
             continue
         side = state.decision.side
-        action, state = step(state, side, rng)
+        action, state = decide(state, side, number) if decide is not None else step(state, side, rng)
         log.append({"side": side, "action": action})
     return state, log
 
