@@ -46,6 +46,8 @@ LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses 
 DOOM = 40.0            # a side that, as things stand, loses the game at the round's end
 #: Points of advantage that make `evaluate` say 0.76 (tanh 1): a clear lead, not yet a won game.
 SCALE = 12.0
+#: Candidates a decision weighs at most, per proposal of its budget.
+CANDIDATES = 5
 #: Decisions a rollout plays at most (a round is some 15 to 20).
 ROLLOUT_DEPTH = 60
 
@@ -79,11 +81,14 @@ def _doomed(state: GameState, side: str, short: int) -> bool:
 @dataclass(frozen=True)
 class Budget:
     """How hard a level thinks: candidates per turn action (proposals tried per action type),
-    deals of the hidden cards, and rollouts per candidate and deal (0: judge the position at once)."""
+    deals of the hidden cards, rollouts per candidate and deal (0: judge the position at once), and
+    halvings: after each round of rollouts the better half of the candidates goes on with twice as
+    many (successive halving), so the time goes to telling the good ones apart."""
 
     proposals: int
     deals: int
     rollouts: int
+    halvings: int = 0
 
 
 class Player:
@@ -112,7 +117,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=5, deals=3, rollouts=6)),
+    "hard": Player("hard", Budget(proposals=4, deals=2, rollouts=2, halvings=2)),
 }
 
 
@@ -131,15 +136,27 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     options = candidates(deals[0], side, rng, budget.proposals)
     if len(options) == 1:
         return options[0]
-    totals = [0.0] * len(options)
-    for state in deals:
-        for index, action in enumerate(options):
-            totals[index] += _value(state, side, action, rng, budget.rollouts)
-    return options[totals.index(max(totals))]
+    afters = [[_settled(api.apply_action(state, side, action)[0], rng) for state in deals] for action in options]
+    values: list[list[float]] = [[] for _ in options]
+    alive = list(range(len(options)))
+    rollouts = budget.rollouts
+    for halving in range(budget.halvings + 1):
+        for index in alive:
+            values[index] += [_value(after, side, rng, rollouts) for after in afters[index]]
+        if halving == budget.halvings or len(alive) <= 2:
+            break
+        alive = sorted(alive, key=lambda i: -_mean(values[i]))[:max(2, len(alive) // 2)]
+        rollouts *= 2
+    # The best of those still in the running; ties to the first listed (passing is listed last).
+    return options[min(alive, key=lambda i: (-_mean(values[i]), i))]
 
 
-def _value(state: GameState, side: str, action: Action, rng: random.Random, rollouts: int) -> float:
-    after = _settled(api.apply_action(state, side, action)[0], rng)
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _value(after: GameState, side: str, rng: random.Random, rollouts: int) -> float:
+    """How good the position after a candidate is: judged at once, or after random continuations."""
     if rollouts == 0 or after.outcome is not None:
         return evaluate(after, side)
     return sum(evaluate(_rollout(after, rng), side) for _ in range(rollouts)) / rollouts
@@ -173,7 +190,7 @@ def candidates(state: GameState, side: str, rng: random.Random, proposals: int) 
         return _actions(state, side, rng, proposals)
     if decision.kind == end_of_round.GROWTH:
         return _distinct(playout.random_action(state, side, rng) for _ in range(4 * proposals))
-    return _distinct(api.legal_actions(state, side), most=12 * proposals)
+    return _distinct(api.legal_actions(state, side), most=CANDIDATES * proposals)
 
 
 def _actions(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
@@ -198,9 +215,12 @@ def _actions(state: GameState, side: str, rng: random.Random, proposals: int) ->
                 found.append(action)
             if sum(a["type"] == kind for a in found) >= wanted:
                 break
+    found = _distinct(found)
+    if len(found) > CANDIDATES * proposals:  # the time a decision takes grows with them
+        found = [found[i] for i in sorted(rng.sample(range(len(found)), CANDIDATES * proposals))]
     # Passing last: it wins only over actions that leave the side worse off, not over equal ones
     # (a pass gives the rest of the round to the opponent).
-    return _distinct([*found, {"type": api.PASS, **envelope}])
+    return [*found, {"type": api.PASS, **envelope}]
 
 
 def _legal(state: GameState, side: str, action: Action) -> bool:
