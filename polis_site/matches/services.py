@@ -432,7 +432,7 @@ def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], 
     notify.email_turn(match, actor)
 
 
-async def send_all(events: dict[str, dict[str, Any]]) -> bool:
+async def send_all(events: dict[str, dict[str, Any]]) -> None:
     """The groups' sends at once (on Redis each is a few round trips of its own). A send that fails
     (Redis down) is logged, not raised: the move is committed and its sender still gets its answer
     (issue 21, point 5); each page sees the version gap at its next heartbeat and resyncs."""
@@ -446,7 +446,6 @@ async def send_all(events: dict[str, dict[str, Any]]) -> bool:
     if failed:
         logger.warning("broadcast: %d of %d group sends failed (%r); pages resync at their heartbeat",
                        len(failed), len(results), failed[0])
-    return not failed
 
 
 #: How long a websocket move's notice waits behind its broadcast. A notice goes to every other open
