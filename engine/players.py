@@ -10,7 +10,8 @@ information-set search family that holds up under a one-second budget in pure Py
   and for a turn's action a spread of legal proposals of every type plus passing.
 - It scores each candidate by what follows it: `rollouts` random continuations (the playout player
   for both sides, chance drawn) to the end of the round or the game, judged by `evaluate`, averaged
-  over the deals; `easy` judges the position right after the candidate instead.
+  over the deals (with no rollouts, the position right after the candidate); `hard` then gives the
+  better half of the candidates twice as many, again and again (successive halving).
 - The levels differ in budget and depth only: more candidates, deals and rollouts cost more time
   and see further. None reads what its seat could not.
 
@@ -106,11 +107,6 @@ class Player:
         if self.budget is None:
             return playout.random_action(api.from_view(view, rng), side, rng)
         return _search(view, side, rng, self.budget)
-
-    def judge(self, view: View, rng: random.Random) -> float:
-        """Who the player thinks is ahead (its own side's seat): the replay shows it beside the log."""
-        state = api.from_view(view, rng)
-        return evaluate(state, view["viewer"])
 
 
 LEVELS: dict[str, Player] = {
