@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator, OriginValid
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from polis_site.matches import computer  # noqa: E402
 from polis_site.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -32,3 +33,5 @@ application = ProtocolTypeRouter(
         "websocket": websockets(settings.CSRF_TRUSTED_ORIGINS),
     }
 )
+# The computer opponent thinks on the embedded default in this process's pool (computer.py).
+computer.start_in_daphne()

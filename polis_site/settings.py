@@ -83,6 +83,17 @@ SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
 POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
+# The computer opponent (polis_site/matches/computer.py). Its thinking runs in processes of its
+# own: started inside the app's process on the embedded default ("embedded"), or by `manage.py
+# computer` as a separate worker ("external", docker-compose's set-up); "off" for neither.
+COMPUTER_WORKER = ENV.get("COMPUTER_WORKER", "embedded")
+#: Processes that think (each takes a core while it does).
+COMPUTER_PROCESSES = int(ENV.get("COMPUTER_PROCESSES", str(max(1, (os.cpu_count() or 2) - 1))))
+#: The least time, in seconds, between the move the computer answers and its answer, so that a
+#: player sees the move arrive rather than an instant reply.
+COMPUTER_PAUSE = float(ENV.get("COMPUTER_PAUSE", "1.0"))
+#: How often, in seconds, the worker asks which matches wait for the computer.
+COMPUTER_POLL = float(ENV.get("COMPUTER_POLL", "0.25"))
 #: /healthz reports storage down when the SQLite database's disk has less than this left.
 STORAGE_MIN_FREE_MB = int(ENV.get("STORAGE_MIN_FREE_MB", "16"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -21,6 +21,14 @@ from engine import api
 from polis_site.matches import fields
 
 SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
+#: The computer's levels offered on the site (engine/players.py; "random" is for tests and the arena).
+COMPUTER_LEVELS = (("easy", _("easy")), ("medium", _("medium")), ("hard", _("hard")))
+
+
+def computer_username(level: str) -> str:
+    """The account that holds the computer's seats at `level` (made by migration 0005, so no person
+    can sign up with its name)."""
+    return f"computer-{level}"
 
 
 def new_token() -> str:
@@ -71,12 +79,17 @@ class Match(models.Model):
     #: Listed among the lobby's open challenges, where anyone may take the free seat; otherwise the
     #: seat is taken only with the invite link's token (ids are sequential: issue 21, point 8).
     listed = models.BooleanField(default=True)
+    #: The computer's level ("easy", "medium", "hard") in the seat `computer_side`; blank: two people.
+    computer_level = models.CharField(max_length=10, blank=True, choices=COMPUTER_LEVELS)
+    computer_side = models.CharField(max_length=10, blank=True, choices=SIDES)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     class Meta:
         ordering = ["-updated_at"]
         verbose_name_plural = "matches"
+        # The computer's worker asks, several times a second, which matches wait for it.
+        indexes = [models.Index(fields=["computer_side", "status"], name="computer_waiting")]
 
     def __str__(self) -> str:
         return f"Match {self.pk}: {self.player_name('athens')} (Athens) v {self.player_name('sparta')} (Sparta)"
@@ -88,8 +101,15 @@ class Match(models.Model):
         return self.athens if side == "athens" else self.sparta
 
     def player_name(self, side: str) -> str:
+        if side == self.computer_side:
+            return _("Computer (%(level)s)") % {"level": self.get_computer_level_display()}
         user = self.player(side)
         return user.get_username() if user is not None else "—"
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Each seat's player as the page names them: a username, the computer, or "—"."""
+        return {side: self.player_name(side) for side, _label in SIDES}
 
     def side_of(self, user: Any) -> str | None:
         """The seat `user` holds, if any (one user holds at most one seat)."""

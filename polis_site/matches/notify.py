@@ -86,12 +86,12 @@ def email_turn(match: Match, actor: str | None) -> Notification | None:
     since = last_move or match.created_at
     if Notification.objects.filter(user_id=user_id, match=match, emailed=True, created_at__gte=since).exists():
         return None
-    rival = match.player_name(opponent(side))
     link = absolute(reverse("matches:match", args=[match.pk]))
-    lines = words.in_every_language(lambda: (
-        _("Polis: your move against %(opponent)s (match %(match)s)") % {"opponent": rival, "match": match.pk},
+    lines = words.in_every_language(lambda: (  # the rival's name too: "Computer (easy)" is translated
+        _("Polis: your move against %(opponent)s (match %(match)s)") % {
+            "opponent": match.player_name(opponent(side)), "match": match.pk},
         _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % {
-            "opponent": rival, "match": match.pk, "side": words.side_name(side)}))
+            "opponent": match.player_name(opponent(side)), "match": match.pk, "side": words.side_name(side)}))
     body = "\n\n".join(f"{lines[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
         lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("matches:preferences"))}).values())

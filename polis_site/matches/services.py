@@ -19,6 +19,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
@@ -27,7 +29,7 @@ from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
 from polis_site.matches import notify, rows, wire, words
-from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
+from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
 
 logger = logging.getLogger(__name__)
 
@@ -62,13 +64,17 @@ def _check_move_days(move_days: Any) -> None:
 
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
-                 listed: bool = True) -> Match:
+                 listed: bool = True, computer: str | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random"), open to anyone
-    in the lobby (`listed`) or only to whoever has its invite link."""
+    in the lobby (`listed`) or only to whoever has its invite link; or, with a `computer` level,
+    against the computer, in play at once and listed nowhere."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
+    if computer is not None and computer not in dict(COMPUTER_LEVELS):
+        raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
+                         code="bad_level")
     _check_move_days(move_days)
-    match = Match(created_by=user, move_days=move_days, listed=listed)
+    match = Match(created_by=user, move_days=move_days, listed=listed and computer is None)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -78,8 +84,20 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     match.setup = setup.to_json()
     _store(match, api.new_game(setup))
     match.status = Match.Status.OPEN
+    if computer is not None:
+        match.computer_level, match.computer_side = computer, opponent(seat)
+        setattr(match, opponent(seat), computer_account(computer))
+        match.status = Match.Status.ACTIVE
+        match.waiting_since = timezone.now()
     match.save()
     return match
+
+
+def computer_account(level: str) -> Any:
+    """The account that holds the computer's seats at `level`: made by migration 0005, and again
+    here if a database lost it (its password unusable: nobody logs in as the computer)."""
+    return get_user_model().objects.get_or_create(username=computer_username(level),
+                                                  defaults={"password": make_password(None)})[0]
 
 
 #: What a submission writes back (`_store`'s columns).
@@ -87,8 +105,9 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
                  "outcome_reason", "finished_at", "updated_at")
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
-#: one more query), the seed for chance, the time limit, and when the match began (for the email).
-LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at")
+#: one more query), the seed for chance, the time limit, when the match began (for the email), and
+#: the computer's seat (its name).
+LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at", "computer_level", "computer_side")
 
 
 def locked(match_id: int) -> Match:
@@ -373,7 +392,7 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
         "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
         "prompts": [] if decision is None else prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
-        "players": {side: match.player_name(side) for side in SIDES},
+        "players": match.names,
         **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
     }
 

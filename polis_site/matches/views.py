@@ -23,7 +23,7 @@ from engine.errors import ActionError, MalformedAction
 from polis_site import storage
 from polis_site.matches import board, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
-from polis_site.matches.models import Match
+from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.notify import verified_address
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -42,7 +42,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
                        .select_related("athens", "sparta").order_by("-created_at")[:50])
     return render(request, "matches/lobby.html", {"open_challenges": open_challenges,
                                                   "my_matches": my_matches_listing(request.user)[:10],
-                                                  "time_limits": [d for d in services.MOVE_DAYS if d]})
+                                                  "time_limits": [d for d in services.MOVE_DAYS if d],
+                                                  "computer_levels": COMPUTER_LEVELS})
 
 
 def my_matches_listing(user: Any) -> list[dict[str, Any]]:
@@ -72,7 +73,8 @@ def create(request: HttpRequest) -> HttpResponse:
         days = request.POST.get("move_days") or None
         match = services.create_match(request.user, request.POST.get("side", "random"),
                                       move_days=int(days) if days and days.isdigit() else days,
-                                      listed=request.POST.get("who") != "invited")
+                                      listed=request.POST.get("who") != "invited",
+                                      computer=request.POST.get("computer") or None)
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:lobby")

@@ -271,10 +271,11 @@ class DaphneProcess:
 
 
 @contextmanager
-def embedded_site(prefix: str) -> Iterator[DaphneProcess]:
-    """Daphne on the embedded default (an SQLite file, the in-memory layer), DEBUG off, migrated."""
+def embedded_site(prefix: str, **overrides: str) -> Iterator[DaphneProcess]:
+    """Daphne on the embedded default (an SQLite file, the in-memory layer, the computer's worker in
+    the process), DEBUG off, migrated; `overrides`, settings of the environment."""
     run_dir = make_run_dir(prefix)
-    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3")
+    env = site_env(DATABASE_URL=f"sqlite:///{run_dir}/site.sqlite3", **overrides)
     manage(["migrate", "--noinput"], env)
     site = DaphneProcess(run_dir, env, name="embedded").start()
     try:

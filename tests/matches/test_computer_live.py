@@ -1,0 +1,96 @@
+"""Against the computer on a real Daphne process (the embedded default, its worker pool inside): a
+scripted player over the websocket plays a whole match against each level, and a process killed
+while the computer thinks loses nothing: the restarted site answers the match that waits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+from collections.abc import Iterator
+from itertools import count
+
+import pytest
+
+from polis_site.matches.client import Seat, SiteUser
+from tests.support.services import DaphneProcess, embedded_site
+
+pytestmark = pytest.mark.services
+
+NAMES = count()
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[DaphneProcess]:
+    with embedded_site("polis-computer-", COMPUTER_PAUSE="0.2", COMPUTER_PROCESSES="1") as site:
+        yield site
+
+
+async def against(site: DaphneProcess, level: str) -> tuple[SiteUser, int, Seat]:
+    user = await asyncio.to_thread(SiteUser(site.base_url, f"alkibiades{next(NAMES)}").sign_up)
+    match_id = await asyncio.to_thread(user.create_match, "random", level)
+    return user, match_id, await user.socket(match_id)
+
+
+async def next_state(seat: Seat, timeout: float) -> dict:
+    version = seat.state["version"]
+    return await seat.until_version(version + 1, timeout)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+async def test_a_scripted_player_plays_a_whole_match_against_each_level(site: DaphneProcess, level: str) -> None:
+    user, match_id, seat = await against(site, level)
+    mine = seat.state["seat"]
+    computer = "sparta" if mine == "athens" else "athens"
+    assert seat.state["players"][computer] == f"Computer ({level})"
+    rng = random.Random(f"{level}-{match_id}")
+    answers = 0
+    for _ in range(1000):
+        if seat.state["status"] == "finished":
+            break
+        if seat.state["waiting_for"] == mine:
+            await seat.act(seat.choose(rng))
+            await next_state(seat, 30)
+        else:
+            assert seat.state["waiting_for"] == computer
+            assert seat.state["prompts"] == []
+            await next_state(seat, 60)  # the computer's answer, pushed over the socket
+            answers += 1
+    assert seat.state["status"] == "finished" and seat.state["ending"]["en"], seat.state["status"]
+    # Every decision is in the log, in order, the computer's as many as it was waited for.
+    _, _, body = await asyncio.to_thread(user.request, f"/matches/api/{match_id}/state/?since=0")
+    log = json.loads(body)["log"]
+    assert [entry["seq"] for entry in log] == list(range(1, seat.state["version"] + 1))
+    assert sum(entry["side"] == computer for entry in log) == answers > 0
+    await seat.close()
+
+
+@pytest.fixture
+def slow_site() -> Iterator[DaphneProcess]:
+    # A long pause: the computer has surely not answered when its process is killed.
+    with embedded_site("polis-computer-restart-", COMPUTER_PAUSE="4", COMPUTER_PROCESSES="1") as site:
+        yield site
+
+
+async def test_a_site_killed_while_the_computer_thinks_answers_after_its_restart(slow_site: DaphneProcess) -> None:
+    site = slow_site
+    user, match_id, seat = await against(site, "hard")
+    mine = seat.state["seat"]
+    rng = random.Random(7)
+    while seat.state["waiting_for"] == mine:  # until the computer has a decision to think about
+        await seat.act(seat.choose(rng))
+        await next_state(seat, 30)
+    assert seat.state["status"] == "active"
+    version = seat.state["version"]
+    await asyncio.sleep(0.5)  # thinking, its pause not yet over
+    os.killpg(site.process.pid, signal.SIGKILL)
+    site.process.wait(timeout=10)
+    await seat.close()
+    site.start()
+    seat = await user.socket(match_id)
+    assert seat.state["version"] == version  # nothing was answered before the kill
+    await seat.until_version(version + 1, timeout=60)
+    assert (await asyncio.to_thread(user.api_state, match_id))["version"] == seat.state["version"]
+    await seat.close()
