@@ -124,6 +124,18 @@ def player(name: str) -> Player:
         raise ValueError(f"no player {name!r}: one of {', '.join(LEVELS)}") from None
 
 
+def think(level: str, view: View, seed: str) -> Action:
+    """`level`'s answer to the decision `view` shows, seeded by `seed`: what the site's worker pool
+    runs (a module-level function of plain arguments, so a pool's process can be handed it)."""
+    return player(level).decide(view, random.Random(seed))
+
+
+def assess(view: View) -> float:
+    """Who the viewer thinks is ahead, 1 (itself) to -1 (its opponent): `evaluate` on what it sees,
+    as its search judges the positions it reaches (the replay shows it beside the log)."""
+    return evaluate(api.from_view(view, random.Random(0)), view["viewer"])
+
+
 # --------------------------------------------------------------------------- the search
 
 
