@@ -86,10 +86,11 @@ class SiteUser:
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
-    async def socket(self, match_id: int, ws_base: str | None = None) -> Seat:
-        """The match websocket (optionally on another process of the same site)."""
+    async def socket(self, match_id: int, ws_base: str | None = None, origin: str | None = None) -> Seat:
+        """The match websocket (optionally on another process of the same site), opened from a page
+        at `origin` (by default the site's address as this client reaches it)."""
         base = ws_base or self.base_url.replace("http://", "ws://")
-        connection = await connect(f"{base}/ws/match/{match_id}/", origin=self.base_url,
+        connection = await connect(f"{base}/ws/match/{match_id}/", origin=origin or self.base_url,
                                    additional_headers={"Cookie": self.cookie_header()}, max_size=2**22)
         seat = Seat(connection)
         await seat.receive("state")

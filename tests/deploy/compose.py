@@ -53,6 +53,11 @@ def web_services(compose: dict[str, Any]) -> list[WebService]:
     ]
 
 
+def worker_command(compose: dict[str, Any]) -> list[str]:
+    """The computer's worker as compose runs it (`python manage.py computer`)."""
+    return command(compose["services"]["computer"])
+
+
 def service_of_url(url: str) -> tuple[str, int]:
     parts = urlsplit(interpolate(url))
     return parts.hostname or "", parts.port or 0

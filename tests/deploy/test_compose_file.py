@@ -15,7 +15,8 @@ OPTIONAL = {"SQLITE_PATH", "STATIC_ROOT", "SERVE_STATIC", "SECURE_COOKIES", "LOG
             "REDIS_MAX_CONNECTIONS", "EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "DEFAULT_FROM_EMAIL",
             "NOTIFY_AWAY_SECONDS", "LOGIN_RATE_PER_USERNAME", "LOGIN_RATE_PER_IP", "SIGNUP_RATE_PER_IP",
             "SOCKET_RATE_PER_USER", "ECHO_SOCKET", "STORAGE_MIN_FREE_MB",
-            "HSTS_INCLUDE_SUBDOMAINS", "HSTS_PRELOAD"}
+            "HSTS_INCLUDE_SUBDOMAINS", "HSTS_PRELOAD", "COMPUTER_WORKER", "COMPUTER_PROCESSES", "COMPUTER_PAUSE",
+            "COMPUTER_POLL"}
 
 
 def variables_read_by_settings() -> set[str]:
@@ -101,3 +102,15 @@ def test_every_path_the_dockerfile_copies_exists() -> None:
         for item in source.split():
             assert (REPO / item).exists(), f"Dockerfile copies {item}, which is missing"
     assert Path(REPO / "locale").is_dir()
+
+
+def test_the_computer_thinks_in_a_service_of_its_own_not_in_the_web_processes() -> None:
+    services = load()["services"]
+    worker = services["computer"]
+    assert worker["command"] == ["python", "manage.py", "computer"] and worker["build"] == "."
+    for web in web_services(load()):
+        assert web.environment["COMPUTER_WORKER"] == "external", web.name
+        # The same database and settings as the site's processes: it writes through the same path.
+        assert {k: v for k, v in worker["environment"].items() if k in web.environment} == web.environment
+        for dependency, condition in services[web.name]["depends_on"].items():
+            assert worker["depends_on"][dependency]["condition"] == condition["condition"]

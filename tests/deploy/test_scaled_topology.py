@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,9 +12,10 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.deploy.compose import REPO, interpolate, load, web_services
+from polis_site.matches.client import SiteUser
+from tests.deploy.compose import REPO, interpolate, load, web_services, worker_command
 from tests.support.services import (
-    DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,
+    ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,
 )
 
 pytestmark = pytest.mark.services
@@ -23,6 +25,7 @@ pytestmark = pytest.mark.services
 class Topology:
     webs: list[DaphneProcess]
     proxy: NginxProxy
+    computer: ComputerWorker
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +35,7 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
     database_url = postgres_server.create_database("polis_topology")
     webs: list[DaphneProcess] = []
     proxy: NginxProxy | None = None
+    computer: ComputerWorker | None = None
     try:
         env = site_env(DATABASE_URL=database_url, REDIS_URL=redis_server.url)
         manage(["migrate", "--noinput"], env)  # compose's migrate service
@@ -48,8 +52,15 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
                      for key, value in proxy_service["environment"].items() if key.endswith("_UPSTREAM")}
         template = REPO / next(v for v in proxy_service["volumes"] if "templates" in v).split(":")[0].removeprefix("./")
         proxy = NginxProxy(run_dir, template, upstreams).start()
-        yield Topology(webs, proxy)
+        worker = compose["services"]["computer"]
+        computer = ComputerWorker(run_dir, {**env, **{k: interpolate(v) for k, v in worker["environment"].items()},
+                                            "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
+                                            "SECRET_KEY": env["SECRET_KEY"], "COMPUTER_PAUSE": "0.1"},
+                                  worker_command(compose)).start()
+        yield Topology(webs, proxy, computer)
     finally:
+        if computer:
+            computer.stop()
         if proxy:
             proxy.stop()
         for web in webs:
@@ -72,11 +83,15 @@ def test_home_page_and_static_files_through_the_proxy(topology: Topology) -> Non
     assert status == 200 and b"WebSocket" in body
 
 
+def trusted_origin() -> str:
+    """The site's address in compose's CSRF_TRUSTED_ORIGINS: the Origin of its own pages."""
+    return interpolate(web_services(load())[0].environment["CSRF_TRUSTED_ORIGINS"]).split(",")[0].strip()
+
+
 async def open_socket(base: str) -> tuple[ClientConnection, dict]:
     """A socket as the site's own page opens one: its Origin is the site's address (compose's
     CSRF_TRUSTED_ORIGINS), whichever process or proxy it reaches."""
-    trusted = interpolate(web_services(load())[0].environment["CSRF_TRUSTED_ORIGINS"])
-    socket = await connect(base + "/ws/echo/", origin=trusted.split(",")[0].strip())
+    socket = await connect(base + "/ws/echo/", origin=trusted_origin())
     hello = json.loads(await asyncio.wait_for(socket.recv(), 5))
     assert hello["type"] == "hello"
     return socket, hello
@@ -99,6 +114,30 @@ async def test_a_message_sent_on_one_process_reaches_sockets_on_the_other_after_
     finally:
         for socket in (a, b, c):
             await socket.close()
+
+
+async def test_the_computer_worker_answers_a_match_played_through_the_proxy(topology: Topology) -> None:
+    """The web processes only serve (COMPUTER_WORKER=external): every answer of the computer comes
+    from the worker process, and reaches the player's socket through Redis."""
+    player = await asyncio.to_thread(SiteUser(topology.proxy.base_url, "kimon-topology").sign_up)
+    match_id = await asyncio.to_thread(player.create_match, "random", "easy")
+    seat = await player.socket(match_id, origin=trusted_origin())
+    rng = random.Random(5)
+    answers = 0
+    while answers < 3 and seat.state["status"] == "active":
+        version = seat.state["version"]
+        if seat.state["waiting_for"] == seat.state["seat"]:
+            await seat.act(seat.choose(rng))
+        else:
+            answers += 1
+        await seat.until_version(version + 1, timeout=60)
+    assert answers == 3 or seat.state["status"] == "finished"
+    await seat.close()
+    # The worker says so when it starts (logged at INFO): in its own process, in no web process.
+    assert "the computer's worker is running" in topology.computer.log.read_text()
+    for web in topology.webs:
+        assert "the computer's worker is running" not in web.log.read_text()
+    assert topology.computer.process.poll() is None
 
 
 def test_healthz_names_a_stopped_redis(postgres_server: PostgresServer) -> None:

@@ -270,6 +270,45 @@ class DaphneProcess:
             self.process.wait(timeout=10)
 
 
+@dataclass
+class ComputerWorker:
+    """`manage.py computer`, the computer opponent's worker, as docker-compose's `computer` service
+    runs it beside the web processes."""
+
+    run_dir: Path
+    env: Mapping[str, str]
+    command: list[str] = field(default_factory=lambda: ["python", "manage.py", "computer"])
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def log(self) -> Path:
+        return self.run_dir / "computer.log"
+
+    def start(self) -> ComputerWorker:
+        argv = [sys.executable if self.command[0] == "python" else self.command[0], *self.command[1:]]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(argv, env=dict(self.env), cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
+
+        def up() -> bool:
+            if self.process is not None and self.process.poll() is not None:
+                raise ServiceError(f"the computer's worker exited with {self.process.returncode}\n{_tail(self.log)}")
+            return b"computer worker:" in self.log.read_bytes()
+
+        _wait_until(up, 30, "the computer's worker", self.log)
+        return self
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
 @contextmanager
 def embedded_site(prefix: str, **overrides: str) -> Iterator[DaphneProcess]:
     """Daphne on the embedded default (an SQLite file, the in-memory layer, the computer's worker in
