@@ -1,5 +1,6 @@
 """Looking back at a match: any step of it as a spectator saw it, and the summary of a finished
-one (the final score broken down, prestige and population round by round, drawn as a chart).
+one (the final score broken down, prestige and population round by round, drawn as a chart). A
+match against the computer also shows, at each step, who the computer thought was ahead.
 
 Finished matches are public (their link can be shared); a match in play only to admins, so a
 replay never shows a seat more than it saw live.
@@ -11,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import api
+from engine import api, players
 from engine.data import rounds
 from polis_site.matches import services, words
 from polis_site.matches.models import Match
@@ -34,7 +35,28 @@ def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str
     record = match.actions.filter(seq=seq).first()
     outcome = services.outcome_of(match, state) if seq == match.version else api.outcome(state)
     return {**services.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
-            "entry": services.public_entry(record) if record else None}
+            "entry": services.public_entry(record) if record else None, "judged": judged(match, state)}
+
+
+#: How far ahead (of 1, a won game) the computer must think a side is to say so, and to say more.
+LEVEL, CLEAR, DECISIVE = 0.1, 0.4, 0.8
+
+
+def judged(match: Match, state: api.GameState) -> dict[str, Any] | None:
+    """In a match against the computer, who it thought was ahead at this step: its own evaluation
+    (`players.assess`) of what its seat saw, as `lead` (above 0: Athens ahead) and in words."""
+    if not match.computer_side:
+        return None
+    value = players.assess(api.view_for(state, match.computer_side))
+    lead = value if match.computer_side == "athens" else -value
+    if abs(lead) < LEVEL:
+        text = _("The computer thought the sides level.")
+    else:
+        ahead = words.side_name("athens" if lead > 0 else "sparta")
+        text = (_("The computer thought %(side)s well ahead.") if abs(lead) >= DECISIVE else
+                _("The computer thought %(side)s ahead.") if abs(lead) >= CLEAR else
+                _("The computer thought %(side)s slightly ahead.")) % {"side": ahead}
+    return {"lead": round(lead, 2), "words": text}
 
 
 def summary(match: Match) -> dict[str, Any]:
@@ -43,11 +65,13 @@ def summary(match: Match) -> dict[str, Any]:
     setup = match.engine_setup()
     state = api.new_game(setup)
     points = [_point(state, _("Start"))]
+    judgements = {0: judged(match, state)}
     round_ended = False
     for record in match.actions.order_by("seq"):
         before = state.round
         for entry in record.log_entries():
             state, _events = api.apply_entry(state, entry)
+        judgements[record.seq] = judged(match, state)
         round_ended = state.round != before
         if round_ended:
             points.append(_point(state, _("End of %(round)s") % {"round": rounds.ROUND_RECORDS[before].name}))
@@ -56,7 +80,7 @@ def summary(match: Match) -> dict[str, Any]:
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
     outcome = services.outcome_of(match, state)
     return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
-            "chart": chart(points), "state": state}
+            "chart": chart(points), "state": state, "judged": judgements}
 
 
 def _point(state: api.GameState, label: str) -> dict[str, Any]:

@@ -138,9 +138,10 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """A finished match, step by step, with its summary: public, so its link can be shared."""
     match = _replayable(request, match_id)
     summary = replays.summary(match)  # replays the whole log once; the page opens on its last step
+    log = [{**entry, "judged": summary["judged"].get(entry["seq"])} for entry in _in_page_language(services.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
-        "log": _in_page_language(services.log_since(match, 0)), "board": board.drawing(),
+        "log": log, "board": board.drawing(),
         "catalogue": board.catalogue(), "summary": summary})
 
 

@@ -811,6 +811,11 @@
       const marked = $("#log li.current");
       if (marked) marked.parentElement.scrollTop = marked.offsetTop - marked.parentElement.offsetTop - 40;
       $("#replay-entry").textContent = state.entry ? state.entry.words[lang] : gettext("The setup, before the first move.");
+      const judged = $("#replay-judged");
+      if (judged && state.judged) {
+        judged.textContent = state.judged.words;
+        judged.dataset.lead = state.judged.lead.toFixed(2);
+      }
       showNews(state.entry ? state.entry.happened[lang] : []);
     }
     const moves = {first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => last};

@@ -4,6 +4,8 @@ path in processes of its own, what it does when the match moved on, and the name
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 import time
 
 import pytest
@@ -11,8 +13,8 @@ from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
 
-from engine import api
-from polis_site.matches import computer, services
+from engine import api, players, playout
+from polis_site.matches import computer, replays, services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory
 
@@ -126,3 +128,34 @@ def test_the_computer_decides_on_its_seats_view_seeded_by_the_match() -> None:
     assert job is not None and job.view == api.view_for(match.state(), match.computer_side)
     assert job.seed == f"{match.seed}:computer:0" and job.due == pytest.approx(match.waiting_since.timestamp() + 1.0)
     assert match.seed not in str(job.view)
+
+
+def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_every_step() -> None:
+    user = UserFactory()
+    match = services.create_match(user, "athens", seed="judged-replay", computer="easy")
+    rng = random.Random(3)
+    while match.status != Match.Status.FINISHED:
+        state = match.state()
+        side = state.decision.side
+        action = (players.think("easy", api.view_for(state, side), f"judged-{match.version}") if side == match.computer_side
+                  else playout.step(state, side, rng)[0])
+        services.submit_action(match.pk, match.player(side), action)
+        match.refresh_from_db()
+    assert match.version > 5
+    client = Client()
+    page = client.get(reverse("matches:replay", args=[match.pk])).content.decode()
+    leads = [float(lead) for lead in re.findall(r'<span class="judged" data-lead="(-?[0-9.]+)">', page)]
+    assert len(leads) == match.version
+    for seq in (0, 1, match.version // 2, match.version):
+        step = client.get(reverse("matches:replay_step", args=[match.pk, seq])).json()
+        view = api.view_for(services.replay_state(match, upto=seq), "sparta")  # the computer's seat
+        assert step["judged"]["lead"] == round(-players.assess(view), 2)  # above 0: Athens ahead
+        if seq:
+            assert leads[seq - 1] == step["judged"]["lead"]
+        assert step["judged"]["words"].startswith("The computer thought")
+    # The game's end is a certainty: the winner well ahead (or level, a shared victory).
+    final = client.get(reverse("matches:replay_step", args=[match.pk, match.version])).json()["judged"]
+    assert final["lead"] == {"athens": 1.0, "sparta": -1.0}.get(match.winner, 0.0)
+    # A match between two people says nothing of the kind.
+    people = services.create_match(user, "athens", seed="no-judge")
+    assert replays.judged(people, people.state()) is None
