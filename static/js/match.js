@@ -259,6 +259,8 @@
     if (claim) claim.hidden = !(overrun && state.waiting_for && state.waiting_for !== seat);
     const resign = $("#resign");
     if (resign) resign.hidden = state.status !== "active";
+    const replayLink = $("#replay-offer");
+    if (replayLink) replayLink.hidden = state.status !== "finished";
     clearTimeout(clockTimer);
     if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
   }
@@ -337,6 +339,7 @@
       build = null;
       const who = current.waiting_for;
       const text = current.status === "open" ? gettext("The match begins when your opponent joins.")
+        : current.status === "active" && who && who === root.dataset.computer ? fmt(gettext("%(name)s is thinking…"), {name: current.players[who]})
         : current.status === "active" && who && who !== "chance" ? fmt(gettext("%(side)s is deciding."), {side: side(who)})
           : gettext("Nothing to decide now.");
       $("#action-body").replaceChildren(el("p", {class: "muted", text}));
