@@ -8,6 +8,10 @@ run with as many sockets. Targets (docs/bench.md): with 200 concurrent matches, 
     python -m polis_site.matches.loadtest --base http://127.0.0.1:8000 [--base http://127.0.0.1:8001]
 
 With two --base URLs, Athens plays on the first process and Sparta on the second.
+
+`--computer N` adds N matches against the computer, each with a scripted player who answers at
+once, so the computer is nearly always thinking in all N; a finished one is replaced by a new one.
+Their round trips are not counted: the figures are the other matches', under that load.
 """
 
 from __future__ import annotations
@@ -40,6 +44,27 @@ async def one_match(athens: SiteUser, sparta: SiteUser, match_id: int, ws_bases:
     return version
 
 
+async def against_the_computer(user: SiteUser, ws_base: str, level: str, seed: int, waits: list[float]) -> None:
+    """Matches against the computer one after another, until cancelled; how long each of its
+    answers took to arrive (its pause and thinking, and its turn in the worker's pool) goes to `waits`."""
+    rng = random.Random(seed)
+    while True:
+        match_id = await asyncio.to_thread(user.create_match, "random", level)
+        seat = await user.socket(match_id, ws_base)
+        try:
+            while seat.state["status"] == "active":
+                version = seat.state["version"]
+                if seat.state["waiting_for"] == seat.state["seat"]:
+                    await seat.act(seat.choose(rng))
+                    await seat.until_version(version + 1, timeout=60)
+                else:
+                    asked = time.perf_counter()
+                    await seat.until_version(version + 1, timeout=600)
+                    waits.append(time.perf_counter() - asked)
+        finally:
+            await seat.close()
+
+
 async def echo_round_trips(ws_base: str, origin: str, sockets: int, messages: int, think: float) -> list[float]:
     """The bare baseline: each socket's echo goes through the channel layer and back, paced as
     the players are."""
@@ -61,11 +86,19 @@ async def echo_round_trips(ws_base: str, origin: str, sockets: int, messages: in
 
 
 async def run(bases: list[str], matches: int, moves: int, think: float, echo: str = "during",
-              pairs: int = 20) -> dict[str, float]:
+              pairs: int = 20, computers: int = 0, level: str = "hard") -> dict[str, float]:
     """`echo="during"` paces the echo sockets alongside the matches, so both see the same load;
     "after" measures them on their own once the matches are done. `pairs` of players share the
-    matches (each player has matches/pairs pages open, and each hears every notice of its turns)."""
+    matches (each player has matches/pairs pages open, and each hears every notice of its turns).
+    `computers` matches against the computer at `level` go on meanwhile, on the first process."""
     tag = uuid.uuid4().hex[:8]
+    loners = [SiteUser(bases[0], f"load-alone-{tag}-{n}") for n in range(computers)]
+    for user in loners:
+        await asyncio.to_thread(user.sign_up)
+    waits: list[float] = []
+    busy = [asyncio.create_task(against_the_computer(user, bases[0].replace("http", "ws", 1), level, n, waits))
+            for n, user in enumerate(loners)]
+    await asyncio.sleep(2 if computers else 0)  # the computer's pool is thinking before the measure begins
     players = [(SiteUser(bases[0], f"load-athens-{tag}-{n}"), SiteUser(bases[-1], f"load-sparta-{tag}-{n}"))
                for n in range(max(1, min(pairs, matches)))]
     for athens, sparta in players:
@@ -98,7 +131,12 @@ async def run(bases: list[str], matches: int, moves: int, think: float, echo: st
         await asyncio.gather(*tasks)
         elapsed = time.perf_counter() - began
         echoes = await echo_round_trips(ws_bases[0], bases[0], matches * 2, echo_messages, think)
+    for task in busy:
+        task.cancel()
+    await asyncio.gather(*busy, return_exceptions=True)
     return {
+        "computer_answers": len(waits), "computer_wait_p50": statistics.median(waits) if waits else 0.0,
+        "computer_wait_p99": percentile(waits, 0.99) if waits else 0.0,
         "matches": matches, "actions": len(round_trips), "seconds": elapsed,
         "act_p50": statistics.median(round_trips), "act_p99": percentile(round_trips, 0.99),
         "echo_p50": statistics.median(echoes), "echo_p99": percentile(echoes, 0.99),
@@ -115,9 +153,17 @@ def main() -> None:
                         help="seconds a player thinks before each decision, on average (0: as fast as possible)")
     parser.add_argument("--echo", choices=("during", "after"), default="during",
                         help="measure the echo alongside the matches (default) or after them")
+    parser.add_argument("--computer", type=int, default=0, metavar="N",
+                        help="N matches against the computer going on meanwhile (the site's COMPUTER_PAUSE applies)")
+    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard"), help="the computer's level")
     args = parser.parse_args()
     bases = args.base or ["http://127.0.0.1:8000"]
-    result = asyncio.run(run(bases, args.matches, args.moves, args.think, args.echo, args.pairs))
+    result = asyncio.run(run(bases, args.matches, args.moves, args.think, args.echo, args.pairs, args.computer,
+                             args.level))
+    if args.computer:
+        print(f"{args.computer} matches against the computer ({args.level}) meanwhile: {result['computer_answers']} "
+              f"answers, each arriving after p50 {result['computer_wait_p50']:.1f} s, "
+              f"p99 {result['computer_wait_p99']:.1f} s")
     print(f"{result['matches']} concurrent matches on {len(bases)} process(es), a decision every "
           f"{args.think:.1f} s a match on average, {result['actions']} actions "
           f"in {result['seconds']:.1f} s ({result['actions'] / result['seconds']:.0f} actions/s)")

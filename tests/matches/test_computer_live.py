@@ -14,6 +14,7 @@ from itertools import count
 
 import pytest
 
+from polis_site.matches import loadtest
 from polis_site.matches.client import Seat, SiteUser
 from tests.support.services import DaphneProcess, embedded_site
 
@@ -24,7 +25,8 @@ NAMES = count()
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[DaphneProcess]:
-    with embedded_site("polis-computer-", COMPUTER_PAUSE="0.2", COMPUTER_PROCESSES="1") as site:
+    # ECHO_SOCKET: the load script measures its baseline on the echo socket.
+    with embedded_site("polis-computer-", COMPUTER_PAUSE="0.2", COMPUTER_PROCESSES="1", ECHO_SOCKET="1") as site:
         yield site
 
 
@@ -65,6 +67,13 @@ async def test_a_scripted_player_plays_a_whole_match_against_each_level(site: Da
     assert [entry["seq"] for entry in log] == list(range(1, seat.state["version"] + 1))
     assert sum(entry["side"] == computer for entry in log) == answers > 0
     await seat.close()
+
+
+async def test_the_load_script_plays_matches_against_the_computer_beside_the_measured_ones(
+        site: DaphneProcess) -> None:
+    result = await loadtest.run([site.base_url], matches=3, moves=4, think=0.05, computers=2, level="easy")
+    assert result["actions"] == 12 and result["act_p99"] > 0
+    assert result["computer_answers"] >= 2 and result["computer_wait_p50"] >= 0.2  # its pause at least
 
 
 @pytest.fixture
