@@ -53,8 +53,9 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("id", "athens", "sparta", "status", "round_name", "waiting_for", "version", "updated_at")
-    list_filter = ("status", "listed", "round", "waiting_for", "outcome_reason")
+    list_display = ("id", "athens", "sparta", "computer_level", "status", "round_name", "waiting_for", "version",
+                    "updated_at")
+    list_filter = ("status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
     inlines = [ActionRecordInline]

@@ -180,3 +180,17 @@ def test_an_export_that_does_not_replay_is_refused_and_creates_nothing(admin_cli
     with pytest.raises(CommandError, match="bad_time_limit: move_days 4 is not one of"):
         call_command("importmatch", str(path), athens="cleon", sparta="brasidas", move_days=4)
     assert Match.objects.count() == before
+
+
+def test_matches_against_the_computer_are_listed_filtered_and_their_moves_shown(admin_client: Client) -> None:
+    human = get_user_model().objects.create_user("lysander", password="Aigospotamoi-405")
+    against = services.create_match(human, "athens", seed="admin-computer", computer="hard")
+    people = played("admin-people", 0)
+    state = against.state()
+    side = state.decision.side
+    services.submit_action(against.pk, against.player(side), playout.step(state, side, random.Random(2))[0])
+    listed = admin_client.get("/admin/matches/match/?computer_level__exact=hard").content.decode()
+    assert f"/admin/matches/match/{against.pk}/change/" in listed
+    assert f"/admin/matches/match/{people.pk}/change/" not in listed
+    page = admin_client.get(f"/admin/matches/match/{against.pk}/change/").content.decode()
+    assert "computer-hard" in page and "lysander" in page
