@@ -94,7 +94,6 @@ class Worker:
         self.pool = self._new_pool()
         #: Matches being answered now (a poll must not start a second answer).
         self.busy: set[int] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # A forkserver, not fork: the app's process has threads (and Daphne's loop), which a forked
@@ -121,9 +120,7 @@ class Worker:
             return
         for match_id in found:
             self.busy.add(match_id)
-            task = asyncio.get_running_loop().create_task(self.answer(match_id))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            services.in_background(self.answer(match_id), f"the computer's answer in match {match_id} failed")
 
     async def answer(self, match_id: int) -> None:
         """Think about match `match_id` and submit the answer; the match is busy until then."""
@@ -180,20 +177,5 @@ def start_in_daphne() -> None:
         return
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
 
-    worker = Worker()
-    twisted_loop.call_soon(lambda: _keep(twisted_loop.create_task(worker.run())))
-
-
-#: The embedded worker's task (the event loop keeps only a weak reference to it).
-_running: set[asyncio.Task[None]] = set()
-
-
-def _keep(task: asyncio.Task[None]) -> None:
-    _running.add(task)
-    task.add_done_callback(_stopped)
-
-
-def _stopped(task: asyncio.Task[None]) -> None:
-    _running.discard(task)
-    if not task.cancelled() and task.exception() is not None:
-        logger.error("the computer's worker stopped", exc_info=task.exception())
+    # Created before the loop runs, the task starts with it.
+    services.in_background(Worker().run(), "the computer's worker stopped", loop=twisted_loop)

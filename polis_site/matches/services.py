@@ -13,6 +13,7 @@ import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -472,8 +473,22 @@ async def send_all(events: dict[str, dict[str, Any]]) -> None:
 #: before the seats' own on the event loop and added half a millisecond to the move (docs/bench.md).
 #: A reader cannot tell 20 ms.
 NOTICE_DELAY = 0.02
-#: Notices waiting to be sent (the event loop keeps only weak references to its tasks).
-_later: set[asyncio.Task[None]] = set()
+#: Tasks running in the background (the event loop keeps only weak references to its tasks).
+_background: set[asyncio.Task[None]] = set()
+
+
+def in_background(work: Coroutine[Any, Any, None], failure: str, loop: asyncio.AbstractEventLoop | None = None) -> None:
+    """Run `work` on `loop` (the running one by default) without waiting for it; if it fails, the
+    error is logged after `failure`."""
+    task = (loop or asyncio.get_running_loop()).create_task(work)
+    _background.add(task)
+
+    def done(task: asyncio.Task[None]) -> None:
+        _background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error(failure, exc_info=task.exception())
+
+    task.add_done_callback(done)
 
 
 def notify_later(match: Match, actor: str) -> None:
@@ -486,15 +501,7 @@ def notify_later(match: Match, actor: str) -> None:
         if notify.has_address(match, actor):
             await database_sync_to_async(notify.email_turn)(match, actor)
 
-    task = asyncio.get_running_loop().create_task(send())
-    _later.add(task)
-    task.add_done_callback(_sent)
-
-
-def _sent(task: asyncio.Task[None]) -> None:
-    _later.discard(task)
-    if not task.cancelled() and task.exception() is not None:
-        logger.error("the turn notice or email was not sent", exc_info=task.exception())
+    in_background(send(), "the turn notice or email was not sent")
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -220,6 +220,19 @@ def _answers(url: str) -> bool:
         return False
 
 
+def stop_group(process: subprocess.Popen[bytes] | None) -> None:
+    """Stop a process started in a session of its own, with its children (a pool, a forkserver):
+    SIGTERM, then SIGKILL after 10 s."""
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
 @dataclass
 class DaphneProcess:
     """One `daphne polis_site.asgi:application` process, as docker-compose's web services run it."""
@@ -260,14 +273,7 @@ class DaphneProcess:
         _wait_until(up, 30, f"daphne {self.name} on port {self.port}", self.log)
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        stop_group(self.process)
 
 
 @dataclass
@@ -299,14 +305,7 @@ class ComputerWorker:
         return self
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        stop_group(self.process)
 
 
 @contextmanager
