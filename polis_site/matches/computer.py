@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +45,8 @@ MODES = ("embedded", "external", "off")
 #: Matches the worker takes on at once: more wait for the next poll (the pool thinks one per
 #: process at a time anyway).
 MOST_AT_ONCE = 64
+#: How much lower the thinking processes' scheduling priority is than the site's (os.nice).
+NICE = 10
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
 #: Seconds a match whose answer failed unexpectedly is left alone before it is tried again.
@@ -100,7 +103,8 @@ class Worker:
         # child would inherit half-held. Its children import only the engine.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["engine.players"])
-        return ProcessPoolExecutor(self.processes, mp_context=context)
+        # Niced: where the thinking shares cores with the site, serving the players' moves comes first.
+        return ProcessPoolExecutor(self.processes, mp_context=context, initializer=os.nice, initargs=(NICE,))
 
     async def run(self) -> None:
         logger.info("the computer's worker is running: %d thinking processes, a pause of %.1f s",

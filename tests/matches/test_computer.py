@@ -4,6 +4,7 @@ path in processes of its own, what it does when the match moved on, and the name
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import time
@@ -159,3 +160,11 @@ def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_eve
     # A match between two people says nothing of the kind.
     people = services.create_match(user, "athens", seed="no-judge")
     assert replays.judged(people, people.state()) is None
+
+
+def test_the_thinking_processes_yield_the_cores_to_the_site() -> None:
+    worker = computer.Worker(processes=1)
+    try:
+        assert worker.pool.submit(os.nice, 0).result(timeout=60) == os.nice(0) + computer.NICE
+    finally:
+        worker.pool.shutdown(wait=True)
