@@ -81,6 +81,8 @@ SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
 # Websocket messages of one user across all their sockets and processes (each socket also has its
 # own bucket, consumers.BURST and RATE): twice what one socket may send, however many are open.
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
+#: Chat messages of one user, in all their matches together.
+CHAT_RATE_PER_USER = ENV.get("CHAT_RATE_PER_USER", "10/30s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
 POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
 # The computer opponent (polis_site/matches/computer.py). Its thinking runs in processes of its

@@ -43,6 +43,11 @@ def socket_message_over(user_id: int) -> bool:
                  rate=settings.SOCKET_RATE_PER_USER)
 
 
+def chat_over(user_id: int) -> bool:
+    """Counts one chat message of a user against CHAT_RATE_PER_USER, in all their matches together."""
+    return _over(None, group="chat-user", key=lambda _group, _request: str(user_id), rate=settings.CHAT_RATE_PER_USER)
+
+
 async def socket_message_over_async(user_id: int) -> bool:
     """`socket_message_over` from the event loop. The embedded default's cache is this process's
     memory: counted right there (38 µs a message, where a hop to a thread cost 250 µs); Redis is

@@ -8,6 +8,12 @@ and the queries a seat's page asks while it builds an action: `{"type": "options
 Server messages: `state` (this socket's own view, its version and the prompts it must answer),
 `log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and a fresh `state`),
 `pong` (with the match's current version).
+
+The players' chat (chat.py): a seat sends `{"type": "chat", "text": "..."}`, `{"type":
+"report_chat", "id": n}` or `{"type": "chat_private"}`; whoever reads the chat gets `chat` (its
+`messages`: all of them on connecting, marked `history`, then each new one as it is written), `chat_hidden` (an admin hid
+message `id`) and `chat_private` (spectators no longer read it); the reporter gets `chat_reported`. A refused chat
+message's `error` says `"about": "chat"`.
 """
 
 from __future__ import annotations
@@ -24,8 +30,25 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import notify, services, wire
+from polis_site.matches import chat, notify, services, wire
 from polis_site.matches.models import Match
+
+def _write(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    match, written = chat.post(match_id, user, message.get("text"))
+    return chat.events(match, {"type": "chat", "messages": [chat.entry(written, match.names)]})
+
+
+def _report(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    chat.report(match_id, user, message.get("id"))
+    return {}  # for an admin to judge; only the reporter hears of it
+
+
+def _close(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return chat.make_private(match_id, user)
+
+
+#: The chat's messages, each done in the database thread; what to send after.
+CHAT = {"chat": _write, "report_chat": _report, "chat_private": _close}
 
 #: Token bucket per socket: this many messages at once, refilled at RATE a second.
 BURST = 20
@@ -53,6 +76,7 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
         await self.join_groups([self.group, notify.user_group(user.pk)])
         await self.accept()
         await self.send_json(await self._state())
+        await self._chat_history()
 
     async def disconnect(self, code: int) -> None:
         await self.leave_groups()
@@ -60,6 +84,7 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
     async def resync_after_outage(self) -> None:
         """Broadcasts were lost while the layer was down: the page gets the match as it is now."""
         await self.send_json(await self._state())
+        await self._chat_history()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._take_token():
@@ -97,9 +122,30 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
             await self._act(message)
         elif kind in services.QUERIES:
             await self._query(message)
+        elif kind in CHAT:
+            await self._chat(kind, message)
         else:
-            await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping", ...}, '
-                                           f"got type {str(kind)[:40]!r}")
+            await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping" | "chat" | '
+                                           f'"report_chat" | "chat_private", ...}}, got type {str(kind)[:40]!r}')
+
+    async def _chat_history(self) -> None:
+        def readable() -> list[dict[str, Any]] | None:
+            match = Match.objects.select_related("athens", "sparta").get(pk=self.match_id)
+            return chat.history(match) if chat.readable_by(match, self.seat, self.user) else None
+
+        messages = await database_sync_to_async(readable)()
+        if messages is not None:
+            await self.send_json({"type": "chat", "messages": messages, "history": True})
+
+    async def _chat(self, kind: str, message: dict[str, Any]) -> None:
+        try:
+            events = await database_sync_to_async(CHAT[kind])(self.match_id, self.user, message)
+        except ActionError as error:
+            await self.send_json({"type": "error", "code": error.code, "message": error.message, "about": "chat"})
+            return
+        await services.send_all(events)
+        if kind == "report_chat":
+            await self.send_json({"type": "chat_reported", "id": message["id"]})
 
     @database_sync_to_async
     def _version(self) -> int | None:
@@ -192,6 +238,10 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
 
     async def match_state(self, event: dict[str, Any]) -> None:
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
+        await self.send(text_data=event["text"])
+
+    async def match_chat(self, event: dict[str, Any]) -> None:
+        """A chat message, hidden message or closing, sent only to the groups that read the chat."""
         await self.send(text_data=event["text"])
 
     async def match_notice(self, event: dict[str, Any]) -> None:

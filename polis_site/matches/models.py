@@ -82,6 +82,8 @@ class Match(models.Model):
     #: The computer's level ("easy", "medium", "hard") in the seat `computer_side`; blank: two people.
     computer_level = models.CharField(max_length=10, blank=True, choices=COMPUTER_LEVELS)
     computer_side = models.CharField(max_length=10, blank=True, choices=SIDES)
+    #: Spectators may read the players' chat; either player may make it private (for good).
+    chat_public = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
@@ -162,6 +164,37 @@ class ActionRecord(models.Model):
     def log_entries(self) -> list[dict[str, Any]]:
         """This record as engine replay entries: the action, then each chance outcome."""
         return [{"side": self.side, "action": self.action}, *({"chance": c} for c in self.chance)]
+
+
+class ChatMessage(models.Model):
+    """A line of the players' chat, kept with the match: `version` places it in the log (written
+    after that many actions), for the replay."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    side = models.CharField(max_length=10, choices=SIDES)
+    text = models.TextField()
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Hidden by an admin (after a report): shown to nobody since.
+    hidden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in match {self.match_id}: {self.text[:40]}"
+
+
+class ChatReport(models.Model):
+    """A player's report of a chat message written to them, for an admin to judge."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reader")]
 
 
 class Preferences(models.Model):

@@ -448,8 +448,13 @@ def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
     """After a commit, from sync code: send the announcement and the notice, then email a player who
     is away. Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
-    async_to_sync(send_all)({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
+    send_now({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
     notify.email_turn(match, actor)
+
+
+def send_now(events: dict[str, dict[str, Any]]) -> None:
+    """`send_all` from sync code (after a commit)."""
+    async_to_sync(send_all)(events)
 
 
 async def send_all(events: dict[str, dict[str, Any]]) -> None:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage
-from polis_site.matches import board, replays, services, wire, words
+from polis_site.matches import board, chat, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.notify import verified_address
@@ -138,10 +138,13 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """A finished match, step by step, with its summary: public, so its link can be shared."""
     match = _replayable(request, match_id)
     summary = replays.summary(match)  # replays the whole log once; the page opens on its last step
-    log = [{**entry, "judged": summary["judged"].get(entry["seq"])} for entry in _in_page_language(services.log_since(match, 0))]
+    # The chat beside the log, each message after the action it followed (those who may read it).
+    said = chat.history(match) if chat.readable_by(match, match.side_of(request.user), request.user) else []
+    log = [{**entry, "judged": summary["judged"].get(entry["seq"]),
+            "chat": [m for m in said if m["version"] == entry["seq"]]} for entry in _in_page_language(services.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
-        "log": log, "board": board.drawing(),
+        "log": log, "chat_before": [m for m in said if m["version"] == 0], "board": board.drawing(),
         "catalogue": board.catalogue(), "summary": summary})
 
 
@@ -183,7 +186,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
         "initial": services.state_message(match, match.state(), seat), "log": _in_page_language(services.log_since(match, 0)),
-        "board": board.drawing(), "catalogue": board.catalogue()})
+        "board": board.drawing(), "catalogue": board.catalogue(), "chat_max": chat.MAX_LENGTH})
 
 
 # --------------------------------------------------------------------------- the HTTP API

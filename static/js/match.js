@@ -767,6 +767,10 @@
       } else if (message.type === "options" || message.type === "price") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.resolve(message); }
+      } else if (message.type.startsWith("chat")) {
+        hearChat(message);
+      } else if (message.type === "error" && message.about === "chat") {
+        showChatError(CHAT_REFUSALS[message.code] || explain(message));
       } else if (message.type === "error") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.reject(message); return; }
@@ -788,6 +792,69 @@
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     });
+  }
+
+  // ------------------------------------------------------------------ the players' chat
+
+  // Messages are drawn as text (textContent), never as markup. The card shows once the server
+  // sends the chat: to the players, and to spectators while the players keep it public.
+  const CHAT_REFUSALS = {
+    too_long: gettext("That message is too long."), empty_message: gettext("Write something first."),
+    rate_limited: gettext("Too many messages: wait a little."), not_seated: gettext("Only the players write here."),
+    not_reportable: gettext("You can only report what your opponent wrote."),
+  };
+
+  function hearChat(message) {
+    const card = $("#chat");
+    const list = $("#chat-log");
+    if (!card) return;
+    if (message.type === "chat") {
+      if (message.history) list.replaceChildren();
+      for (const line of message.messages) {
+        if (list.querySelector(`[data-id="${line.id}"]`)) continue;
+        const mine = seat && line.side === seat;
+        list.append(el("li", {class: `chat-line ${line.side}`, "data-id": line.id},
+          el("b", {text: line.name}), " ", el("span", {class: "said", text: line.text}),
+          seat && !mine ? el("button", {type: "button", class: "report quiet", text: gettext("Report"),
+            title: gettext("Report this message to the site's admins"),
+            onclick: () => send({type: "report_chat", id: line.id})}) : null));
+      }
+      card.hidden = false;
+      list.scrollTop = list.scrollHeight;
+    } else if (message.type === "chat_hidden") {
+      const line = list.querySelector(`[data-id="${message.id}"]`);
+      if (line) line.remove();
+    } else if (message.type === "chat_reported") {
+      const button = list.querySelector(`[data-id="${message.id}"] .report`);
+      if (button) button.replaceWith(el("small", {class: "reported muted", text: gettext("reported")}));
+    } else if (message.type === "chat_private") {
+      if (!seat) { card.hidden = true; list.replaceChildren(); }
+      const offer = $("#chat-private");
+      if (offer) offer.replaceWith(el("p", {class: "muted", text: gettext("Spectators do not read this chat.")}));
+    }
+  }
+
+  function showChatError(text) {
+    const box = $("#chat-error");
+    if (!box) return;
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  function chatControls() {
+    const form = $("#chat-form");
+    if (form) {
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const input = $("#chat-text");
+        if (!input.value.trim()) return;
+        send({type: "chat", text: input.value});
+        input.value = "";
+        showChatError("");
+      });
+    }
+    const offer = $("#chat-private");
+    if (offer) offer.addEventListener("click", () => send({type: "chat_private"}));
   }
 
   // ------------------------------------------------------------------ a replay
@@ -831,6 +898,7 @@
   }
 
   function live() {
+    chatControls();
     connect();
     // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
     // it is behind; a page coming back into view (a phone waking) asks at once.

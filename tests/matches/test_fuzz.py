@@ -62,9 +62,11 @@ assert sum(SHARES.values()) >= 10_000
 REPLY_SECONDS = 20
 PING = '{"type": "ping"}'
 ORIGIN = (b"origin", b"http://127.0.0.1")
+#: What the chat sends to all its readers: a line written, hidden, or the chat closed to spectators.
+CHAT_BROADCASTS = {"chat", "chat_hidden", "chat_private"}
 #: What the websocket may send before the pong: its answer (a pong to a ping), and broadcasts
-#: (those carry `latest`).
-WS_REPLIES = {"error", "state", "log", "ack", "options", "price", "pong"}
+#: (the match's carry `latest`; the chat's are CHAT_BROADCASTS).
+WS_REPLIES = {"error", "state", "log", "ack", "options", "price", "pong", "chat_reported", *CHAT_BROADCASTS}
 
 
 def fuzz(share: str) -> settings:
@@ -86,8 +88,9 @@ ANSWER_FIELDS: dict[str, frozenset[str]] = {**flow.ACTION_FIELDS, **PROMPT_ANSWE
                                             "discard_project": frozenset({"project"})}
 ACTION_TYPES = sorted(ANSWER_FIELDS)
 FIELD_NAMES = sorted({"type", "decision", *itertools.chain.from_iterable(ANSWER_FIELDS.values())})
-MESSAGE_KEYS = ["type", "version", "action", "partial", "request", "client_action_id"]
-MESSAGE_TYPES = ["sync", "act", "options", "price", "ping", "unknown", "pong", "state", "ack", "error", "ACT", " act"]
+MESSAGE_KEYS = ["type", "version", "action", "partial", "request", "client_action_id", "text", "id"]
+MESSAGE_TYPES = ["sync", "act", "options", "price", "ping", "unknown", "pong", "state", "ack", "error", "ACT", " act",
+                 "chat", "report_chat", "chat_private"]
 IDS = sorted({*poleis.POLEIS, *geography.TERRITORIES, *geography.SEAS, *geography.MARKETS, *geography.NEUTRAL_AREAS,
               *projects.PROJECTS, *projects.CATEGORIES, *resources.TRACKS, *SIDES, *ACTION_TYPES, "land", "sea"})
 ODD_TEXT = ["", " ", "\x00", "a\x00b", "\ud800", "\udfff", "\ud83d\ude00", "NaN", "Infinity", "-Infinity", "1e400",
@@ -339,7 +342,8 @@ class Board:
         return self.loop.run_until_complete(coroutine)
 
     async def connect(self, match_id: Any, who: str) -> WebsocketCommunicator | int:
-        """An open socket whose first message (the state) is read, or the close code."""
+        """An open socket whose first messages (the state, then the chat so far) are read, or the
+        close code."""
         socket = WebsocketCommunicator(application, f"/ws/match/{match_id}/",
                                        headers=[ORIGIN, (b"cookie", self.cookies[who])])
         connected, code = await socket.connect(timeout=REPLY_SECONDS)
@@ -347,6 +351,8 @@ class Board:
             return code
         first = await socket.receive_json_from(timeout=REPLY_SECONDS)
         assert first["type"] == "state" and first["match"] == self.match.pk, first
+        history = await socket.receive_json_from(timeout=REPLY_SECONDS)
+        assert history["type"] == "chat" and history["history"], history
         return socket
 
     def send(self, who: str, frame: str | bytes) -> list[dict[str, Any]]:
@@ -366,9 +372,12 @@ class Board:
             assert isinstance(reply, dict) and reply.get("type") in WS_REPLIES, (what, reply)
             if reply["type"] == "error":
                 check_typed_error(reply, what)
-        answers = [reply for reply in replies if "latest" not in reply]
-        assert [a["type"] for a in answers] in (["state", "log"], *([kind] for kind in WS_REPLIES)), (what, answers)
-        self.ledger.settle(answers[0] if answers[0]["type"] == "ack" else None, what)
+        answers = [reply for reply in replies if "latest" not in reply and reply["type"] not in CHAT_BROADCASTS]
+        # A chat line or closing accepted is answered by its broadcast alone (which may come after
+        # another socket's); anything else by one answer.
+        assert [a["type"] for a in answers] in (["state", "log"], [], *([kind] for kind in WS_REPLIES)), (what, answers)
+        assert answers or any(reply["type"] in CHAT_BROADCASTS for reply in replies), (what, replies)
+        self.ledger.settle(answers[0] if answers and answers[0]["type"] == "ack" else None, what)
         assert pong["version"] == self.ledger.seen.version, (what, pong)
         return answers
 
@@ -386,7 +395,7 @@ class Board:
             output = await socket.receive_output(timeout=REPLY_SECONDS)
             assert output["type"] == "websocket.send", f"the socket closed: {output}"
             reply = orjson.loads(output["text"])
-            if reply.get("type") == "pong" and any("latest" not in r for r in replies):
+            if reply.get("type") == "pong" and any("latest" not in r for r in replies):  # a chat broadcast counts
                 return replies, reply
             replies.append(reply)
 
@@ -409,13 +418,14 @@ class Board:
 
 @pytest.fixture(autouse=True)
 def _fast_and_unthrottled(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
-    """The socket's token bucket (20 at once, 10 a second) and the per-user count (200 in 10 s)
-    would make 10,000 inputs take 20 minutes and answer `rate_limited` instead of judging each one
+    """The socket's token bucket (20 at once, 10 a second) and the per-user counts (200 messages
+    and 10 chat lines in 10 s and 30 s) would make 10,000 inputs take 20 minutes and answer `rate_limited` instead of judging each one
     (both are tested elsewhere; here `rate_limited` fails the test). Users get a cheap password hash,
     and the thousands of 4xx answers are not logged (a 5xx still is: it is an error)."""
     monkeypatch.setattr(consumers, "BURST", 10**9)
     monkeypatch.setattr(consumers, "RATE", 10.0**9)
     settings.SOCKET_RATE_PER_USER = "1000000000/s"
+    settings.CHAT_RATE_PER_USER = "1000000000/s"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     monkeypatch.setattr(logging.getLogger("django.request"), "level", logging.ERROR)
 

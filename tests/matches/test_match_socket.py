@@ -31,7 +31,9 @@ def session_cookie(user: Any) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def open_socket(match: Match, user: Any | None) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+async def open_socket(match: Match, user: Any | None, reads_chat: bool = True) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    """A connected socket and the state it was sent first; the chat so far, which a reader of the
+    chat is sent next (chat.py), is read and left out."""
     headers = [ORIGIN]
     if user is not None:
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
@@ -40,6 +42,9 @@ async def open_socket(match: Match, user: Any | None) -> tuple[WebsocketCommunic
     assert connected
     first = await socket.receive_json_from(timeout=5)
     assert first["type"] == "state"
+    if reads_chat:
+        history = await socket.receive_json_from(timeout=5)
+        assert history["type"] == "chat" and history["history"], history
     return socket, first
 
 

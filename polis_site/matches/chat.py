@@ -1,0 +1,102 @@
+"""The players' chat in a match: written by the two seats, read by them and, unless either made it
+private, by spectators; kept with the match, placed in its log by version for the replay; reported
+by a player, hidden by an admin.
+
+The text is stored and sent as written; pages show it as text, never as HTML (`textContent`, and
+Django's escaping in the replay), so markup in a message is only characters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from polis_site import throttles
+from polis_site.matches import services, wire
+from polis_site.matches.models import ChatMessage, ChatReport, Match
+
+#: Characters a message may hold (after trimming its ends).
+MAX_LENGTH = 500
+
+
+def readable_by(match: Match, seat: str | None, user: Any) -> bool:
+    """Whether this viewer reads the chat: a seat always; anyone else while it is public, and an
+    admin always (to judge reports)."""
+    return seat is not None or match.chat_public or bool(getattr(user, "is_staff", False))
+
+
+def entry(message: ChatMessage, names: dict[str, str]) -> dict[str, Any]:
+    return {"id": message.pk, "side": message.side, "name": names[message.side], "text": message.text,
+            "version": message.version, "at": message.created_at.isoformat()}
+
+
+def history(match: Match) -> list[dict[str, Any]]:
+    """Every message not hidden, oldest first."""
+    names = match.names
+    return [entry(m, names) for m in match.chat.filter(hidden_at__isnull=True).order_by("id")]
+
+
+def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
+    """A seated player's message, stored; refused with a code when it is not a message, is too
+    long, comes too fast, or its writer holds no seat."""
+    if not isinstance(text, str):
+        raise services.MatchError(f"a chat message is text, not {type(text).__name__}", code="malformed")
+    text = text.strip()
+    if not text:
+        raise services.MatchError("the message is empty", code="empty_message")
+    if len(text) > MAX_LENGTH:
+        raise services.MatchError(f"the message has {len(text)} characters; at most {MAX_LENGTH}",
+                                  code="too_long", most=MAX_LENGTH)
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    if match is None:
+        raise services.MatchError(f"match {match_id!r} does not exist", code="no_such_match")
+    side = match.side_of(user)
+    if side is None:
+        raise services.MatchError("only the players write in a match's chat", code="not_seated")
+    if throttles.chat_over(user.pk):
+        raise services.MatchError("too many chat messages; wait a little", code="rate_limited")
+    message = ChatMessage.objects.create(match=match, user=user, side=side, text=text, version=match.version)
+    return match, message
+
+
+def report(match_id: int, user: Any, message_id: Any) -> ChatMessage:
+    """A player reports a message the other seat wrote (once; again changes nothing)."""
+    message = ChatMessage.objects.select_related("match").filter(pk=message_id if isinstance(message_id, int) else None,
+                                                                 match_id=match_id).first()
+    if message is None:
+        raise services.MatchError(f"match {match_id} has no chat message {str(message_id)[:20]!r}",
+                                  code="no_such_message")
+    seat = message.match.side_of(user)
+    if seat is None or seat == message.side:
+        raise services.MatchError("a player reports what the other player wrote", code="not_reportable")
+    ChatReport.objects.get_or_create(message=message, reporter=user)
+    return message
+
+
+def make_private(match_id: int, user: Any) -> dict[str, dict[str, Any]]:
+    """A player closes the chat to spectators, for the rest of the match and its replay; the
+    events that tell every page so (spectators' pages drop the chat)."""
+    with transaction.atomic():
+        match = services.locked(match_id)
+        if match.side_of(user) is None:
+            raise services.MatchError("only the players decide who reads their chat", code="not_seated")
+        Match.objects.filter(pk=match.pk).update(chat_public=False)
+    closed = {"type": "match.chat", "text": wire.dumps({"type": "chat_private"})}
+    return {services.group_name(match.pk, audience): closed for audience in (*services.SIDES, services.SPECTATORS)}
+
+
+def hide(messages: Any) -> None:
+    """An admin hides messages: gone from every page, the replay and what is sent from now on."""
+    for message in messages.filter(hidden_at__isnull=True).select_related("match"):
+        ChatMessage.objects.filter(pk=message.pk).update(hidden_at=timezone.now())
+        transaction.on_commit(lambda message=message: services.send_now(events(message.match, {
+            "type": "chat_hidden", "id": message.pk})))
+
+
+def events(match: Match, content: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The channel-layer event for each audience that reads the chat."""
+    text = wire.dumps(content)
+    audiences = [*services.SIDES, *([services.SPECTATORS] if match.chat_public else [])]
+    return {services.group_name(match.pk, audience): {"type": "match.chat", "text": text} for audience in audiences}

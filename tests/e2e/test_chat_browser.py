@@ -1,0 +1,58 @@
+"""The players' chat in Chromium, by typing and clicking: a message reaches the other player and a
+spectator live, as text (markup shows as characters); the other player reports it; a player hides
+the chat from spectators, whose page drops it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import api
+from tests.e2e.test_match_browser import open_live, seated_pages, sign_up
+from tests.support.services import DaphneProcess
+
+
+def test_two_players_chat_by_typing_report_and_close_it_to_spectators(browser, live_site: DaphneProcess,
+                                                                      tmp_path: Path, artifacts_dir: Path) -> None:
+    export = {"setup": api.Setup.from_seed("chat-browser").to_json(), "log": []}
+    match_id, contexts, pages = seated_pages(browser, live_site, export, tmp_path,
+                                             locales={"athens": "en-US", "sparta": "es-ES"})
+    watcher_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    watcher = watcher_context.new_page()
+    sign_up(watcher, live_site.base_url, f"herodotus-{match_id}")
+    open_live(watcher, live_site, match_id)
+    athens, sparta = pages["athens"], pages["sparta"]
+    assert watcher.locator("#chat-form").count() == 0  # a spectator reads, never writes
+
+    athens.fill("#chat-text", "Chaire! <img src=x onerror=alert(1)> good luck")
+    athens.locator("#chat-form button").click()
+    for page in (athens, sparta, watcher):
+        line = page.locator("#chat-log .chat-line.athens").first
+        line.wait_for(timeout=10_000)
+        assert line.locator(".said").inner_text() == "Chaire! <img src=x onerror=alert(1)> good luck"
+        assert page.locator("#chat-log img").count() == 0
+    assert athens.locator("#chat-text").input_value() == ""
+    assert athens.locator("#chat-log .report").count() == 0  # one's own message is not reported
+
+    sparta.fill("#chat-text", "x" * 600)  # the field holds at most 500
+    assert len(sparta.locator("#chat-text").input_value()) == 500
+    sparta.fill("#chat-text", "¡Igualmente!")
+    sparta.locator("#chat-form button").click()
+    athens.locator("#chat-log .chat-line.sparta").wait_for(timeout=10_000)
+
+    sparta.locator("#chat-log .chat-line.athens .report").click()
+    sparta.locator("#chat-log .chat-line.athens .reported").wait_for(timeout=10_000)
+    assert sparta.locator("#chat-log .chat-line.athens .reported").inner_text() == "denunciado"
+
+    athens.locator("#chat-private").click()
+    watcher.locator("#chat").wait_for(state="hidden", timeout=10_000)
+    assert watcher.locator("#chat-log li").count() == 0
+    sparta.get_by_text("Los espectadores no leen este chat.").wait_for(timeout=10_000)
+    athens.fill("#chat-text", "only for you")
+    athens.locator("#chat-form button").click()
+    sparta.get_by_text("only for you").wait_for(timeout=10_000)
+    watcher.reload()
+    watcher.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert watcher.locator("#chat").is_hidden() and "only for you" not in watcher.content()
+    athens.screenshot(path=str(artifacts_dir / "chat-desktop.png"), full_page=True)
+    for context in (*contexts.values(), watcher_context):
+        context.close()

@@ -1,0 +1,137 @@
+"""The players' chat over the match socket: pushed to both seats and to spectators while public,
+absent from what a viewer who may not read it receives, refused with codes (too long, empty, too
+fast, not a player), reported by a player, hidden by an admin, and escaped on every page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from polis_site.matches import chat, services
+from polis_site.matches.models import ChatMessage, ChatReport, Match
+from tests.matches.factories import PASSWORD, UserFactory, active_match
+from tests.matches.test_match_socket import drain, open_socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def seats_and_watcher(seed: str) -> tuple[Match, dict[str, Any], Any]:
+    match = await database_sync_to_async(active_match)(seed)
+    athens, _ = await open_socket(match, match.athens)
+    sparta, _ = await open_socket(match, match.sparta)
+    watcher, _ = await open_socket(match, await database_sync_to_async(UserFactory)())
+    return match, {"athens": athens, "sparta": sparta}, watcher
+
+
+def chats(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in messages if m["type"].startswith("chat")]
+
+
+async def test_a_message_reaches_both_seats_and_spectators_while_the_chat_is_public() -> None:
+    match, seats, watcher = await seats_and_watcher("chat-public")
+    await seats["athens"].send_json_to({"type": "chat", "text": "  Chaire, <b>Sparta</b>!  "})
+    for socket in (*seats.values(), watcher):
+        [message] = chats(await drain(socket))
+        [line] = message["messages"]
+        assert (line["side"], line["name"], line["text"], line["version"]) == (
+            "athens", match.athens.username, "Chaire, <b>Sparta</b>!", 0)
+    stored = await database_sync_to_async(ChatMessage.objects.get)(match=match)
+    assert (stored.user_id, stored.side, stored.text) == (match.athens_id, "athens", "Chaire, <b>Sparta</b>!")
+    for socket in (*seats.values(), watcher):
+        await socket.disconnect()
+
+
+async def test_a_private_chat_is_absent_from_everything_a_spectator_receives_but_not_from_an_admin() -> None:
+    match, seats, watcher = await seats_and_watcher("chat-private")
+    await seats["sparta"].send_json_to({"type": "chat", "text": "before"})
+    await seats["sparta"].send_json_to({"type": "chat_private"})
+    for socket in (*seats.values(), watcher):
+        assert [m["type"] for m in chats(await drain(socket))] == ["chat", "chat_private"]
+    await seats["athens"].send_json_to({"type": "chat", "text": "between us"})
+    for socket in seats.values():
+        assert chats(await drain(socket))[0]["messages"][0]["text"] == "between us"
+    assert await drain(watcher) == []
+    # A spectator who comes now gets no history; an admin does (to judge reports).
+    late, _ = await open_socket(match, await database_sync_to_async(UserFactory)(), reads_chat=False)
+    assert await drain(late) == []
+    admin = await database_sync_to_async(get_user_model().objects.create_superuser)("archon", "a@example.com", PASSWORD)
+    staff, _ = await open_socket(match, admin, reads_chat=False)
+    [history] = chats(await drain(staff))
+    assert history["history"] and [m["text"] for m in history["messages"]] == ["before", "between us"]
+    for socket in (*seats.values(), watcher, late, staff):
+        await socket.disconnect()
+
+
+@pytest.mark.parametrize(("text", "code"), [("x" * (chat.MAX_LENGTH + 1), "too_long"), ("   ", "empty_message"),
+                                            (["a list"], "malformed"), (None, "malformed")])
+async def test_a_bad_message_is_refused_with_its_code_and_nothing_is_stored_or_sent(text: Any, code: str) -> None:
+    match, seats, watcher = await seats_and_watcher(f"chat-bad-{code}")
+    await seats["athens"].send_json_to({"type": "chat", "text": text})
+    [error] = await drain(seats["athens"])
+    assert (error["type"], error["code"], error["about"]) == ("error", code, "chat")
+    assert await drain(seats["sparta"]) == [] and await drain(watcher) == []
+    assert not await database_sync_to_async(ChatMessage.objects.exists)()
+    for socket in (*seats.values(), watcher):
+        await socket.disconnect()
+
+
+async def test_spectators_cannot_write_and_a_flood_is_refused(settings) -> None:
+    settings.CHAT_RATE_PER_USER = "3/m"
+    match, seats, watcher = await seats_and_watcher("chat-flood")
+    await watcher.send_json_to({"type": "chat", "text": "I am not a player"})
+    assert [m.get("code") for m in await drain(watcher)] == ["not_seated"]
+    for n in range(5):
+        await seats["athens"].send_json_to({"type": "chat", "text": f"line {n}"})
+    received = await drain(seats["athens"])
+    assert [m.get("code") for m in received if m["type"] == "error"] == ["rate_limited", "rate_limited"]
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 3
+    for socket in (*seats.values(), watcher):
+        await socket.disconnect()
+
+
+async def test_a_player_reports_the_others_message_and_an_admin_hides_it_from_every_page() -> None:
+    match, seats, watcher = await seats_and_watcher("chat-report")
+    await seats["athens"].send_json_to({"type": "chat", "text": "an insult"})
+    [message] = chats(await drain(seats["sparta"]))
+    message_id = message["messages"][0]["id"]
+    await seats["athens"].send_json_to({"type": "report_chat", "id": message_id})  # one's own: refused
+    assert [m.get("code") for m in await drain(seats["athens"]) if m["type"] == "error"] == ["not_reportable"]
+    await seats["sparta"].send_json_to({"type": "report_chat", "id": message_id})
+    assert {"type": "chat_reported", "id": message_id} in await drain(seats["sparta"])
+    await seats["sparta"].send_json_to({"type": "report_chat", "id": 10**9})
+    assert [m.get("code") for m in await drain(seats["sparta"]) if m["type"] == "error"] == ["no_such_message"]
+    assert await database_sync_to_async(ChatReport.objects.filter(message_id=message_id, reporter=match.sparta).count)() == 1
+
+    admin = await database_sync_to_async(get_user_model().objects.create_superuser)("ephor", "e@example.com", PASSWORD)
+    client = Client()
+    await database_sync_to_async(client.force_login)(admin)
+    listing = await database_sync_to_async(client.get)("/admin/matches/chatmessage/?reported=yes")
+    assert "an insult" in listing.content.decode()
+    response = await database_sync_to_async(client.post)("/admin/matches/chatmessage/", {
+        "action": "hide_messages", "_selected_action": [message_id]})
+    assert response.status_code == 302
+    for socket in (*seats.values(), watcher):
+        assert {"type": "chat_hidden", "id": message_id} in await drain(socket)
+        await socket.disconnect()
+    late, _ = await open_socket(match, match.sparta, reads_chat=False)
+    assert chats(await drain(late)) == [{"type": "chat", "messages": [], "history": True}]
+    await late.disconnect()
+
+
+def test_the_replay_shows_the_chat_at_its_step_escaped_and_only_to_those_who_may_read_it() -> None:
+    match = active_match("chat-replay")
+    chat.post(match.pk, match.athens, "<script>alert(1)</script> good luck")
+    services.resign(match.pk, match.sparta)
+    page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; good luck" in page and "<script>alert(1)" not in page
+    assert 'data-after="0"' in page
+    chat.make_private(match.pk, match.sparta)
+    assert "good luck" not in Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    player = Client()
+    player.force_login(match.sparta)
+    assert "good luck" in player.get(reverse("matches:replay", args=[match.pk])).content.decode()
