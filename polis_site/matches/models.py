@@ -84,6 +84,10 @@ class Match(models.Model):
     computer_side = models.CharField(max_length=10, blank=True, choices=SIDES)
     #: Spectators may read the players' chat; either player may make it private (for good).
     chat_public = models.BooleanField(default=True)
+    #: The result changes both players' ratings (ratings.py); never against the computer.
+    rated = models.BooleanField(default=True)
+    #: The finished match this one answers, sides swapped (`services.rematch`); one rematch each.
+    rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
@@ -195,6 +199,43 @@ class ChatReport(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reader")]
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating (ratings.py): its value, its deviation (how unsure it still is)
+    and its volatility (how erratic the player's results are)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_rating")
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    #: Rated matches finished.
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-rating"], name="leaderboard")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.rating:.0f} ± {2 * self.deviation:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating: its history, for the profile's chart."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_rating_changes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    side = models.CharField(max_length=10, choices=SIDES)
+    #: 1 a win, 0.5 a draw (a shared victory), 0 a loss.
+    score = models.FloatField()
+    before = models.FloatField()
+    after = models.FloatField()
+    deviation = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "match"], name="one_change_per_match")]
 
 
 class Preferences(models.Model):

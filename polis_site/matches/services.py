@@ -29,7 +29,7 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import notify, rows, wire, words
+from polis_site.matches import notify, ratings, rows, wire, words
 from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
 
 logger = logging.getLogger(__name__)
@@ -65,17 +65,18 @@ def _check_move_days(move_days: Any) -> None:
 
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
-                 listed: bool = True, computer: str | None = None) -> Match:
+                 listed: bool = True, computer: str | None = None, rated: bool = True) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random"), open to anyone
     in the lobby (`listed`) or only to whoever has its invite link; or, with a `computer` level,
-    against the computer, in play at once and listed nowhere."""
+    against the computer, in play at once, listed nowhere and never `rated`."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
     if computer is not None and computer not in dict(COMPUTER_LEVELS):
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
     _check_move_days(move_days)
-    match = Match(created_by=user, move_days=move_days, listed=listed and computer is None)
+    match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
+                  rated=rated and computer is None)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -107,8 +108,8 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
-#: the computer's seat (its name).
-LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at", "computer_level", "computer_side")
+#: the computer's seat (its name), and whether the ending is rated.
+LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at", "computer_level", "computer_side", "rated")
 
 
 def locked(match_id: int) -> Match:
@@ -357,11 +358,13 @@ def _store(match: Match, state: api.GameState) -> None:
 
 
 def _finish(match: Match, winner: str | None, reason: str) -> None:
+    """The match ends, and is rated in the same transaction."""
     match.status = Match.Status.FINISHED
     match.winner = winner or ""
     match.outcome_reason = reason
     match.waiting_for = ""
     match.finished_at = timezone.now()
+    ratings.settle(match)
 
 
 # --------------------------------------------------------------------------- what each seat sees

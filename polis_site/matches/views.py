@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.core.exceptions import RequestDataTooBig
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage
-from polis_site.matches import board, chat, replays, services, wire, words
+from polis_site.matches import board, chat, profiles, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.notify import verified_address
@@ -74,7 +75,8 @@ def create(request: HttpRequest) -> HttpResponse:
         match = services.create_match(request.user, request.POST.get("side", "random"),
                                       move_days=int(days) if days and days.isdigit() else days,
                                       listed=request.POST.get("who") != "invited",
-                                      computer=request.POST.get("computer") or None)
+                                      computer=request.POST.get("computer") or None,
+                                      rated=request.POST.get("rated", "1") != "0")
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:lobby")
@@ -155,6 +157,20 @@ def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
         return JsonResponse(replays.step(match, seq))
     except ActionError as error:
         return JsonResponse({"type": "error", **error.to_dict()}, status=404)
+
+
+@require_GET
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's rating and its history, record, recent and current matches: public, as on any
+    game site (a player is found by name)."""
+    user = get_object_or_404(get_user_model(), username=username, is_active=True)
+    return render(request, "matches/profile.html", {"player": user, **profiles.profile(user),
+                                                    "provisional_above": profiles.PROVISIONAL})
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "matches/leaderboard.html", {"ratings": profiles.leaderboard()})
 
 
 @login_required

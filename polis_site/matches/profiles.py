@@ -1,0 +1,59 @@
+"""A player's profile (rating and its history, record as Athens and as Sparta, recent and current
+matches) and the leaderboard. Read-only summaries of what the matches and ratings hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from polis_site.matches import ratings
+from polis_site.matches.models import Match, Rating, RatingChange
+
+#: The chart's drawing box (SVG user units) and margin.
+WIDTH, HEIGHT, MARGIN = 480, 160, 28
+#: Matches listed as recent.
+RECENT = 10
+#: A rating whose deviation is above this is provisional (shown with a "?", as lichess does).
+PROVISIONAL = 110.0
+
+
+def profile(user: Any) -> dict[str, Any]:
+    rating = ratings.of(user)
+    played = Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
+    finished = played.filter(status=Match.Status.FINISHED).order_by("-finished_at")
+    record = {side: {"won": 0, "lost": 0, "drawn": 0} for side in ratings.SIDES}
+    for match in finished.filter(computer_side=""):
+        side = match.side_of(user)
+        record[side]["won" if match.winner == side else "lost" if match.winner else "drawn"] += 1
+    return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record,
+            "chart": chart(list(RatingChange.objects.filter(user=user).order_by("created_at"))),
+            "recent": [row(match, user) for match in finished[:RECENT]],
+            "current": [row(match, user) for match in played.filter(status=Match.Status.ACTIVE).order_by("-updated_at")]}
+
+
+def row(match: Match, user: Any) -> dict[str, Any]:
+    side = match.side_of(user)
+    other = "sparta" if side == "athens" else "athens"
+    result = "" if match.status != Match.Status.FINISHED else (
+        "won" if match.winner == side else "lost" if match.winner else "drawn")
+    return {"match": match, "side": side, "opponent": match.player_name(other),
+            "opponent_user": None if match.computer_side == other else match.player(other), "result": result}
+
+
+def chart(changes: list[RatingChange]) -> dict[str, Any] | None:
+    """The rating after each rated match, from 1500, as an SVG polyline; None before the first."""
+    if not changes:
+        return None
+    values = [changes[0].before, *(c.after for c in changes)]
+    low, high = min(values) - 10, max(values) + 10
+    step = (WIDTH - 2 * MARGIN) / (len(values) - 1)
+    points = [(MARGIN + i * step, MARGIN + (HEIGHT - 2 * MARGIN) * (high - v) / (high - low)) for i, v in enumerate(values)]
+    return {"width": WIDTH, "height": HEIGHT, "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+            "high": round(high), "low": round(low), "last": points[-1], "margin": MARGIN,
+            "bottom": HEIGHT - MARGIN, "right": WIDTH - MARGIN}
+
+
+def leaderboard(limit: int = 50) -> list[Rating]:
+    """The rated players, best first (at least one rated match)."""
+    return list(Rating.objects.filter(games__gt=0).select_related("user").order_by("-rating")[:limit])

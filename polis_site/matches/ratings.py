@@ -1,0 +1,46 @@
+"""Players' ratings: Glicko-2, each rated match its own rating period, settled in the transaction
+that ends the match (by score, famine, zero prestige, resignation or time-out), so that a finished
+match is never left unrated. A shared victory is a draw. Matches against the computer are not rated
+at all: its strength is fixed by its level, and beating it says little of a player against people.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from polis_site.matches import glicko
+from polis_site.matches.models import Match, Rating, RatingChange
+
+SIDES = ("athens", "sparta")
+
+
+def of(user: Any) -> Rating:
+    """The user's rating (a new player's: 1500, deviation 350)."""
+    return Rating.objects.get_or_create(user=user)[0]
+
+
+def settle(match: Match) -> list[RatingChange]:
+    """Rates a match that has just ended, inside its transaction: both players' ratings change at
+    once, from their ratings before it; a match already rated, unrated, or against the computer
+    changes nothing."""
+    if not match.rated or match.computer_side or match.athens_id is None or match.sparta_id is None:
+        return []
+    if RatingChange.objects.filter(match=match).exists():
+        return []
+    ids = {"athens": match.athens_id, "sparta": match.sparta_id}
+    for user_id in ids.values():
+        Rating.objects.get_or_create(user_id=user_id)
+    locked = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids.values())}
+    before = {side: glicko.Player(locked[ids[side]].rating, locked[ids[side]].deviation, locked[ids[side]].volatility)
+              for side in SIDES}
+    changes = []
+    for side, other in (("athens", "sparta"), ("sparta", "athens")):
+        score = 0.5 if match.winner not in SIDES else 1.0 if match.winner == side else 0.0
+        after = glicko.rate(before[side], [(before[other], score)])
+        rating = locked[ids[side]]
+        rating.rating, rating.deviation, rating.volatility = after.rating, after.deviation, after.volatility
+        rating.games += 1
+        rating.save(update_fields=["rating", "deviation", "volatility", "games", "updated_at"])
+        changes.append(RatingChange(user_id=ids[side], match=match, side=side, score=score,
+                                    before=before[side].rating, after=after.rating, deviation=after.deviation))
+    return RatingChange.objects.bulk_create(changes)

@@ -1,0 +1,171 @@
+"""Ratings: Glicko-2 against the paper's worked example and cases away from 1500; every way a match
+ends rates it in the ending's own transaction (a failure there leaves the match unfinished, never
+finished and unrated); a shared victory is a draw; unrated and computer matches change nothing."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from engine import playout
+from polis_site.matches import glicko, ratings, services
+from polis_site.matches.models import Match, Rating, RatingChange
+from tests.matches.factories import UserFactory, active_match
+
+pytestmark = pytest.mark.django_db
+
+PAPER_OPPONENTS = [(glicko.Player(1400, 30), 1.0), (glicko.Player(1550, 100), 0.0), (glicko.Player(1700, 300), 0.0)]
+
+
+def test_the_papers_worked_example() -> None:
+    after = glicko.rate(glicko.Player(1500, 200, 0.06), PAPER_OPPONENTS)
+    assert (round(after.rating, 2), round(after.deviation, 2), round(after.volatility, 5)) == (1464.05, 151.52, 0.06)
+    assert after.volatility == pytest.approx(0.05999, abs=1e-5)
+
+
+def vector(player: glicko.Player) -> tuple[float, float, float]:
+    return round(player.rating, 4), round(player.deviation, 4), round(player.volatility, 7)
+
+
+@pytest.mark.parametrize(("player", "games", "after"), [
+    # Away from 1500: a library that puts the rating where the paper has the deviation (step 5's f,
+    # deepy's glicko2 2.1.0) is off in the volatility here, though right at 1500 (docs/ratings.md).
+    (glicko.Player(1800, 200, 0.06), PAPER_OPPONENTS, (1626.5606, 165.0919, 0.0600044)),
+    # An upset in one period: the volatility rises (deepy's: 0.0602480).
+    (glicko.Player(1300, 30, 0.06), [(glicko.Player(1700, 30), 1.0)] * 10, (1351.2806, 31.3892, 0.0610812)),
+    # One match each way between two rated players, from the winner's side.
+    (glicko.Player(1650, 80, 0.06), [(glicko.Player(1450, 120, 0.06), 1.0)], (1658.5962, 79.2729, 0.059999)),
+    (glicko.Player(1650, 80, 0.06), [(glicko.Player(1450, 120, 0.06), 0.5)], (1641.6932, 79.2729, 0.059999)),
+    (glicko.Player(1450, 120, 0.06), [(glicko.Player(1650, 80, 0.06), 1.0)], (1506.2512, 115.6934, 0.060004)),
+])
+def test_reference_vectors_computed_apart(player: glicko.Player, games: list, after: tuple[float, float, float]) -> None:
+    """Vectors from an independent implementation of the paper's steps (issue 23's research)."""
+    got = vector(glicko.rate(player, games))
+    assert got[:2] == pytest.approx(after[:2], abs=1e-4) and got[2] == pytest.approx(after[2], abs=1e-6)
+
+
+def test_no_games_only_widen_the_deviation() -> None:
+    idle = glicko.rate(glicko.Player(1500, 100, 0.06), [])
+    assert idle.rating == 1500 and idle.deviation == pytest.approx(173.7178 * (((100 / 173.7178) ** 2 + 0.06 ** 2) ** 0.5))
+    assert glicko.rate(glicko.Player(1500, 349, 0.5), []).deviation == 350  # never past a new player's
+
+
+def played_to_the_end(seed: str) -> Match:
+    match = active_match(seed)
+    rng = random.Random(seed)
+    while match.status != Match.Status.FINISHED:
+        state = match.state()
+        side = state.decision.side
+        services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
+        match.refresh_from_db()
+    return match
+
+
+def expected(match: Match, side: str) -> float:
+    return 0.5 if match.winner not in ("athens", "sparta") else float(match.winner == side)
+
+
+def assert_rated(match: Match) -> None:
+    changes = {c.side: c for c in RatingChange.objects.filter(match=match)}
+    assert set(changes) == {"athens", "sparta"}
+    new = glicko.Player()
+    for side, other in (("athens", "sparta"), ("sparta", "athens")):
+        change = changes[side]
+        assert change.score == expected(match, side) and change.before == 1500
+        assert change.after == pytest.approx(glicko.rate(new, [(new, change.score)]).rating)
+        rating = Rating.objects.get(user=match.player(side))
+        assert (rating.rating, rating.games) == (change.after, 1)
+
+
+@pytest.mark.parametrize("seed", ["rated-0", "rated-1", "rated-2"])
+def test_a_game_played_to_its_end_rates_both_players(seed: str) -> None:
+    match = played_to_the_end(seed)
+    assert match.outcome_reason not in ("resigned", "time_out")
+    assert_rated(match)
+
+
+@pytest.mark.parametrize(("winner", "reason"), [
+    ("athens", "score"), ("sparta", "resources_tiebreak"), (None, "shared_victory"), ("sparta", "famine"),
+    ("athens", "no_prestige_at_round_end"), (None, "no_prestige_at_round_end"), ("sparta", "prestige_exhausted")])
+def test_every_ending_of_the_rules_is_rated_the_way_it_ends(winner: str | None, reason: str) -> None:
+    match = active_match(f"ending-{reason}-{winner}")
+    services._finish(match, winner, reason)  # what every ending of the rules goes through
+    assert_rated(match)
+    if winner is None:
+        assert {c.score for c in RatingChange.objects.filter(match=match)} == {0.5}
+        assert Rating.objects.get(user=match.athens).rating == pytest.approx(1500)
+
+
+def test_a_resignation_and_a_time_out_are_rated() -> None:
+    resigned = active_match("rated-resign")
+    services.resign(resigned.pk, resigned.athens)
+    resigned.refresh_from_db()
+    assert resigned.winner == "sparta"
+    assert_rated(resigned)
+    late = active_match("rated-late", move_days=1)
+    Match.objects.filter(pk=late.pk).update(waiting_since=timezone.now() - timedelta(days=2))
+    waiting = late.state().decision.side
+    claimer = late.player("athens" if waiting == "sparta" else "sparta")
+    services.claim_time_out(late.pk, claimer)
+    late.refresh_from_db()
+    assert late.outcome_reason == "time_out"
+    assert_rated(late)
+
+
+def test_a_failure_while_rating_rolls_the_ending_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = active_match("rated-crash")
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("the server died while rating")
+
+    monkeypatch.setattr(ratings.RatingChange.objects, "bulk_create", crash)
+    with pytest.raises(RuntimeError):
+        services.resign(match.pk, match.athens)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE and not Rating.objects.filter(games__gt=0).exists()
+
+
+def test_unrated_and_computer_matches_change_no_rating() -> None:
+    user = UserFactory()
+    unrated = services.create_match(user, "athens", seed="unrated", rated=False)
+    services.join_match(UserFactory(), unrated.pk)
+    services.resign(unrated.pk, user)
+    computer = services.create_match(user, "athens", seed="rated-computer", computer="easy", rated=True)
+    assert computer.rated is False
+    services.resign(computer.pk, user)
+    assert not RatingChange.objects.exists() and not Rating.objects.filter(games__gt=0).exists()
+
+
+def test_a_match_is_rated_once() -> None:
+    match = active_match("rated-once")
+    services.resign(match.pk, match.sparta)
+    match.refresh_from_db()
+    assert ratings.settle(match) == []
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+
+def test_the_profile_shows_the_rating_its_history_the_record_and_the_matches_and_the_leaderboard_ranks() -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    winner, loser = UserFactory(), UserFactory()
+    for n in range(3):
+        match = active_match(f"profile-{n}", athens=winner if n % 2 == 0 else loser, sparta=loser if n % 2 == 0 else winner)
+        services.resign(match.pk, loser)
+    current = active_match("profile-current", athens=winner)
+    client = Client()
+    page = client.get(reverse("matches:profile", args=[winner.username])).content.decode()
+    rating = Rating.objects.get(user=winner)
+    assert rating.games == 3 and rating.rating > 1500
+    assert f'data-rating="{rating.rating:.0f}"' in page and 'id="rating-chart"' in page
+    assert page.count("<polyline") == 1
+    assert '<tr data-side="athens"><th>As Athens</th>\n        <td class="won">2</td>' in page
+    assert '<tr data-side="sparta"><th>As Sparta</th>\n        <td class="won">1</td>' in page
+    assert f'data-match="{current.pk}"' in page and page.count("replay-link") == 3
+    assert f'href="/matches/players/{loser.username}/"' in page
+    board = client.get(reverse("matches:leaderboard")).content.decode()
+    assert board.index(winner.username) < board.index(loser.username)
+    assert client.get(reverse("matches:profile", args=["nobody-here"])).status_code == 404
