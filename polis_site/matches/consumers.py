@@ -7,7 +7,8 @@ and the queries a seat's page asks while it builds an action: `{"type": "options
 (what the whole action would cost, checked as the engine would, applying nothing).
 Server messages: `state` (this socket's own view, its version and the prompts it must answer),
 `log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and a fresh `state`),
-`pong` (with the match's current version).
+`pong` (with the match's current version), `rematch` (once it is over, a player asked for its
+rematch: the new match's id, and who asked).
 
 The players' chat (chat.py): a seat sends `{"type": "chat", "text": "..."}`, `{"type":
 "report_chat", "id": n}` or `{"type": "chat_private"}`; whoever reads the chat gets `chat` (its
@@ -242,6 +243,10 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
 
     async def match_chat(self, event: dict[str, Any]) -> None:
         """A chat message, hidden message or closing, sent only to the groups that read the chat."""
+        await self.send(text_data=event["text"])
+
+    async def match_rematch(self, event: dict[str, Any]) -> None:
+        """A player of this finished match asks for its rematch (to both seats)."""
         await self.send(text_data=event["text"])
 
     async def match_notice(self, event: dict[str, Any]) -> None:

@@ -287,6 +287,30 @@ def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None
     return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
 
 
+def rematch(match_id: int, user: Any) -> Match:
+    """The rematch of a finished match, sides swapped, same time limit and rating: the first player
+    to ask creates it and the other is told (on the finished match's page); the other asking in
+    turn takes the free seat. Asked again, it is the same match."""
+    with transaction.atomic():
+        old = locked(match_id)  # two players asking at once: one creates, the other joins
+        side = old.side_of(user)
+        if side is None:
+            raise MatchError(f"only the players of match {old.pk} may ask for its rematch", code="not_seated")
+        if old.status != Match.Status.FINISHED:
+            raise MatchError(f"match {old.pk} is not over", code="not_finished")
+        existing = Match.objects.filter(rematch_of=old.pk).first()
+        if existing is not None:
+            if existing.side_of(user) is None and existing.status == Match.Status.OPEN:
+                return join_match(user, existing.pk, existing.invite_token)
+            return existing
+        new = create_match(user, opponent(side), move_days=old.move_days, listed=False,
+                           computer=old.computer_level or None, rated=old.rated)
+        Match.objects.filter(pk=new.pk).update(rematch_of=old.pk)
+        offer = {"type": "match.rematch", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
+        transaction.on_commit(lambda: send_now({group_name(old.pk, audience): offer for audience in SIDES}))
+    return new
+
+
 def resign(match_id: int, user: Any) -> Match:
     """A seated player gives up a match in play: the opponent wins."""
     return _end_by_server(match_id, user, RESIGNED)

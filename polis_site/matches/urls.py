@@ -17,6 +17,7 @@ urlpatterns = [
     path("<id:match_id>/join/", views.join, name="join"),
     path("<id:match_id>/resign/", views.resign, name="resign"),
     path("<id:match_id>/claim/", views.claim, name="claim"),
+    path("<id:match_id>/rematch/", views.rematch, name="rematch"),
     path("<id:match_id>/replay/", views.replay, name="replay"),
     path("<id:match_id>/replay/<id:seq>/", views.replay_step, name="replay_step"),
     path("api/<id:match_id>/state/", views.api_state, name="api_state"),

@@ -109,6 +109,12 @@ def _join(request: HttpRequest, match_id: int, token: str | None = None) -> Http
 
 @login_required
 @require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _end(request, match_id, services.rematch)
+
+
+@login_required
+@require_POST
 def resign(request: HttpRequest, match_id: int) -> HttpResponse:
     return _end(request, match_id, services.resign)
 
@@ -119,9 +125,11 @@ def claim(request: HttpRequest, match_id: int) -> HttpResponse:
     return _end(request, match_id, services.claim_time_out)
 
 
-def _end(request: HttpRequest, match_id: int, end: Any) -> HttpResponse:
+def _end(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
+    """A player's button on a match's page (resign, claim the win, rematch): the match it leads to,
+    or the same page with the refusal."""
     try:
-        match = end(match_id, request.user)
+        match = service(match_id, request.user)
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("matches:match", match_id=match_id)
@@ -202,7 +210,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
         "initial": services.state_message(match, match.state(), seat), "log": _in_page_language(services.log_since(match, 0)),
-        "board": board.drawing(), "catalogue": board.catalogue(), "chat_max": chat.MAX_LENGTH})
+        "board": board.drawing(), "catalogue": board.catalogue(), "chat_max": chat.MAX_LENGTH,
+        "rematch_offered": seat is not None and Match.objects.filter(rematch_of=match, status=Match.Status.OPEN)
+        .exclude(athens=request.user).exclude(sparta=request.user).exists()})
 
 
 # --------------------------------------------------------------------------- the HTTP API

@@ -261,6 +261,8 @@
     if (resign) resign.hidden = state.status !== "active";
     const replayLink = $("#replay-offer");
     if (replayLink) replayLink.hidden = state.status !== "finished";
+    const rematch = $("#rematch");
+    if (rematch) rematch.hidden = state.status !== "finished";
     clearTimeout(clockTimer);
     if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
   }
@@ -767,6 +769,12 @@
       } else if (message.type === "options" || message.type === "price") {
         const pending = waiting.get(message.request);
         if (pending) { waiting.delete(message.request); pending.resolve(message); }
+      } else if (message.type === "rematch") {
+        // The other player asked: the same button takes the seat they left free.
+        if (message.by !== seat && $("#rematch")) {
+          $("#rematch-offer").hidden = false;
+          $("#rematch button").textContent = gettext("Accept the rematch");
+        }
       } else if (message.type.startsWith("chat")) {
         hearChat(message);
       } else if (message.type === "error" && message.about === "chat") {

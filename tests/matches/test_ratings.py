@@ -169,3 +169,30 @@ def test_the_profile_shows_the_rating_its_history_the_record_and_the_matches_and
     board = client.get(reverse("matches:leaderboard")).content.decode()
     assert board.index(winner.username) < board.index(loser.username)
     assert client.get(reverse("matches:profile", args=["nobody-here"])).status_code == 404
+
+
+def test_a_rematch_swaps_the_sides_keeps_the_terms_and_is_one_match_whoever_asks() -> None:
+    user_a, user_b = UserFactory(), UserFactory()
+    old = active_match("rematch-old", athens=user_a, sparta=user_b, move_days=3)
+    with pytest.raises(services.MatchError) as refused:
+        services.rematch(old.pk, user_a)
+    assert refused.value.code == "not_finished"
+    services.resign(old.pk, user_b)
+    with pytest.raises(services.MatchError) as refused:
+        services.rematch(old.pk, UserFactory())
+    assert refused.value.code == "not_seated"
+    offered = services.rematch(old.pk, user_b)  # the loser asks: Sparta before, Athens now
+    assert (offered.athens, offered.sparta, offered.status, offered.listed) == (user_b, None, Match.Status.OPEN, False)
+    assert (offered.move_days, offered.rated) == (3, True)
+    assert Match.objects.get(pk=offered.pk).rematch_of_id == old.pk
+    assert services.rematch(old.pk, user_b).pk == offered.pk  # asked again: the same offer
+    taken = services.rematch(old.pk, user_a)
+    assert (taken.pk, taken.athens, taken.sparta, taken.status) == (offered.pk, user_b, user_a, Match.Status.ACTIVE)
+
+
+def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level() -> None:
+    user = UserFactory()
+    old = services.create_match(user, "athens", seed="rematch-computer", computer="medium")
+    services.resign(old.pk, user)
+    new = services.rematch(old.pk, user)
+    assert (new.sparta, new.computer_side, new.computer_level, new.status) == (user, "athens", "medium", Match.Status.ACTIVE)
