@@ -4,9 +4,10 @@ from django.urls import path
 
 import polis_site.converters  # noqa: F401  (registers the "id" converter)
 from polis_site.consumers import EchoConsumer
-from polis_site.matches.consumers import MatchConsumer
+from polis_site.matches.consumers import LobbyConsumer, MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/echo/", EchoConsumer.as_asgi()),
     path("ws/match/<id:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]

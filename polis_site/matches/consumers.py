@@ -253,3 +253,29 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
         """Another match of this player waits for them (this match's own page knows already)."""
         if event["match"] != self.match_id:
             await self.send(text_data=event["text"])
+
+
+class LobbyConsumer(GroupMember, AsyncWebsocketConsumer):
+    """`/ws/lobby/`: a logged-in player's lobby page hears `{"type": "challenges_changed"}` when a
+    challenge is posted, taken or withdrawn, and fetches its list again (filtered for that player).
+    It sends nothing; what it does send is refused."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        await self.join_groups([services.LOBBY])
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.leave_groups()
+
+    async def resync_after_outage(self) -> None:
+        await self.send(text_data=wire.dumps({"type": "challenges_changed"}))
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data=wire.dumps({"type": "error", "code": "malformed", "message": "the lobby socket only listens"}))
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=wire.dumps({"type": "challenges_changed"}))

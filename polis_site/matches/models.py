@@ -86,6 +86,9 @@ class Match(models.Model):
     chat_public = models.BooleanField(default=True)
     #: The result changes both players' ratings (ratings.py); never against the computer.
     rated = models.BooleanField(default=True)
+    #: An open challenge's range of opponents' ratings (either end may be open).
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The finished match this one answers, sides swapped (`services.rematch`); one rematch each.
     rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -15,8 +15,14 @@ SIDES = ("athens", "sparta")
 
 
 def of(user: Any) -> Rating:
-    """The user's rating (a new player's: 1500, deviation 350)."""
-    return Rating.objects.get_or_create(user=user)[0]
+    """The user's rating; a player never rated gets a new player's, unsaved (1500, deviation 350)."""
+    return Rating.objects.filter(user=user).first() or Rating(user=user)
+
+
+def value(user: Any) -> float:
+    """The user's rating, read only (a player never rated: a new player's 1500)."""
+    found = Rating.objects.filter(user=user).values_list("rating", flat=True).first()
+    return glicko.Player().rating if found is None else found
 
 
 def settle(match: Match) -> list[RatingChange]:

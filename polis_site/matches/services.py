@@ -23,6 +23,7 @@ from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from engine import api
@@ -64,19 +65,34 @@ def _check_move_days(move_days: Any) -> None:
                          code="bad_time_limit")
 
 
+#: The ratings a challenge's range may name.
+RATING_BOUNDS = (0, 4000)
+#: The lobby's group: its pages hear that the open challenges changed.
+LOBBY = "lobby"
+
+
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
-                 listed: bool = True, computer: str | None = None, rated: bool = True) -> Match:
-    """A new match with `user` in the chosen seat ("athens", "sparta" or "random"), open to anyone
-    in the lobby (`listed`) or only to whoever has its invite link; or, with a `computer` level,
-    against the computer, in play at once, listed nowhere and never `rated`."""
+                 listed: bool = True, computer: str | None = None, rated: bool = True,
+                 rating_range: tuple[int | None, int | None] = (None, None)) -> Match:
+    """A new match with `user` in the chosen seat ("athens", "sparta" or "random"): an open challenge
+    in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
+    invite link may join; or, with a `computer` level, against the computer, in play at once,
+    listed nowhere and never `rated`."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
+    low, high = rating_range
+    for bound in (low, high):
+        if bound is not None and (not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
+            raise MatchError(f"rating {bound!r} is not a whole number from {RATING_BOUNDS[0]} to {RATING_BOUNDS[1]}",
+                             code="bad_range")
+    if low is not None and high is not None and low > high:
+        raise MatchError(f"the range {low} to {high} is empty", code="bad_range")
     if computer is not None and computer not in dict(COMPUTER_LEVELS):
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
     _check_move_days(move_days)
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
-                  rated=rated and computer is None)
+                  rated=rated and computer is None, rating_min=low, rating_max=high)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -92,6 +108,38 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         match.status = Match.Status.ACTIVE
         match.waiting_since = timezone.now()
     match.save()
+    if match.listed:
+        transaction.on_commit(lobby_changed)
+    return match
+
+
+def lobby_changed() -> None:
+    """Tell the lobby's pages that the open challenges changed (they fetch the list again)."""
+    send_now({LOBBY: {"type": "lobby.changed"}})
+
+
+def open_challenges(user: Any) -> Any:
+    """The challenges `user` may accept: listed, open, someone else's, and `user`'s rating within
+    their range."""
+    rating = ratings.value(user)
+    return (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
+            .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
+            .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating))
+            .select_related("athens", "sparta").order_by("-created_at"))
+
+
+def cancel_challenge(match_id: int, user: Any) -> Match:
+    """The player who made a challenge nobody took withdraws it: the match is gone."""
+    with transaction.atomic():
+        match = locked(match_id)
+        if match.created_by_id != getattr(user, "pk", None):
+            raise MatchError(f"match {match.pk} is not your challenge", code="not_yours")
+        if match.status != Match.Status.OPEN:
+            raise MatchError(f"match {match.pk} was already accepted", code="match_full")
+        listed = match.listed  # read before the row is gone
+        Match.objects.filter(pk=match.pk).delete()
+        if listed:
+            transaction.on_commit(lobby_changed)
     return match
 
 
@@ -131,14 +179,25 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
             return match  # already seated: opening one's own invite is harmless
         if match.status != Match.Status.OPEN:
             raise MatchError(f"match {match.pk} already has both players", code="match_full")
-        if not match.listed and not (isinstance(token, str) and secrets.compare_digest(token, match.invite_token)):
+        invited = isinstance(token, str) and secrets.compare_digest(token, match.invite_token)
+        if not match.listed and not invited:
             raise MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
+        if not invited and not _in_range(match, ratings.value(user)):
+            raise MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
+                             f"{match.rating_max or RATING_BOUNDS[1]}", code="out_of_range")
         setattr(match, "sparta" if match.athens_id else "athens", user)
         match.status = Match.Status.ACTIVE
         match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
         match.save()
         transaction.on_commit(lambda: broadcast(match, match.state(), []))
+        if match.listed:
+            transaction.on_commit(lobby_changed)
     return match
+
+
+def _in_range(match: Match, rating: float) -> bool:
+    return ((match.rating_min is None or rating >= match.rating_min)
+            and (match.rating_max is None or rating <= match.rating_max))
 
 
 def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,

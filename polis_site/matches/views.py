@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage
-from polis_site.matches import board, chat, profiles, replays, services, wire, words
+from polis_site.matches import board, chat, profiles, ratings, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.notify import verified_address
@@ -36,15 +36,43 @@ def mine(user: Any) -> QuerySet[Match]:
     return Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
 
 
+#: Challenges the lobby lists at most.
+CHALLENGES_SHOWN = 50
+
+
+def _challenges(user: Any) -> dict[str, Any]:
+    return {"open_challenges": services.open_challenges(user)[:CHALLENGES_SHOWN],
+            "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
+            .select_related("athens", "sparta").order_by("-created_at"),
+            "my_rating": round(ratings.value(user))}
+
+
 @login_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    open_challenges = (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=request.user)
-                       .select_related("athens", "sparta").order_by("-created_at")[:50])
-    return render(request, "matches/lobby.html", {"open_challenges": open_challenges,
+    return render(request, "matches/lobby.html", {**_challenges(request.user),
                                                   "my_matches": my_matches_listing(request.user)[:10],
                                                   "time_limits": [d for d in services.MOVE_DAYS if d],
                                                   "computer_levels": COMPUTER_LEVELS})
+
+
+@login_required
+@require_GET
+def challenges(request: HttpRequest) -> HttpResponse:
+    """The lobby's challenge lists alone: what its page fetches when its socket says they changed."""
+    return render(request, "matches/_challenges.html", _challenges(request.user))
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        services.cancel_challenge(match_id, request.user)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:match", match_id=match_id) if error.code == "match_full" else redirect("matches:lobby")
+    messages.success(request, _("Your challenge is withdrawn."))
+    return redirect("matches:lobby")
 
 
 def my_matches_listing(user: Any) -> list[dict[str, Any]]:
@@ -72,7 +100,9 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 def create(request: HttpRequest) -> HttpResponse:
     try:
         days = request.POST.get("move_days") or None
+        bounds = tuple(request.POST.get(name) or None for name in ("rating_min", "rating_max"))
         match = services.create_match(request.user, request.POST.get("side", "random"),
+                                      rating_range=tuple(int(b) if b and b.isdigit() else b for b in bounds),
                                       move_days=int(days) if days and days.isdigit() else days,
                                       listed=request.POST.get("who") != "invited",
                                       computer=request.POST.get("computer") or None,

@@ -23,15 +23,21 @@ def test_two_players_meet_chat_resign_see_their_ratings_and_start_the_rematch(
         sign_up(page, live_site.base_url, names[who])
     host, guest = pages["host"], pages["guest"]
 
-    # The challenge: Athens, rated, open to anyone in the lobby.
+    # The challenge: Athens, rated, for players rated 1000 to 2000, posted while the guest already
+    # looks at the lobby, whose list shows it without a reload.
+    guest.goto(live_site.base_url + "/matches/")
+    guest.wait_for_function("document.querySelector('#challenges').dataset.live === '1'", timeout=10_000)
     host.goto(live_site.base_url + "/matches/")
     host.select_option("#side", "athens")
     host.select_option("#rated", "1")
+    host.fill("#rating_min", "1000")
+    host.fill("#rating_max", "2000")
     host.locator("#create-match button").click()
     host.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
     match_url = host.url
-    guest.goto(live_site.base_url + "/matches/")
     challenge = guest.locator("#open-challenges li", has_text=names["host"])
+    challenge.wait_for(timeout=10_000)
+    assert "rated · for 1000–2000" in challenge.inner_text()
     challenge.locator("button").click()
     guest.wait_for_url(match_url)
     host.locator(".match-head h1 .sparta", has_text=names["guest"]).wait_for(timeout=10_000)

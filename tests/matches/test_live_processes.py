@@ -146,6 +146,33 @@ def test_two_simultaneous_submissions_from_two_processes_apply_exactly_once(scal
             break
 
 
+def test_two_players_accepting_one_challenge_at_once_from_two_processes_make_one_match(scaled_site: ScaledSite) -> None:
+    first, second = scaled_site.webs
+    n = next(NAMES)
+    host = SiteUser(first.base_url, f"kleon{n}").sign_up()
+    takers = [SiteUser(first.base_url, f"nikias{n}").sign_up(), SiteUser(second.base_url, f"lamachos{n}").sign_up()]
+    for attempt in range(5):
+        match_id = host.create_match("athens")
+        answers: dict[str, str] = {}
+        barrier = threading.Barrier(2)
+
+        def accept(taker: SiteUser) -> None:
+            barrier.wait()
+            status, headers, _ = taker.post(f"/matches/{match_id}/join/", {})
+            answers[taker.username] = headers.get("Location", str(status))
+
+        threads = [threading.Thread(target=accept, args=(taker,)) for taker in takers]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        # One is seated and sent to the match; the other is sent back to the lobby, told it is full.
+        assert sorted(answers.values()) == sorted([f"/matches/{match_id}/", "/matches/"]), answers
+        state = host.api_state(match_id)
+        winner = next(name for name, where in answers.items() if where == f"/matches/{match_id}/")
+        assert state["status"] == "active" and state["players"]["sparta"] == winner, (attempt, state["players"])
+
+
 async def test_the_load_script_runs_against_two_processes(scaled_site: ScaledSite) -> None:
     """A small run of the load script (docs/bench.md has the full one): it plays and it measures."""
     result = await loadtest.run([web.base_url for web in scaled_site.webs], matches=3, moves=4, think=0.05)
