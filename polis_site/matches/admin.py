@@ -18,7 +18,7 @@ from engine import api
 from engine.data import rounds
 from engine.errors import ActionError
 from polis_site.matches import chat, services
-from polis_site.matches.models import ActionRecord, ChatMessage, Match
+from polis_site.matches.models import ActionRecord, ChatMessage, Match, Rating, RatingChange
 from polis_site.matches.words import describe, happenings
 
 
@@ -106,6 +106,22 @@ class ChatMessageAdmin(admin.ModelAdmin):
         queryset.update(hidden_at=None)
 
 
+@admin.register(Rating)
+class RatingAdmin(ReadOnly, admin.ModelAdmin):
+    """Ratings change only when a rated match ends (ratings.py): shown, never edited."""
+
+    list_display = ("user", "rating", "deviation", "volatility", "games", "updated_at")
+    search_fields = ("user__username",)
+    ordering = ("-rating",)
+
+
+class RatingChangeInline(ReadOnly, admin.TabularInline):
+    model = RatingChange
+    fields = ("user", "side", "score", "before", "after", "deviation")
+    readonly_fields = fields
+    extra = 0
+
+
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("id", "athens", "sparta", "computer_level", "status", "round_name", "waiting_for", "version",
@@ -113,7 +129,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ("status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
-    inlines = [ActionRecordInline, ChatInline]
+    inlines = [ActionRecordInline, ChatInline, RatingChangeInline]
     fields = ("athens", "sparta", "created_by", "listed", "status", "round", "waiting_for", "version", "winner",
               "outcome_reason", "created_at", "updated_at", "tools")
     readonly_fields = fields
