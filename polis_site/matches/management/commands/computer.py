@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from polis_site.matches.computer import Worker
+from polis_site.matches.computer import Worker, mode
 
 
 class Command(BaseCommand):
@@ -19,6 +19,9 @@ class Command(BaseCommand):
         parser.add_argument("--processes", type=int, help="thinking processes (default: COMPUTER_PROCESSES)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if mode() == "embedded":
+            self.stderr.write("COMPUTER_WORKER is 'embedded': the web processes think as well, and each decision is "
+                              "made twice (one answer is kept); set COMPUTER_WORKER=external for them")
         asyncio.run(self.serve(Worker(processes=options["processes"])))
 
     async def serve(self, worker: Worker) -> None:
