@@ -10,6 +10,7 @@
   const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
 
   const root = $("#match");
+  const TITLE = document.title;
   const seat = root.dataset.seat || null;
   const lang = root.dataset.lang === "es" ? "es" : "en";
   const HEARTBEAT_MS = 25000;
@@ -282,6 +283,9 @@
     }
     turn.dataset.waiting = who || "";
     turn.dataset.mine = who === seat ? "yes" : "no";
+    // The tab says so too, for a player whose match is in a tab of its own.
+    const mine = Boolean(seat) && state.status === "active" && who === seat;
+    document.title = (mine ? `(${gettext("Your turn")}) ` : "") + TITLE;
   }
 
   // The header as the match stands: the players' names (a seat taken since the page was drawn),

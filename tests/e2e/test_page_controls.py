@@ -245,6 +245,8 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     mover.locator("#action-body button").first.wait_for(timeout=10_000)
     assert mover.locator("#turn").inner_text().startswith("Your turn")
     assert other.locator("#action-body").inner_text().endswith("is deciding.")
+    # The tab's title says whose turn it is, to the player whose turn it is only.
+    assert mover.title().startswith("(Your turn) Match ") and other.title().startswith("Match ")
     assert other.locator("#action-body button").count() == 0
 
     watcher.goto(host.url)
@@ -253,6 +255,7 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     assert "Your" not in watcher.locator("#actions").inner_text()
     assert watcher.locator("#turn").inner_text().startswith("Waiting for")
     assert watcher.locator("#action-body button").count() == 0
+    assert "Your turn" not in watcher.title()
     for page in (host, guest, watcher):
         assert raw_text(page) == []
     for context in contexts:
