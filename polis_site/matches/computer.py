@@ -6,8 +6,9 @@ the one write path, `services.submit_action`, as a person's page does.
   would hold the interpreter's lock and stall every other match's messages.
 - The database says what waits: the worker asks it every COMPUTER_POLL seconds. A restart, a worker
   killed in the middle of thinking, or a second worker changes nothing: what still waits is found
-  again, and an answer is submitted with `client_action_id` "computer-<version>" on that version,
-  so a repeated answer is refused as stale or recognised as a duplicate, never applied twice.
+  again, and an answer is submitted on its version with a `client_action_id` fixed for that
+  decision (`Job.client_action_id`), so a repeated answer is refused as stale or recognised as a
+  duplicate, never applied twice.
 - The answer waits until COMPUTER_PAUSE seconds after the move it answers, so the player sees that
   move arrive and then the computer's, not both at once.
 
@@ -19,9 +20,12 @@ service), the web processes only serve; "off", nowhere.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import multiprocessing
 import os
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -34,7 +38,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import F
 
-from engine import api, players
+from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site.matches import services
 from polis_site.matches.models import Match
@@ -65,6 +69,9 @@ class Job:
     seed: str
     #: When the answer may be sent (epoch seconds): COMPUTER_PAUSE after the move it answers.
     due: float
+    #: The answer's client_action_id: the same for the same decision (a repeat is a duplicate) and
+    #: derived from the match's secret seed, so no player can take it first with one of their own.
+    client_action_id: str
 
 
 def waiting(busy: frozenset[int] = frozenset()) -> list[int]:
@@ -83,8 +90,10 @@ def job(match_id: int, pause: float) -> Job | None:
     since = match.waiting_since.timestamp() if match.waiting_since else time.time()
     # Seeded by the match, so a decision can be made again the same way (the seed is hashed: it
     # tells the thinking nothing of the chance to come).
+    answer_id = hmac.new(match.seed.encode(), f"computer:{match.version}".encode(), hashlib.sha256).hexdigest()[:32]
     return Job(match.pk, match.version, match.computer_level, match.player(side),
-               api.view_for(match.state(), side), f"{match.seed}:computer:{match.version}", since + pause)
+               api.view_for(match.state(), side), f"{match.seed}:computer:{match.version}", since + pause,
+               f"computer-{answer_id}")
 
 
 class Worker:
@@ -150,21 +159,37 @@ class Worker:
             return
         action = await self._think(decision)
         await asyncio.sleep(max(0.0, decision.due - time.time()))
-        submission = await database_sync_to_async(services.submit_action)(
-            match_id, decision.user, action, f"computer-{decision.version}", decision.version, announce=False)
+        submit = database_sync_to_async(services.submit_action)
+        try:
+            submission = await submit(match_id, decision.user, action, decision.client_action_id, decision.version,
+                                      announce=False)
+        except ActionError as error:
+            if error.code in MOVED_ON:
+                raise
+            # A fault of the player's (the same view and seed would give it again): the match must
+            # not wait for ever, so it answers with a legal move of the random player instead.
+            logger.error("the computer's answer %r in match %d was refused (%s: %s); answering at random instead",
+                         action, match_id, error.code, error.message)
+            rng = random.Random(decision.seed)
+            fallback = playout.step(api.from_view(decision.view, rng), decision.view["viewer"], rng)[0]
+            submission = await submit(match_id, decision.user, fallback, decision.client_action_id, decision.version,
+                                      announce=False)
         if not submission.duplicate:
             await services.send_all(submission.events)
             services.notify_later(submission.match, submission.record.side)
 
     async def _think(self, decision: Job) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
+        pool = self.pool
         try:
-            return await loop.run_in_executor(self.pool, players.think, decision.level, decision.view, decision.seed)
+            return await loop.run_in_executor(pool, players.think, decision.level, decision.view, decision.seed)
         except BrokenProcessPool:
-            # A thinking process died (killed, out of memory): a new pool, and this decision again.
-            logger.warning("a thinking process of the computer died; starting a new pool")
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new_pool()
+            # A thinking process died (killed, out of memory): a new pool (once, whichever of the
+            # decisions in flight hears of it first), and this decision again.
+            if self.pool is pool:
+                logger.warning("a thinking process of the computer died; starting a new pool")
+                self.pool.shutdown(wait=False, cancel_futures=True)
+                self.pool = self._new_pool()
             return await loop.run_in_executor(self.pool, players.think, decision.level, decision.view, decision.seed)
 
 

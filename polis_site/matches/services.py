@@ -301,8 +301,8 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             match = locked(match_id)
             if match.status == Match.Status.FINISHED:
                 # The move that ended the game, sent again (its answer was lost): the same answer.
-                earlier = _earlier(match_id, client_action_id)
-                if earlier is not None and earlier.user_id == getattr(user, "pk", None):
+                earlier = _earlier(match_id, client_action_id, user)
+                if earlier is not None:
                     return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
             try:
@@ -314,7 +314,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             except ActionError:
                 # A resubmission is refused here (its version is past, or the action no longer
                 # legal): it gets its first answer. One still legal fails at the insert, below.
-                earlier = _earlier(match_id, client_action_id)
+                earlier = _earlier(match_id, client_action_id, user)
                 if earlier is None:
                     raise
                 return Submission(match, match.state(), earlier, duplicate=True)
@@ -328,10 +328,11 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:
         # The log already holds this client_action_id (a resubmission, or two racing): the first won.
-        earlier = _earlier(match_id, client_action_id)
+        # The id of someone else's action is no resubmission of this user's (ids are chosen by clients).
+        earlier = _earlier(match_id, client_action_id, user)
         if earlier is None:
-            raise MatchError(f"match {match_id} changed while the action was stored; send it again",
-                             code="conflict") from error
+            raise MatchError(f"match {match_id} changed while the action was stored, or its client_action_id "
+                             f"{client_action_id!r} was taken; send it again", code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
     if announce:
@@ -339,11 +340,12 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
     return Submission(match, state, record, duplicate=False, events=announcement(match, state, [public_entry(record)]))
 
 
-def _earlier(match_id: int, client_action_id: str | None) -> ActionRecord | None:
-    """The record of an earlier submission with this client_action_id, if any."""
+def _earlier(match_id: int, client_action_id: str | None, user: Any) -> ActionRecord | None:
+    """The record of `user`'s earlier submission with this client_action_id, if any."""
     if client_action_id is None:
         return None
-    return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id).first()
+    return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id,
+                                       user_id=getattr(user, "pk", None)).first()
 
 
 def rematch(match_id: int, user: Any) -> Match:

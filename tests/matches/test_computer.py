@@ -17,7 +17,7 @@ from django.urls import reverse
 from engine import api, players, playout
 from polis_site.matches import computer, replays, services
 from polis_site.matches.models import ActionRecord, Match
-from tests.matches.factories import PASSWORD, UserFactory
+from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -88,13 +88,12 @@ async def test_the_worker_answers_through_the_write_path_after_the_pause_and_onc
         after = await answered(worker, match)
         record = await database_sync_to_async(ActionRecord.objects.select_related("user").get)(match=match, seq=1)
         assert record.side == match.computer_side and record.user.username == "computer-easy"
-        assert record.client_action_id == f"computer-{match.version}"
         assert record.created_at.timestamp() >= match.waiting_since.timestamp() + 0.6
         assert time.time() - started >= 0.5
         # The same decision again (a second worker, a restart after the commit): applied once.
-        job = computer.Job(match.pk, match.version, "easy", record.user, {}, "", 0.0)
+        assert re.fullmatch(r"computer-[0-9a-f]{32}", record.client_action_id)  # not to be guessed
         submission = await database_sync_to_async(services.submit_action)(
-            match.pk, job.user, record.action, f"computer-{job.version}", job.version, announce=False)
+            match.pk, record.user, record.action, record.client_action_id, match.version, announce=False)
         assert submission.duplicate
         assert await database_sync_to_async(ActionRecord.objects.filter(match=match).count)() == 1
         # The worker does not answer for the person.
@@ -168,3 +167,39 @@ def test_the_thinking_processes_yield_the_cores_to_the_site() -> None:
         assert worker.pool.submit(os.nice, 0).result(timeout=60) == os.nice(0) + computer.NICE
     finally:
         worker.pool.shutdown(wait=True)
+
+
+async def test_a_refused_answer_is_replaced_by_a_legal_one_and_a_players_id_cannot_block_the_computer() -> None:
+    user = await database_sync_to_async(UserFactory)()
+    match = await database_sync_to_async(computer_to_move)(user)
+    worker = computer.Worker(processes=1, pause=0, poll=0.05)
+
+    async def blunder(decision: computer.Job) -> dict:
+        return {"type": "nonsense"}
+
+    worker._think = blunder  # a player's fault: the engine refuses what it proposes
+    try:
+        after = await answered(worker, match)
+        record = await database_sync_to_async(ActionRecord.objects.get)(match=match, seq=1)
+        assert record.action["type"] != "nonsense" and after.version >= 1
+    finally:
+        worker.pool.shutdown(wait=True)
+
+
+def test_an_action_id_is_the_submitters_own_a_players_reuse_of_anothers_is_no_duplicate() -> None:
+    match = active_match("ids-are-own")
+    state = match.state()
+    side = state.decision.side
+    action = playout.step(state, side, random.Random(1))[0]
+    services.submit_action(match.pk, match.player(side), action, client_action_id="mine-1")
+    match.refresh_from_db()
+    rng = random.Random(2)
+    while match.state().decision.side == side:  # until the other side decides
+        services.submit_action(match.pk, match.player(side), playout.step(match.state(), side, rng)[0])
+        match.refresh_from_db()
+    other = match.state().decision.side
+    answer = playout.step(match.state(), other, rng)[0]
+    with pytest.raises(services.MatchError) as refused:  # the id is taken, by someone else
+        services.submit_action(match.pk, match.player(other), answer, client_action_id="mine-1")
+    assert refused.value.code == "conflict" and "'mine-1' was taken" in refused.value.message
+    assert Match.objects.get(pk=match.pk).version == match.version
