@@ -81,6 +81,11 @@ SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
 # Websocket messages of one user across all their sockets and processes (each socket also has its
 # own bucket, consumers.BURST and RATE): twice what one socket may send, however many are open.
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
+#: Matches one user creates (and challenges withdrawn): each may start the computer thinking or
+#: reach every lobby page.
+CREATE_RATE_PER_USER = ENV.get("CREATE_RATE_PER_USER", "30/h")
+#: Matches against the computer one player may have in play at once.
+COMPUTER_MATCHES_PER_USER = int(ENV.get("COMPUTER_MATCHES_PER_USER", "5"))
 #: Chat messages of one user, in all their matches together.
 CHAT_RATE_PER_USER = ENV.get("CHAT_RATE_PER_USER", "10/30s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.

@@ -56,9 +56,23 @@ BURST = 20
 RATE = 10.0
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NO_MATCH = 4404
+CLOSE_LISTEN_ONLY = 4405
 
 
-class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
+class WithoutDatabaseHop:
+    """Channels hops to the database thread before every message to close stale connections.
+    Here every database call is a `database_sync_to_async`, which closes them itself around each
+    call, and broadcasts touch no database: the hop (one per socket per move, queued behind the
+    writes on a busy process) is skipped."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']!r}")
+        await handler(message)
+
+
+class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -227,16 +241,6 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=wire.dumps(content))
 
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels hops to the database thread before every message to close stale connections.
-        Here every database call is a `database_sync_to_async`, which closes them itself around
-        each call, and broadcasts touch no database: the hop (one per socket per move, queued behind
-        the writes on a busy process) is skipped."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"no handler for message type {message['type']!r}")
-        await handler(message)
-
     async def match_state(self, event: dict[str, Any]) -> None:
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
         await self.send(text_data=event["text"])
@@ -255,10 +259,10 @@ class MatchConsumer(GroupMember, AsyncWebsocketConsumer):
             await self.send(text_data=event["text"])
 
 
-class LobbyConsumer(GroupMember, AsyncWebsocketConsumer):
+class LobbyConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     """`/ws/lobby/`: a logged-in player's lobby page hears `{"type": "challenges_changed"}` when a
     challenge is posted, taken or withdrawn, and fetches its list again (filtered for that player).
-    It sends nothing; what it does send is refused."""
+    The page sends nothing: a socket that does is closed (CLOSE_LISTEN_ONLY), so a flood costs one frame."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -275,7 +279,7 @@ class LobbyConsumer(GroupMember, AsyncWebsocketConsumer):
         await self.send(text_data=wire.dumps({"type": "challenges_changed"}))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.send(text_data=wire.dumps({"type": "error", "code": "malformed", "message": "the lobby socket only listens"}))
+        await self.close(code=CLOSE_LISTEN_ONLY)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send(text_data=wire.dumps({"type": "challenges_changed"}))

@@ -20,6 +20,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
@@ -91,6 +92,10 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
     _check_move_days(move_days)
+    if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
+            computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
+        raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
+                         "finish or resign one first", code="too_many_computer_matches")
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high)
     if seed is not None:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
-from polis_site import storage
+from polis_site import storage, throttles
 from polis_site.matches import board, chat, profiles, ratings, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match
@@ -66,6 +66,8 @@ def challenges(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
+    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
+        return render(request, "registration/throttled.html", status=429)
     try:
         services.cancel_challenge(match_id, request.user)
     except ActionError as error:
@@ -98,12 +100,14 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
+    # Each new match can start the computer thinking or ping every lobby page: counted per player.
+    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
+        return render(request, "registration/throttled.html", status=429)
     try:
         days = request.POST.get("move_days") or None
         bounds = tuple(request.POST.get(name) or None for name in ("rating_min", "rating_max"))
         match = services.create_match(request.user, request.POST.get("side", "random"),
-                                      rating_range=tuple(int(b) if b and b.isdigit() else b for b in bounds),
-                                      move_days=int(days) if days and days.isdigit() else days,
+                                      rating_range=tuple(_number(b) for b in bounds), move_days=_number(days),
                                       listed=request.POST.get("who") != "invited",
                                       computer=request.POST.get("computer") or None,
                                       rated=request.POST.get("rated", "1") != "0")
@@ -111,6 +115,12 @@ def create(request: HttpRequest) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("matches:lobby")
     return redirect(match)
+
+
+def _number(text: str | None) -> int | str | None:
+    """A form's whole number as an int; anything else as sent, for the service to refuse by name
+    (`str.isdigit` is true of "²", which `int` refuses)."""
+    return int(text) if text is not None and re.fullmatch(r"[0-9]{1,6}", text) else text
 
 
 @login_required

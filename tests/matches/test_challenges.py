@@ -113,9 +113,27 @@ async def test_the_lobby_socket_hears_a_challenge_posted_taken_and_withdrawn() -
     await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-quiet", listed=False)
     await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-quiet-2", computer="easy")
     assert await socket.receive_nothing(timeout=0.3)
-    await socket.send_to(text_data='{"type": "chat"}')
-    assert (await socket.receive_json_from(timeout=5))["code"] == "malformed"
-    await socket.disconnect()
+    await socket.send_to(text_data='{"type": "chat"}')  # it only listens: talking closes it
+    assert (await socket.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4405}
     anonymous = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN])
     connected, code = await anonymous.connect()
     assert not connected and code == 4401
+
+
+def test_creating_is_throttled_per_player_and_computer_matches_are_capped(settings) -> None:
+    settings.CREATE_RATE_PER_USER = "3/h"
+    settings.COMPUTER_MATCHES_PER_USER = 2
+    user = UserFactory()
+    client = Client()
+    client.login(username=user.username, password=PASSWORD)
+    for level in ("easy", "hard"):
+        assert client.post(reverse("matches:create"), {"side": "athens", "computer": level}).status_code == 302
+    page = client.post(reverse("matches:create"), {"side": "athens", "computer": "easy"}, follow=True).content.decode()
+    assert "you have 2 matches against the computer in play" in page
+    assert client.post(reverse("matches:create"), {"side": "athens"}).status_code == 429
+    assert Match.objects.filter(created_by=user).count() == 2
+    # A number the form cannot hold is refused by name, not a server error.
+    other = Client()
+    other.login(username=UserFactory().username, password=PASSWORD)
+    page = other.post(reverse("matches:create"), {"side": "athens", "rating_min": "²"}, follow=True).content.decode()
+    assert "rating &#x27;²&#x27; is not a whole number" in page
