@@ -12,8 +12,9 @@ from polis_site.matches.models import Match, Rating, RatingChange
 
 #: The chart's drawing box (SVG user units) and margin.
 WIDTH, HEIGHT, MARGIN = 480, 160, 28
-#: Matches listed as recent.
+#: Matches listed as recent, and as current at most.
 RECENT = 10
+CURRENT = 30
 #: A rating whose deviation is above this is provisional (shown with a "?", as lichess does).
 PROVISIONAL = 110.0
 
@@ -29,7 +30,7 @@ def profile(user: Any) -> dict[str, Any]:
     return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record,
             "chart": chart(list(RatingChange.objects.filter(user=user).order_by("created_at"))),
             "recent": [row(match, user) for match in finished[:RECENT]],
-            "current": [row(match, user) for match in played.filter(status=Match.Status.ACTIVE).order_by("-updated_at")]}
+            "current": [row(match, user) for match in played.filter(status=Match.Status.ACTIVE).order_by("-updated_at")[:CURRENT]]}
 
 
 def row(match: Match, user: Any) -> dict[str, Any]:

@@ -29,14 +29,16 @@ def settle(match: Match) -> list[RatingChange]:
     """Rates a match that has just ended, inside its transaction: both players' ratings change at
     once, from their ratings before it; a match already rated, unrated, or against the computer
     changes nothing."""
-    if not match.rated or match.computer_side or match.athens_id is None or match.sparta_id is None:
+    if match.pk is None or not match.rated or match.computer_side or match.athens_id is None or match.sparta_id is None:
         return []
     if RatingChange.objects.filter(match=match).exists():
         return []
     ids = {"athens": match.athens_id, "sparta": match.sparta_id}
-    for user_id in ids.values():
+    # In one order, whatever the sides: two matches between the same players ending at once (a
+    # match and its rematch) wait for each other instead of deadlocking.
+    for user_id in sorted(ids.values()):
         Rating.objects.get_or_create(user_id=user_id)
-    locked = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids.values())}
+    locked = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids.values()).order_by("user_id")}
     before = {side: glicko.Player(locked[ids[side]].rating, locked[ids[side]].deviation, locked[ids[side]].volatility)
               for side in SIDES}
     changes = []

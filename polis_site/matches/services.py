@@ -150,9 +150,15 @@ def cancel_challenge(match_id: int, user: Any) -> Match:
 
 def computer_account(level: str) -> Any:
     """The account that holds the computer's seats at `level`: made by migration 0005, and again
-    here if a database lost it (its password unusable: nobody logs in as the computer)."""
-    return get_user_model().objects.get_or_create(username=computer_username(level),
-                                                  defaults={"password": make_password(None)})[0]
+    here if a database lost it (its password unusable: nobody logs in as the computer). A person's
+    account of that name (signed up before the migration) is never used: it would see and play
+    the computer's seat."""
+    user, _ = get_user_model().objects.get_or_create(username=computer_username(level),
+                                                     defaults={"password": make_password(None)})
+    if user.has_usable_password():
+        logger.error("the account %r belongs to a person; rename it so the computer can play", user.username)
+        raise MatchError(f"the computer at level {level} cannot play now", code="computer_unavailable")
+    return user
 
 
 #: What a submission writes back (`_store`'s columns).
@@ -210,7 +216,8 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
     """A new match in play between two users, from an admin export (setup + log) replayed to its
     end or to action `upto`: to study, test or resume a reported position. Chance from then on is
     drawn from the new match's own seed (`seed` to reproduce a game's dice and shuffles); nothing
-    is stored unless the whole log replays."""
+    is stored unless the whole log replays. An imported match is never rated: its past was not
+    played by these two."""
     _check_move_days(move_days)
     if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= Match._meta.get_field("seed").max_length):
         raise MatchError(f"seed {seed!r} must be text of 1 to {Match._meta.get_field('seed').max_length} characters",
@@ -244,7 +251,7 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
         raise MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
     with transaction.atomic():
         match = Match(created_by=athens, athens=athens, sparta=sparta, setup=setup.to_json(),
-                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days)
+                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days, rated=False, listed=False)
         if seed is not None:
             match.seed = seed
         _store(match, state)

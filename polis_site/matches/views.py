@@ -24,7 +24,7 @@ from engine.errors import ActionError, MalformedAction
 from polis_site import storage, throttles
 from polis_site.matches import board, chat, profiles, ratings, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
-from polis_site.matches.models import COMPUTER_LEVELS, Match
+from polis_site.matches.models import COMPUTER_LEVELS, Match, computer_username
 from polis_site.matches.notify import verified_address
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -211,6 +211,8 @@ def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
 def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     """A player's rating and its history, record, recent and current matches: public, as on any
     game site (a player is found by name)."""
+    if username in {computer_username(level) for level, _ in COMPUTER_LEVELS}:
+        raise Http404("the computer has no profile")
     user = get_object_or_404(get_user_model(), username=username, is_active=True)
     return render(request, "matches/profile.html", {"player": user, **profiles.profile(user),
                                                     "provisional_above": profiles.PROVISIONAL})

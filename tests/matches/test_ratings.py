@@ -196,3 +196,25 @@ def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level() -> No
     services.resign(old.pk, user)
     new = services.rematch(old.pk, user)
     assert (new.sparta, new.computer_side, new.computer_level, new.status) == (user, "athens", "medium", Match.Status.ACTIVE)
+
+
+def test_an_imported_finished_game_is_stored_unrated_and_the_computer_has_no_profile() -> None:
+    from django.test import Client
+
+    old = played_to_the_end("rated-import")
+    log = [entry for record in old.actions.order_by("seq") for entry in record.log_entries()]
+    copy = services.import_match({"setup": old.setup, "log": log}, UserFactory(), UserFactory())
+    assert (copy.status, copy.rated, copy.listed) == (Match.Status.FINISHED, False, False)
+    assert not RatingChange.objects.filter(match=copy).exists()
+    assert Client().get("/matches/players/computer-hard/").status_code == 404
+
+
+def test_a_persons_account_with_the_computers_name_is_never_seated() -> None:
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(username="computer-easy").delete()
+    get_user_model().objects.create_user("computer-easy", password="signed-up-first-1")
+    with pytest.raises(services.MatchError) as refused:
+        services.create_match(UserFactory(), "athens", computer="easy")
+    assert refused.value.code == "computer_unavailable"
+    assert not Match.objects.filter(computer_level="easy").exists()
