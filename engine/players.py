@@ -7,7 +7,8 @@ information-set search family that holds up under a one-second budget in pure Py
 - A decision fills the view's secrets with a random deal (`api.from_view`), as a player imagines
   the cards they cannot see, several times (`deals`).
 - It lists candidate answers: every answer of a prompt (a battle card, food, phoros, growth samples),
-  and for a turn's action a spread of legal proposals of every type plus passing.
+  and for a turn's action the best few legal actions of each type, as `evaluate` judges the
+  position right after them, plus passing.
 - It scores each candidate by what follows it: `rollouts` random continuations (the playout player
   for both sides, chance drawn) to the end of the round or the game, judged by `evaluate`, averaged
   over the deals (with no rollouts, the position right after the candidate); `hard` then gives the
@@ -30,10 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import api, end_of_round, flow, playout
-from engine.actions import FREE_ACTIONS
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import SIDES, opponent
-from engine.errors import ActionError
 from engine.state import GameState
 
 Action = dict[str, Any]
@@ -44,12 +43,16 @@ WHEAT_SHORT = 2.5      # a wheat short of feeding the population at the round's 
 RESOURCE = 0.25        # a resource on the personal board (spent on actions, breaks ties)
 UNIT = 0.6             # a hoplite or galley on the map (takes tribute, wins battles)
 LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses the game)
-DOOM = 40.0            # a side that, as things stand, loses the game at the round's end
+SPARE_WHEAT = 0.25     # a wheat beyond the need (grows the population at the round's end)
+#: The share of `evaluate` given to whether each side, as things stand, loses the game at the
+#: round's end. Kept apart from the points (once a -40 among them), so that a doomed side still
+#: sees which action brings it nearer to safety instead of a flat -1.
+DOOM = 0.5
 #: Points of advantage that make `evaluate` say 0.76 (tanh 1): a clear lead, not yet a won game.
 SCALE = 12.0
 #: Candidates a decision weighs at most, per proposal of its budget.
 CANDIDATES = 5
-#: Decisions a rollout plays at most (a round is some 15 to 20).
+#: Decisions a rollout plays at most: a bound on the time a rollout can take.
 ROLLOUT_DEPTH = 60
 
 
@@ -58,22 +61,27 @@ def evaluate(state: GameState, side: str) -> float:
     if state.outcome is not None:
         winner = state.outcome.get("winner")
         return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
-    return math.tanh((_strength(state, side) - _strength(state, opponent(side))) / SCALE)
+    other = opponent(side)
+    lead = math.tanh((_strength(state, side) - _strength(state, other)) / SCALE)
+    return (1 - DOOM) * lead + DOOM * (_doomed(state, other) - _doomed(state, side))
 
 
 def _strength(state: GameState, side: str) -> float:
+    """The side's score so far, adjusted for what the round's end will make of it (food) and for
+    what it holds to act with."""
     tracks = state.players[side].tracks
     score = sum(end_of_round.score(state, side).values())
-    short = max(0, playout.food_gap(state, side))
+    gap = playout.food_gap(state, side)
     wealth = sum(tracks[r] for r in RESOURCES)
     units = sum(state.players[side].units.values())
-    return (score - WHEAT_SHORT * short + RESOURCE * wealth + UNIT * units
-            - (LOW_PRESTIGE if tracks[PRESTIGE] <= 1 else 0) - (DOOM if _doomed(state, side, short) else 0))
+    return (score - WHEAT_SHORT * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units
+            - (LOW_PRESTIGE if tracks[PRESTIGE] <= 1 else 0))
 
 
-def _doomed(state: GameState, side: str, short: int) -> bool:
+def _doomed(state: GameState, side: str) -> bool:
     """Whether the round's end, reached as things stand, loses the game: a shortfall that prestige
     and the poleis it may give up cannot cover (famine), or no prestige left once it is paid."""
+    short = max(0, playout.food_gap(state, side))
     prestige = state.players[side].tracks[PRESTIGE]
     yielding = sum(state.poleis[p].population for p in end_of_round.yielding_poleis(state, side))
     return short > prestige + yielding or prestige - max(0, short - yielding) <= 0
@@ -81,7 +89,7 @@ def _doomed(state: GameState, side: str, short: int) -> bool:
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard a level thinks: candidates per turn action (proposals tried per action type),
+    """How hard a level thinks: candidates per turn action (the best `proposals` of each action type),
     deals of the hidden cards, rollouts per candidate and deal (0: judge the position at once), and
     halvings: after each round of rollouts the better half of the candidates goes on with twice as
     many (successive halving), so the time goes to telling the good ones apart."""
@@ -113,7 +121,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=4, deals=2, rollouts=2, halvings=2)),
+    "hard": Player("hard", Budget(proposals=3, deals=2, rollouts=1, halvings=3)),
 }
 
 
@@ -190,53 +198,35 @@ def _rollout(state: GameState, rng: random.Random) -> GameState:
 
 def candidates(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
     """Distinct legal answers to the decision: all of a prompt's (a sample of growth's, which can
-    number thousands), or for a turn's action passing and up to `proposals` legal proposals of
-    each action type."""
+    number thousands), or for a turn's action passing and the `proposals` best legal actions of
+    each type as `evaluate` judges them at once."""
     decision = state.decision
     assert decision is not None and decision.side == side
     if decision.kind == flow.ACTION:
-        return _actions(state, side, rng, proposals)
+        return _actions(state, side, proposals)
     if decision.kind == end_of_round.GROWTH:
         return _distinct(playout.random_action(state, side, rng) for _ in range(4 * proposals))
     return _distinct(api.legal_actions(state, side), most=CANDIDATES * proposals)
 
 
-def _actions(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
-    envelope = {"decision": state.decision.id}
-    found: list[Action] = []
-    alone = flow.acting_alone(state, side)
-    hungry = playout.food_gap(state, side) > 0
-    held = [r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES)
-    for kind, (propose, _, _) in playout.PROPOSALS.items():
-        if kind in state.turn_actions and not alone:
+def _actions(state: GameState, side: str, proposals: int) -> list[Action]:
+    """Every legal action judged at once by `evaluate`, the best `proposals` of each type kept (and
+    passing): listing them costs milliseconds, and the static judgement finds the trade, tribute
+    column or unit count that feeds the side, which random proposals often miss."""
+    pass_action: Action | None = None
+    scored: dict[str, list[tuple[float, int, Action]]] = {}
+    for index, action in enumerate(api.legal_actions(state, side)):
+        if action["type"] == api.PASS:
+            pass_action = action
             continue
-        # A hungry side looks harder where wheat comes from, as the random player does.
-        wanted = proposals * (3 if hungry and kind in playout.WHEAT_SOURCES else 1)
-        for _ in range(wanted * 2):
-            fields = propose(state, side, rng, hungry)
-            if fields is None:
-                break
-            action = {"type": kind, **fields, **envelope}
-            if alone and kind not in FREE_ACTIONS:
-                action["extra"] = rng.choice(held)
-            if _legal(state, side, action):
-                found.append(action)
-            if sum(a["type"] == kind for a in found) >= wanted:
-                break
-    found = _distinct(found)
-    if len(found) > CANDIDATES * proposals:  # the time a decision takes grows with them
-        found = [found[i] for i in sorted(rng.sample(range(len(found)), CANDIDATES * proposals))]
+        value = evaluate(api.apply_action(state, side, action)[0], side)
+        scored.setdefault(action["type"], []).append((-value, index, action))
+    kept = sorted(entry for entries in scored.values() for entry in sorted(entries)[:proposals])
+    kept = kept[:CANDIDATES * proposals]  # the time a decision takes grows with them
     # Passing last: it wins only over actions that leave the side worse off, not over equal ones
     # (a pass gives the rest of the round to the opponent).
-    return [*found, {"type": api.PASS, **envelope}]
-
-
-def _legal(state: GameState, side: str, action: Action) -> bool:
-    try:
-        api.apply_action(state, side, action)
-    except ActionError:
-        return False
-    return True
+    assert pass_action is not None
+    return [action for _, _, action in kept] + [pass_action]
 
 
 def _distinct(actions: Any, most: int | None = None) -> list[Action]:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import api, flow, playout, players
+from engine.data import markets
 from engine.data.sides import opponent
 from engine.state import GameState
 from tests.support.steering import TWO_BATTLES, steer_game
@@ -102,3 +103,23 @@ def test_the_evaluation_says_who_won_and_who_leads() -> None:
 def test_an_unknown_level_is_named_in_the_error() -> None:
     with pytest.raises(ValueError, match="'grandmaster'"):
         players.player("grandmaster")
+
+
+def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
+    """Sparta's printed set-up is 7 wheat short with 3 prestige, lost as things stand: the
+    evaluation must still rank a trade for wheat above an action that brings none, and the
+    candidates must lead with an action that narrows the gap (issue 22)."""
+    state, rng = api.new_game(api.Setup.from_seed("players-hungry")), random.Random(0)
+    while (state := settle(state, 0, [])[0]).decision.kind != flow.ACTION or state.decision.side != "sparta":
+        state = playout.step(state, state.decision.side, rng)[1]  # the event card's questions
+    side = state.decision.side
+    assert playout.food_gap(state, side) >= 7 and state.round == 0
+
+    def value(action: dict[str, Any]) -> float:
+        return players.evaluate(api.apply_action(state, side, action)[0], side)
+
+    legal = list(api.legal_actions(state, side))
+    wheat = [a for a in legal if a["type"] == "trade" and markets.SPACE_BY_ID[a["space"]].receive == markets.WHEAT]
+    assert max(map(value, wheat)) > max(value(a) for a in legal if a["type"] == "move_proxenos")
+    best = players.candidates(state, side, random.Random(1), 1)[0]
+    assert playout.food_gap(api.apply_action(state, side, best)[0], side) < playout.food_gap(state, side)
