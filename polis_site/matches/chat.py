@@ -8,6 +8,7 @@ Django's escaping in the replay), so markup in a message is only characters.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -19,6 +20,10 @@ from polis_site.matches.models import ChatMessage, ChatReport, Match
 
 #: Characters a message may hold (after trimming its ends).
 MAX_LENGTH = 500
+#: Messages a page is sent on connecting (the latest), and how long after its end a match's chat
+#: stays open (for the "well played").
+HISTORY = 200
+OPEN_AFTER_THE_END = timedelta(days=1)
 
 
 def readable_by(match: Match, seat: str | None, user: Any) -> bool:
@@ -32,10 +37,11 @@ def entry(message: ChatMessage, names: dict[str, str]) -> dict[str, Any]:
             "version": message.version, "at": message.created_at.isoformat()}
 
 
-def history(match: Match) -> list[dict[str, Any]]:
-    """Every message not hidden, oldest first."""
+def history(match: Match, most: int | None = HISTORY) -> list[dict[str, Any]]:
+    """The latest `most` messages not hidden (all, with None), oldest first."""
     names = match.names
-    return [entry(m, names) for m in match.chat.filter(hidden_at__isnull=True).order_by("id")]
+    shown = match.chat.filter(hidden_at__isnull=True).order_by("-id")
+    return [entry(m, names) for m in reversed(shown[:most] if most is not None else shown)]
 
 
 def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
@@ -49,15 +55,18 @@ def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
     if len(text) > MAX_LENGTH:
         raise services.MatchError(f"the message has {len(text)} characters; at most {MAX_LENGTH}",
                                   code="too_long", most=MAX_LENGTH)
-    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
-    if match is None:
-        raise services.MatchError(f"match {match_id!r} does not exist", code="no_such_match")
-    side = match.side_of(user)
-    if side is None:
-        raise services.MatchError("only the players write in a match's chat", code="not_seated")
     if throttles.chat_over(user.pk):
         raise services.MatchError("too many chat messages; wait a little", code="rate_limited")
-    message = ChatMessage.objects.create(match=match, user=user, side=side, text=text, version=match.version)
+    with transaction.atomic():
+        # Locked, so a message cannot slip to spectators past a player closing the chat.
+        match = services.locked(match_id)
+        side = match.side_of(user)
+        if side is None:
+            raise services.MatchError("only the players write in a match's chat", code="not_seated")
+        if match.finished_at is not None and timezone.now() - match.finished_at > OPEN_AFTER_THE_END:
+            raise services.MatchError(f"match {match.pk}'s chat closed a day after its end", code="chat_closed")
+        message = ChatMessage.objects.create(match=match, user=user, side=side, text=text, version=match.version)
+        match.refresh_from_db(fields=["chat_public"])  # who reads it, as of this message
     return match, message
 
 

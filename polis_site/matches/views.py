@@ -189,12 +189,15 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _replayable(request, match_id)
     summary = replays.summary(match)  # replays the whole log once; the page opens on its last step
     # The chat beside the log, each message after the action it followed (those who may read it).
-    said = chat.history(match) if chat.readable_by(match, match.side_of(request.user), request.user) else []
-    log = [{**entry, "judged": summary["judged"].get(entry["seq"]),
-            "chat": [m for m in said if m["version"] == entry["seq"]]} for entry in _in_page_language(services.log_since(match, 0))]
+    said: dict[int, list[dict[str, Any]]] = {}
+    if chat.readable_by(match, match.side_of(request.user), request.user):
+        for message in chat.history(match, most=None):
+            said.setdefault(message["version"], []).append(message)
+    log = [{**entry, "judged": summary["judged"].get(entry["seq"]), "chat": said.get(entry["seq"], [])}
+           for entry in _in_page_language(services.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
-        "log": log, "chat_before": [m for m in said if m["version"] == 0], "board": board.drawing(),
+        "log": log, "chat_before": said.get(0, []), "board": board.drawing(),
         "catalogue": board.catalogue(), "summary": summary})
 
 

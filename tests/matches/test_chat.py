@@ -135,3 +135,21 @@ def test_the_replay_shows_the_chat_at_its_step_escaped_and_only_to_those_who_may
     player = Client()
     player.force_login(match.sparta)
     assert "good luck" in player.get(reverse("matches:replay", args=[match.pk])).content.decode()
+
+
+def test_a_finished_matchs_chat_closes_a_day_after_its_end_and_a_page_gets_the_latest_messages() -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    match = active_match("chat-closing")
+    services.resign(match.pk, match.sparta)
+    chat.post(match.pk, match.sparta, "well played")  # just after the end: still open
+    Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timedelta(days=2))
+    with pytest.raises(services.MatchError) as refused:
+        chat.post(match.pk, match.athens, "too late")
+    assert refused.value.code == "chat_closed"
+    ChatMessage.objects.bulk_create(ChatMessage(match=match, user=match.athens, side="athens", text=f"line {n}",
+                                                version=0) for n in range(chat.HISTORY + 5))
+    latest = chat.history(Match.objects.get(pk=match.pk))
+    assert len(latest) == chat.HISTORY and latest[-1]["text"] == f"line {chat.HISTORY + 4}"
