@@ -111,6 +111,9 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             return
         try:
             await self._handle(text_data)
+        except Match.DoesNotExist:
+            # The match is gone (its challenge withdrawn): the page is told so, as at a handshake.
+            await self.close(code=CLOSE_NO_MATCH)
         except DatabaseError as error:
             # The database failed a read (a write is refused by submit_action itself): this
             # message fails, the socket stays.

@@ -494,6 +494,9 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
         "prompts": [] if decision is None else prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": match.names,
+        # The computer's name is words ("Computer (easy)"): in every language, for each reader's.
+        **({"computer_names": words.in_every_language(lambda: match.player_name(match.computer_side))}
+           if match.computer_side else {}),
         **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
     }
 

@@ -9,6 +9,10 @@ document.addEventListener("DOMContentLoaded", () => {
   async function refresh() {
     pending = null;
     const response = await fetch(box.dataset.url, {headers: {Accept: "text/html"}, credentials: "same-origin"});
+    if (response.redirected) {  // logged out meanwhile: the whole page goes to the login
+      location.reload();
+      return;
+    }
     if (response.ok) {
       box.innerHTML = await response.text();  // the server's own escaped template
       box.dataset.refreshed = String(Number(box.dataset.refreshed || 0) + 1);

@@ -11,6 +11,7 @@
 
   const root = $("#match");
   const TITLE = document.title;
+  const CLOSE_NO_MATCH = 4404;
   const seat = root.dataset.seat || null;
   const lang = root.dataset.lang === "es" ? "es" : "en";
   const HEARTBEAT_MS = 25000;
@@ -81,6 +82,9 @@
   const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
 
   const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
+  // A seat's player: a username, or the computer's name in the page's language.
+  const playerName = (state, s) => (s === root.dataset.computer && state.computer_names ? state.computer_names[lang] : null)
+    || state.players[s];
   const side = (s) => cat.sides[s] || s;
   const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
   // Attributes, except `on…` (a listener), `text`, `class` and the live properties a form control
@@ -167,7 +171,7 @@
       const reserve = state.reserves[s];
       const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
       box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
-        el("h3", {text: `${side(s)} · ${state.players[s]}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
+        el("h3", {text: `${side(s)} · ${playerName(state, s)}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
         el("ul", {class: "tracks"}, tracks),
         el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
           {...reserve, where})})));
@@ -291,7 +295,7 @@
   // The header as the match stands: the players' names (a seat taken since the page was drawn),
   // the invite link only while a seat is open.
   function drawHead(state) {
-    for (const s of ["athens", "sparta"]) $(`.match-head h1 .${s}`).textContent = state.players[s];
+    for (const s of ["athens", "sparta"]) $(`.match-head h1 .${s}`).textContent = playerName(state, s);
     const invite = $(".match-head .invite");
     if (invite) invite.hidden = state.status !== "open";
   }
@@ -345,7 +349,7 @@
       build = null;
       const who = current.waiting_for;
       const text = current.status === "open" ? gettext("The match begins when your opponent joins.")
-        : current.status === "active" && who && who === root.dataset.computer ? fmt(gettext("%(name)s is thinking…"), {name: current.players[who]})
+        : current.status === "active" && who && who === root.dataset.computer ? fmt(gettext("%(name)s is thinking…"), {name: playerName(current, who)})
         : current.status === "active" && who && who !== "chance" ? fmt(gettext("%(side)s is deciding."), {side: side(who)})
           : gettext("Nothing to decide now.");
       $("#action-body").replaceChildren(el("p", {class: "muted", text}));
@@ -795,12 +799,17 @@
         }
       }
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       const banner = $("#connection");
-      banner.dataset.state = "closed";
-      banner.textContent = gettext("Connection lost: reconnecting…");
       for (const pending of waiting.values()) pending.reject(new Error("closed"));
       waiting.clear();
+      if (event.code === CLOSE_NO_MATCH) {  // withdrawn by its maker: nothing to reconnect to
+        banner.dataset.state = "gone";
+        banner.textContent = gettext("This match no longer exists: its challenge was withdrawn.");
+        return;
+      }
+      banner.dataset.state = "closed";
+      banner.textContent = gettext("Connection lost: reconnecting…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     });

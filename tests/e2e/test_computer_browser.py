@@ -61,3 +61,18 @@ def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_
     assert raw_text(page) == []
     assert errors == []
     context.close()
+
+
+def test_a_spanish_page_names_the_computer_in_spanish_once_live(browser, live_site: DaphneProcess) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-ES")
+    page = context.new_page()
+    sign_up(page, live_site.base_url, f"tucidides-{uuid.uuid4().hex[:6]}")
+    page.goto(live_site.base_url + "/matches/")
+    page.select_option("#computer", "medium")
+    page.select_option("#computer-side", "sparta")
+    page.locator("#computer-match button").click()
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
+    assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (media)"
+    assert "Ordenador (media)" in page.locator("#players").inner_text()
+    context.close()

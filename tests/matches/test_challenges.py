@@ -137,3 +137,14 @@ def test_creating_is_throttled_per_player_and_computer_matches_are_capped(settin
     other.login(username=UserFactory().username, password=PASSWORD)
     page = other.post(reverse("matches:create"), {"side": "athens", "rating_min": "²"}, follow=True).content.decode()
     assert "rating &#x27;²&#x27; is not a whole number" in page
+
+
+async def test_a_page_of_a_withdrawn_challenge_is_closed_as_a_match_that_does_not_exist() -> None:
+    from tests.matches.test_match_socket import open_socket
+
+    host = await database_sync_to_async(UserFactory)()
+    match = await database_sync_to_async(services.create_match)(host, "athens", seed="withdrawn-page")
+    socket, _ = await open_socket(match, host)
+    await database_sync_to_async(services.cancel_challenge)(match.pk, host)
+    await socket.send_json_to({"type": "sync", "version": 0})
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
