@@ -43,6 +43,7 @@ WHEAT_SHORT = 2.5      # a wheat short of feeding the population at the round's 
 RESOURCE = 0.25        # a resource on the personal board (spent on actions, breaks ties)
 UNIT = 0.6             # a hoplite or galley on the map (takes tribute, wins battles)
 LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses the game)
+PRESTIGE_SHORT = 3.0   # with a level's caution: each prestige below it
 SPARE_WHEAT = 0.25     # a wheat beyond the need (grows the population at the round's end)
 #: The share of `evaluate` given to whether each side, as things stand, loses the game at the
 #: round's end. Kept apart from the points (once a -40 among them), so that a doomed side still
@@ -56,17 +57,18 @@ CANDIDATES = 5
 ROLLOUT_DEPTH = 60
 
 
-def evaluate(state: GameState, side: str) -> float:
-    """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too)."""
+def evaluate(state: GameState, side: str, caution: int = 0) -> float:
+    """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too); with
+    `caution`, each prestige a side holds below it counts against that side (see Budget)."""
     if state.outcome is not None:
         winner = state.outcome.get("winner")
         return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
     other = opponent(side)
-    lead = math.tanh((_strength(state, side) - _strength(state, other)) / SCALE)
+    lead = math.tanh((_strength(state, side, caution) - _strength(state, other, caution)) / SCALE)
     return (1 - DOOM) * lead + DOOM * (_doomed(state, other) - _doomed(state, side))
 
 
-def _strength(state: GameState, side: str) -> float:
+def _strength(state: GameState, side: str, caution: int) -> float:
     """The side's score so far, adjusted for what the round's end will make of it (food) and for
     what it holds to act with."""
     tracks = state.players[side].tracks
@@ -74,8 +76,8 @@ def _strength(state: GameState, side: str) -> float:
     gap = playout.food_gap(state, side)
     wealth = sum(tracks[r] for r in RESOURCES)
     units = sum(state.players[side].units.values())
-    return (score - WHEAT_SHORT * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units
-            - (LOW_PRESTIGE if tracks[PRESTIGE] <= 1 else 0))
+    low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
+    return score - WHEAT_SHORT * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units - low
 
 
 def _doomed(state: GameState, side: str) -> bool:
@@ -98,6 +100,10 @@ class Budget:
     deals: int
     rollouts: int
     halvings: int = 0
+    #: Prestige the level wants a side to keep: each point below it costs PRESTIGE_SHORT in
+    #: `evaluate` (0: only LOW_PRESTIGE, at 1 or less). Games between thinking levels are lost
+    #: mostly at a round's end without prestige, spent down to the last point before it.
+    caution: int = 0
 
 
 class Player:
@@ -121,7 +127,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=3, deals=2, rollouts=1, halvings=3)),
+    "hard": Player("hard", Budget(proposals=3, deals=2, rollouts=1, halvings=3, caution=3)),
 }
 
 
@@ -149,7 +155,7 @@ def assess(view: View) -> float:
 
 def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action:
     deals = [api.from_view(view, rng) for _ in range(budget.deals)]
-    options = candidates(deals[0], side, rng, budget.proposals)
+    options = candidates(deals[0], side, rng, budget.proposals, budget.caution)
     if len(options) == 1:
         return options[0]
     afters = [[_settled(api.apply_action(state, side, action)[0], rng) for state in deals] for action in options]
@@ -158,7 +164,7 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     rollouts = budget.rollouts
     for halving in range(budget.halvings + 1):
         for index in alive:
-            values[index] += [_value(after, side, rng, rollouts) for after in afters[index]]
+            values[index] += [_value(after, side, rng, rollouts, budget.caution) for after in afters[index]]
         if halving == budget.halvings or len(alive) <= 2:
             break
         alive = sorted(alive, key=lambda i: -_mean(values[i]))[:max(2, len(alive) // 2)]
@@ -171,11 +177,11 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _value(after: GameState, side: str, rng: random.Random, rollouts: int) -> float:
+def _value(after: GameState, side: str, rng: random.Random, rollouts: int, caution: int) -> float:
     """How good the position after a candidate is: judged at once, or after random continuations."""
     if rollouts == 0 or after.outcome is not None:
-        return evaluate(after, side)
-    return sum(evaluate(_rollout(after, rng), side) for _ in range(rollouts)) / rollouts
+        return evaluate(after, side, caution)
+    return sum(evaluate(_rollout(after, rng), side, caution) for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
@@ -196,20 +202,20 @@ def _rollout(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def candidates(state: GameState, side: str, rng: random.Random, proposals: int) -> list[Action]:
+def candidates(state: GameState, side: str, rng: random.Random, proposals: int, caution: int = 0) -> list[Action]:
     """Distinct legal answers to the decision: all of a prompt's (a sample of growth's, which can
     number thousands), or for a turn's action passing and the `proposals` best legal actions of
     each type as `evaluate` judges them at once."""
     decision = state.decision
     assert decision is not None and decision.side == side
     if decision.kind == flow.ACTION:
-        return _actions(state, side, proposals)
+        return _actions(state, side, proposals, caution)
     if decision.kind == end_of_round.GROWTH:
         return _distinct(playout.random_action(state, side, rng) for _ in range(4 * proposals))
     return _distinct(api.legal_actions(state, side), most=CANDIDATES * proposals)
 
 
-def _actions(state: GameState, side: str, proposals: int) -> list[Action]:
+def _actions(state: GameState, side: str, proposals: int, caution: int) -> list[Action]:
     """Every legal action judged at once by `evaluate`, the best `proposals` of each type kept (and
     passing): listing them costs milliseconds, and the static judgement finds the trade, tribute
     column or unit count that feeds the side, which random proposals often miss."""
@@ -219,7 +225,7 @@ def _actions(state: GameState, side: str, proposals: int) -> list[Action]:
         if action["type"] == api.PASS:
             pass_action = action
             continue
-        value = evaluate(api.apply_action(state, side, action)[0], side)
+        value = evaluate(api.apply_action(state, side, action)[0], side, caution)
         scored.setdefault(action["type"], []).append((-value, index, action))
     kept = sorted(entry for entries in scored.values() for entry in sorted(entries)[:proposals])
     kept = kept[:CANDIDATES * proposals]  # the time a decision takes grows with them
