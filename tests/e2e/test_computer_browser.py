@@ -13,18 +13,23 @@ from tests.support.clicking import ClickPlayer, raw_text, version
 from tests.support.services import DaphneProcess
 
 
+def against_the_computer(page, site: DaphneProcess, name: str, level: str, side: str) -> None:
+    """A new player, signed up, who starts a match against the computer from the lobby's form."""
+    sign_up(page, site.base_url, f"{name}-{uuid.uuid4().hex[:6]}")
+    page.goto(site.base_url + "/matches/")
+    page.select_option("#computer", level)
+    page.select_option("#computer-side", side)
+    page.locator("#computer-match button").click()
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+
+
 def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_site: DaphneProcess,
                                                                   artifacts_dir: Path) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    sign_up(page, live_site.base_url, f"brasidas-{uuid.uuid4().hex[:6]}")
-    page.goto(live_site.base_url + "/matches/")
-    page.select_option("#computer", "easy")
-    page.select_option("#computer-side", "athens")
-    page.locator("#computer-match button").click()
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    against_the_computer(page, live_site, "brasidas", "easy", "athens")
     assert page.locator(".match-head h1 .sparta").inner_text() == "Computer (easy)"
     assert page.locator(".invite").count() == 0  # nobody to invite: the computer has the seat
 
@@ -66,12 +71,7 @@ def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_
 def test_a_spanish_page_names_the_computer_in_spanish_once_live(browser, live_site: DaphneProcess) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-ES")
     page = context.new_page()
-    sign_up(page, live_site.base_url, f"tucidides-{uuid.uuid4().hex[:6]}")
-    page.goto(live_site.base_url + "/matches/")
-    page.select_option("#computer", "medium")
-    page.select_option("#computer-side", "sparta")
-    page.locator("#computer-match button").click()
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    against_the_computer(page, live_site, "tucidides", "medium", "sparta")
     page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
     assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (media)"
     assert "Ordenador (media)" in page.locator("#players").inner_text()
