@@ -110,8 +110,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     if computer is not None:
         match.computer_level, match.computer_side = computer, opponent(seat)
         setattr(match, opponent(seat), computer_account(computer))
-        match.status = Match.Status.ACTIVE
-        match.waiting_since = timezone.now()
+        match.status = Match.Status.ACTIVE  # its clock started in _store, above
     match.save()
     if match.listed:
         transaction.on_commit(lobby_changed)
