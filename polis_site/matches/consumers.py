@@ -248,13 +248,10 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
         await self.send(text_data=event["text"])
 
-    async def match_chat(self, event: dict[str, Any]) -> None:
-        """A chat message, hidden message or closing, sent only to the groups that read the chat."""
-        await self.send(text_data=event["text"])
-
-    async def match_rematch(self, event: dict[str, Any]) -> None:
-        """A player of this finished match asks for its rematch (to both seats)."""
-        await self.send(text_data=event["text"])
+    # Made as JSON text for their groups too: a chat line, hidden line or closing (sent only to the
+    # groups that read the chat), and a rematch asked for (to both seats).
+    match_chat = match_state
+    match_rematch = match_state
 
     async def match_notice(self, event: dict[str, Any]) -> None:
         """Another match of this player waits for them (this match's own page knows already)."""
