@@ -1,7 +1,7 @@
 """Board data of Polis (Devir 2020): pure data records, each tagged with its provenance.
 
 Modules (one topic each): provenance, resources, sides, rounds, poleis, geography,
-layout, projects, tribute, markets, battle_cards, components, personal_board, setup, event_cards.
+projects, tribute, markets, battle_cards, components, personal_board, setup, event_cards.
 Every record is a frozen dataclass with a ``source`` field (see ``provenance``);
 reconstructed data is explained in docs/board-reconstruction.md.
 """
@@ -13,7 +13,6 @@ DATA_MODULES: tuple[str, ...] = (
     "rounds",
     "poleis",
     "geography",
-    "layout",
     "projects",
     "tribute",
     "markets",

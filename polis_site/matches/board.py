@@ -1,16 +1,14 @@
-"""The match page's drawing of the board: where each place sits on our own schematic map of
-Greece, and the catalogue of names and numbers the page needs to read a view.
+"""The match page's drawing of the board: our own map of Greece (polis_site/matches/greece.py)
+with each place's name, units and markers, and the catalogue of names and numbers the page needs
+to read a view.
 
-The map is drawn for this project (not the publisher's art): every territory, sea, neutral area,
-foreign market and commercial port is a labelled shape placed near its real geography (Sicelia
-pulled east to fit), joined by the connections of engine/data/geography.py, so the picture can
-never disagree with the rules' map.
+Land and sea links are the regions' shared borders; the links a border cannot show (trade routes,
+the commercial ports, the diolkos) are drawn as lines, each with its provenance.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
@@ -25,107 +23,51 @@ from engine.data import (
     poleis,
     projects,
     rounds,
+    tribute,
 )
-from polis_site.matches import words
+from polis_site.matches import greece, words
 
-#: The SVG's viewBox: 1000 x 720 units.
-WIDTH, HEIGHT = 1000, 720
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A place's centre on the map, and the size of its shape."""
-
-    x: int
-    y: int
-    w: int = 120
-    h: int = 64
+WIDTH, HEIGHT = greece.WIDTH, greece.HEIGHT
+#: The diolkos crosses Megaris low, under Korinthos, from the Kyklades to the Ionion pelagos.
+_DIOLKOS = ((562, 458), (316, 446))
 
 
-TERRITORY_SPOTS: dict[str, Spot] = {
-    "sicelia": Spot(90, 560, 150, 80),
-    "akarnania": Spot(265, 300),
-    "thessalia": Spot(420, 205, 130),
-    "makedonia": Spot(470, 95, 150),
-    "achaea": Spot(340, 395, 100, 50),
-    "boiotia": Spot(505, 310),
-    "megaris": Spot(455, 385, 100, 56),
-    "attika": Spot(575, 385, 120, 70),
-    "arcadia": Spot(420, 470, 110, 60),
-    "messinia": Spot(330, 545, 110, 60),
-    "lakedaemon": Spot(455, 570, 130, 70),
-    "ionia": Spot(845, 380, 120, 90),
-}
-NEUTRAL_SPOTS: dict[str, Spot] = {
-    "epidamnos_area": Spot(245, 155, 100, 56),
-    "abdira_area": Spot(645, 60, 100, 56),
-}
-SEA_SPOTS: dict[str, Spot] = {
-    "ionion_pelagos": Spot(175, 415, 190, 200),
-    "thrakiko_pelagos": Spot(680, 190, 220, 130),
-    "kyklades": Spot(680, 440, 170, 160),
-    "myrtoon_pelagos": Spot(560, 600, 170, 110),
-    "noties_sporades": Spot(820, 560, 170, 130),
-}
-MARKET_SPOTS: dict[str, Spot] = {
-    "illyria": Spot(150, 60, 130, 56),
-    "thraki": Spot(800, 60, 120, 56),
-    "euxinos": Spot(940, 180, 100, 80),
-    "persia": Spot(950, 440, 90, 100),
-    "aegyptos": Spot(760, 685, 150, 50),
-}
-PORT_SPOTS: dict[str, Spot] = {
-    "athens": Spot(640, 320, 86, 34),
-    "sparta": Spot(380, 660, 86, 34),
-}
-#: Each polis's marker, inside its territory's (or neutral area's) shape.
-POLIS_SPOTS: dict[str, tuple[int, int]] = {
-    "athinae": (600, 395), "chalkis": (545, 360),
-    "sparti": (435, 580), "gythion": (490, 595),
-    "argos": (420, 475),
-    "korinthos": (455, 390),
-    "thibae": (505, 315),
-    "syrakousae": (125, 575), "gela": (55, 560),
-    "kerkyra": (230, 305),
-    "nafpaktos": (400, 215),
-    "pylos": (330, 550),
-    "samos": (870, 405), "chios": (820, 355),
-    "potidaea": (505, 100), "pydna": (430, 95),
-    "epidamnos": (245, 160), "abdira": (645, 65),
-}
+def _edge(box: greece.Box, towards: tuple[int, int]) -> tuple[int, int]:
+    """The middle of the box's side that faces a point, where a line leaves it."""
+    (cx, cy), (x, y) = box.centre, towards
+    if abs(x - cx) * box.h > abs(y - cy) * box.w:
+        return (box.x + box.w if x > cx else box.x, cy)
+    return (cx, box.y + box.h if y > cy else box.y)
 
 
-def _centre(place: str) -> tuple[int, int]:
-    for spots in (TERRITORY_SPOTS, NEUTRAL_SPOTS, SEA_SPOTS, MARKET_SPOTS):
-        if place in spots:
-            return spots[place].x, spots[place].y
-    raise KeyError(place)
-
-
-def _line(kind: str, a: str, b: str, source: str) -> dict[str, Any]:
-    (x1, y1), (x2, y2) = _centre(a), _centre(b)
-    return {"kind": kind, "a": a, "b": b, "x1": x1, "y1": y1, "x2": x2, "y2": y2, "source": source}
+def _line(kind: str, a: str, b: str, start: tuple[int, int], end: tuple[int, int], source: str) -> dict[str, Any]:
+    return {"kind": kind, "a": a, "b": b, "x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1],
+            "source": source}
 
 
 def connections() -> list[dict[str, Any]]:
-    """Every connection of the rules' map as a line to draw (its provenance in a tooltip)."""
-    lines = [_line("land", e.a, e.b, e.source) for e in geography.LAND_EDGES]
-    lines += [_line("sea", e.a, e.b, e.source) for e in geography.SEA_EDGES]
-    lines += [_line("coast", e.territory, e.sea, e.source) for e in geography.COAST_EDGES]
-    lines += [_line("route", r.market, r.sea, r.source) for r in geography.TRADE_ROUTES]
-    diolkos = geography.DIOLKOS
-    lines.append(_line("diolkos", diolkos.a, diolkos.b, diolkos.source))
+    """The links no border shows: trade routes, the commercial ports' seas, the diolkos."""
+    lines = []
+    for route in geography.TRADE_ROUTES:
+        box, end = greece.MARKETS[route.market], greece.ROUTE_ENDS[route.market]
+        lines.append(_line("route", route.market, route.sea, _edge(box, end), end, route.source))
     for link in geography.COMMERCIAL_PORT_LINKS:
-        spot = PORT_SPOTS[link.side]
-        x2, y2 = _centre(link.sea)
-        lines.append({"kind": "port", "a": f"port_{link.side}", "b": link.sea, "x1": spot.x, "y1": spot.y,
-                      "x2": x2, "y2": y2, "source": link.source})
+        box, end = greece.PORTS[link.side], greece.PORT_ENDS[(link.side, link.sea)]
+        lines.append(_line("port", f"port_{link.side}", link.sea, _edge(box, end), end, link.source))
+    diolkos = geography.DIOLKOS
+    lines.append(_line("diolkos", diolkos.a, diolkos.b, *_DIOLKOS, diolkos.source))
     return lines
 
 
-def _box(place: str, spot: Spot, name: str, kind: str) -> dict[str, Any]:
-    return {"id": place, "kind": kind, "name": name, "x": spot.x - spot.w // 2, "y": spot.y - spot.h // 2,
-            "w": spot.w, "h": spot.h, "cx": spot.x, "cy": spot.y}
+def _region(place: str, name: str, kind: str) -> dict[str, Any]:
+    slots = greece.SLOTS[place]
+    return {"id": place, "kind": kind, "name": name, "path": greece.path(place),
+            "label": slots.label, "units": slots.units, "tribute": slots.tribute}
+
+
+def _box(place: str, box: greece.Box, name: str, kind: str) -> dict[str, Any]:
+    return {"id": place, "kind": kind, "name": name, "x": box.x, "y": box.y, "w": box.w, "h": box.h,
+            "cx": box.centre[0], "cy": box.centre[1]}
 
 
 def space_label(space: markets.MarketSpace) -> str:
@@ -142,23 +84,42 @@ def drawing() -> dict[str, Any]:
 
 @functools.cache
 def _drawing(language: str) -> dict[str, Any]:
-    """Made once per language (the market spaces' labels are words)."""
+    """Made once per language (the market spaces' goods are words)."""
     names = geography.NAMES
     return {
-        "width": WIDTH, "height": HEIGHT,
-        "seas": [_box(s, SEA_SPOTS[s], names[s], "sea") for s in geography.SEAS],
-        "territories": [_box(t, TERRITORY_SPOTS[t], names[t], "territory") for t in geography.TERRITORIES],
-        "neutral": [_box(n.id, NEUTRAL_SPOTS[n.id], n.name, "neutral") for n in geography.NEUTRAL_AREA_RECORDS],
-        "markets": [{**_box(m.id, MARKET_SPOTS[m.id], m.name, "market"),
-                     "spaces": [{"id": s.id, "label": space_label(s)} for s in markets.SPACES_BY_MARKET[m.id]]}
+        "width": WIDTH, "height": HEIGHT, "hinterland": greece.path(greece.HINTERLAND),
+        "seas": [_region(s, names[s], "sea") for s in geography.SEAS],
+        "territories": [_region(t, names[t], "territory") for t in geography.TERRITORIES],
+        "neutral": [_box(n.id, greece.NEUTRAL_AREAS[n.id], n.name, "neutral") for n in geography.NEUTRAL_AREA_RECORDS],
+        "markets": [{**_box(m.id, greece.MARKETS[m.id], m.name, "market"),
+                     "spaces": [{"id": s.id, "label": space_label(s), "load": s.load,
+                                 "goods": _("%(accepts)s → %(receive)s") % {
+                                     "accepts": ", ".join(words.good(g) for g in s.accepts),
+                                     "receive": words.good(s.receive)}}
+                                for s in markets.SPACES_BY_MARKET[m.id]]}
                     for m in geography.MARKET_RECORDS],
-        "ports": [{**_box(f"port_{p.side}", PORT_SPOTS[p.side], p.name, "port"), "side": p.side}
+        "ports": [{**_box(f"port_{p.side}", greece.PORTS[p.side], p.name, "port"), "side": p.side}
                   for p in geography.COMMERCIAL_PORT_RECORDS],
-        "poleis": [{"id": p.id, "name": p.name, "x": POLIS_SPOTS[p.id][0], "y": POLIS_SPOTS[p.id][1],
+        "poleis": [{"id": p.id, "name": p.name, "x": greece.POLEIS[p.id][0], "y": greece.POLEIS[p.id][1],
                     "base": p.base_population, "capital": bool(p.capital_of), "commercial": p.commercial_for or ""}
                    for p in poleis.POLIS_RECORDS],
         "lines": connections(),
     }
+
+
+def links() -> dict[str, dict[str, list[str]]]:
+    """Each territory's and sea's neighbours by land and by sea, and the markets its routes reach,
+    for the place's details on the page."""
+    found: dict[str, dict[str, list[str]]] = {p: {"land": [], "sea": [], "markets": []}
+                                               for p in (*geography.TERRITORIES, *geography.SEAS)}
+    for a, b, kind_of_a, kind_of_b in ([(e.a, e.b, "land", "land") for e in geography.LAND_EDGES]
+                                       + [(e.a, e.b, "sea", "sea") for e in geography.SEA_EDGES]
+                                       + [(e.territory, e.sea, "land", "sea") for e in geography.COAST_EDGES]):
+        found[a][kind_of_b].append(b)
+        found[b][kind_of_a].append(a)
+    for route in geography.TRADE_ROUTES:
+        found[route.sea]["markets"].append(route.market)
+    return found
 
 
 def catalogue() -> dict[str, Any]:
@@ -176,6 +137,10 @@ def catalogue() -> dict[str, Any]:
                           "max": p.max_population, "projects": list(p.projects)} for p in poleis.POLIS_RECORDS},
         "projects": {t.id: {"name": t.name, "category": t.category, "cost": dict(t.cost), "prestige": t.prestige,
                             "end_game": t.end_game_prestige} for t in projects.TILE_RECORDS},
+        "tribute": {t: {"free_for": tribute.free_for(t),
+                        "columns": {c.resource: list(c.values) for c in tribute.columns(t)}}
+                    for t in geography.TERRITORIES},
+        "links": links(),
         "spaces": {s.id: {"market": s.market, "load": s.load, "receive": s.receive, "accepts": list(s.accepts)}
                    for s in markets.SPACES},
         "chart": {row.load: list(row.costs) for row in markets.CHART},

@@ -119,12 +119,12 @@
     for (const group of $$("[data-units]")) {
       group.replaceChildren();
       const here = stacked[group.dataset.units] || {};
-      let x = -22 * (Object.keys(here).length - 1);
+      let x = -17 * (Object.keys(here).length - 1);
       for (const [s, n] of Object.entries(here)) {
         const badge = svg("g", {class: `unit ${s}`, transform: `translate(${x} 0)`});
-        badge.append(svg("rect", {x: -18, y: -11, width: 36, height: 20, rx: 4}), svg("text", {y: 4}, `${group.closest(".sea") ? "≈" : "⚔"}${n}`));
+        badge.append(svg("rect", {x: -16, y: -9, width: 32, height: 18, rx: 4}), svg("text", {y: 4}, `${group.closest(".sea") ? "≈" : "⚔"}${n}`));
         group.append(badge);
-        x += 44;
+        x += 34;
       }
     }
     for (const [id, polis] of Object.entries(view.poleis)) {
@@ -135,15 +135,17 @@
       $(`[data-pop="${id}"]`).textContent = polis.owner ? polis.population : cat.poleis[id].base;
       const marks = $(`[data-marks="${id}"]`);
       marks.replaceChildren();
-      const siege = view.sieges[id] || {};
-      let x = 18;
-      for (const [s, n] of Object.entries(siege)) {
-        for (let i = 0; i < n; i++, x += 9) marks.append(svg("circle", {class: `siege ${s}`, cx: x, cy: -12, r: 4}));
-      }
+      // Siege disks as a count per side on the right, the proxenos top-left, a project in
+      // progress bottom-left: all within the polis's own corners, so no name nearby is hidden.
+      const siege = Object.entries(view.sieges[id] || {}).filter(([, n]) => n);
+      siege.forEach(([s, n], i) => {
+        const y = siege.length > 1 ? -8 + 16 * i : -9;
+        marks.append(svg("circle", {class: `siege ${s}`, cx: 17, cy: y, r: 6.5}), svg("text", {class: "siege-count", x: 17, y: y + 3.5}, `${n}`));
+      });
       for (const [s, player] of Object.entries(view.players)) {
-        if (player.proxenos === id) marks.append(svg("text", {class: `proxenos ${s}`, x: -22, y: -10}, "✦"));
+        if (player.proxenos === id) marks.append(svg("text", {class: `proxenos ${s}`, x: -17, y: -6}, "✦"));
       }
-      if (polis.developing) marks.append(svg("text", {class: "developing", x: 18, y: 12}, "⚒"));
+      if (polis.developing) marks.append(svg("text", {class: "developing", x: -18, y: 14}, "⚒"));
     }
     for (const circle of $$("[data-tribute]")) {
       const collector = view.tribute[circle.dataset.tribute];

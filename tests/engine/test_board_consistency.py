@@ -12,7 +12,6 @@ from engine.data import (
     battle_cards,
     event_cards,
     geography,
-    layout,
     markets,
     personal_board,
     poleis,
@@ -304,31 +303,3 @@ def test_market_chart_positions_and_clamp() -> None:
 def test_battle_cards_numbers_unique_and_faces_shared() -> None:
     assert len(set(battle_cards.CARD_NUMBERS)) == 24
     assert Counter(id(c.land) for c in battle_cards.BATTLE_CARDS).most_common(1)[0][1] == 5
-
-
-# --------------------------------------------------------------------------- layout
-
-
-def test_layout_positions_every_drawn_thing_inside_the_board() -> None:
-    want = (
-        {("territory", t) for t in geography.TERRITORIES}
-        | {("sea", s) for s in geography.SEAS}
-        | {("market", m) for m in geography.MARKETS}
-        | {("polis", p) for p in poleis.POLEIS}
-        | {("neutral_area", a) for a in geography.NEUTRAL_AREAS}
-        | {("commercial_port", s) for s in sides.SIDES}
-    )
-    assert set(layout.POSITION_BY_ID) == want
-    assert len(layout.POSITIONS) == len(want)
-    for p in layout.POSITIONS:
-        assert 0 <= p.x <= layout.WIDTH and 0 <= p.y <= layout.HEIGHT
-
-
-def test_layout_follows_real_geography() -> None:
-    x = {k[1]: v.x for k, v in layout.POSITION_BY_ID.items()}
-    y = {k[1]: v.y for k, v in layout.POSITION_BY_ID.items()}
-    assert x["sicelia"] == min(x[t] for t in geography.TERRITORIES)
-    assert x["ionia"] == max(x[t] for t in geography.TERRITORIES)
-    assert y["makedonia"] < y["thessalia"] < y["boiotia"] < y["arcadia"] < y["lakedaemon"]
-    assert x["illyria"] < x["thraki"] < x["euxinos"] and y["euxinos"] < 200 and y["illyria"] < 200
-    assert x["persia"] > x["ionia"] and y["aegyptos"] == max(y.values())

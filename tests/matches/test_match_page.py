@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from engine import api
-from engine.data import geography, poleis
+from engine.data import poleis
 from engine.errors import ActionError
-from polis_site.matches import board, words
+from polis_site.matches import words
 from polis_site.matches.models import Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 from tests.matches.test_match_socket import drain, open_socket
@@ -65,30 +65,6 @@ async def test_a_spectator_may_not_ask_and_a_malformed_query_is_refused() -> Non
     await watcher.send_json_to({"type": "options", "partial": {}, "request": 9})
     assert (await watcher.receive_json_from())["code"] == "not_seated"
     await watcher.disconnect()
-
-
-def test_every_place_of_the_rules_map_is_drawn_once_and_every_line_joins_drawn_places() -> None:
-    drawing = board.drawing()
-    drawn = [b["id"] for key in ("seas", "territories", "neutral", "markets", "ports") for b in drawing[key]]
-    assert len(drawn) == len(set(drawn))
-    assert set(geography.TERRITORIES) | set(geography.SEAS) | set(geography.MARKETS) <= set(drawn)
-    assert {p["id"] for p in drawing["poleis"]} == set(poleis.POLEIS)
-    assert all(0 <= b["x"] and b["x"] + b["w"] <= board.WIDTH and 0 <= b["y"] and b["y"] + b["h"] <= board.HEIGHT
-               for key in ("seas", "territories", "neutral", "markets", "ports") for b in drawing[key])
-    expected = (len(geography.LAND_EDGES) + len(geography.SEA_EDGES) + len(geography.COAST_EDGES)
-                + len(geography.TRADE_ROUTES) + 1 + len(geography.COMMERCIAL_PORT_LINKS))
-    assert len(drawing["lines"]) == expected
-    for line in drawing["lines"]:
-        assert line["source"].startswith(("rulebook", "reconstructed"))
-
-
-def test_each_polis_marker_sits_inside_its_territory_or_neutral_area() -> None:
-    boxes = {b["id"]: b for key in ("territories", "neutral") for b in board.drawing()[key]}
-    for polis in poleis.POLIS_RECORDS:
-        area = polis.territory or next(n.id for n in geography.NEUTRAL_AREA_RECORDS if n.polis == polis.id)
-        x, y = board.POLIS_SPOTS[polis.id]
-        box = boxes[area]
-        assert box["x"] <= x <= box["x"] + box["w"] and box["y"] <= y <= box["y"] + box["h"], polis.id
 
 
 def test_a_log_line_reads_in_english_and_in_spanish() -> None:
