@@ -22,7 +22,6 @@ from engine.data import (
     components,
     event_cards,
     geography,
-    layout,
     markets,
     personal_board,
     poleis,
@@ -111,7 +110,7 @@ def test_walker_finds_every_kind_of_record() -> None:
         components.Component: len(components.COMPONENT_RECORDS), components.EventDeck: 3,
         event_cards.EventCard: 24 + len(event_cards.RETIRED_CARDS),
         personal_board.Track: 6, setup.SideSetup: 2, setup.SharedSetup: 1,
-        layout.MapPosition: len(layout.POSITIONS), resources.Resource: 5, sides.Side: 2, rounds.Round: 3,
+        resources.Resource: 5, sides.Side: 2, rounds.Round: 3,
     }
     got = {cls: len(_of(cls)) for cls in expected}
     assert got == expected
@@ -175,7 +174,7 @@ def test_trade_routes_are_the_printed_labels_and_nothing_else() -> None:
 
 
 def test_unprinted_data_is_tagged_reconstructed() -> None:
-    for cls in (layout.MapPosition, markets.MarketValueRow, battle_cards.BattleCard,
+    for cls in (markets.MarketValueRow, battle_cards.BattleCard,
                 personal_board.Track, components.EventDeck):
         _assert_all(_of(cls), is_reconstructed, f"{cls.__name__} tagged reconstructed")
 
