@@ -32,6 +32,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"rows": rows[:HOME_ROWS], "waiting": sum(row["your_turn"] for row in rows)})
 
 
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules in our own words: the same text the match page's help panel shows."""
+    return render(request, "rules.html")
+
+
 def _throttled(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/throttled.html", status=429)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.data import (
     battle_cards,
@@ -107,6 +108,39 @@ def _drawing(language: str) -> dict[str, Any]:
     }
 
 
+#: The project categories' names, as the rulebook's list of the seven types prints them.
+CATEGORY_NAMES = {"philosophers": gettext_noop("Philosophers"), "artists": gettext_noop("Artists"),
+                  "temples": gettext_noop("Temples"), "theaters": gettext_noop("Theaters"),
+                  "statues": gettext_noop("Statues"), "mysteries": gettext_noop("Mysteries"),
+                  "games": gettext_noop("Games")}
+
+
+#: Every id a log entry may name that the board draws (poleis, territories, seas, markets, spaces).
+_DRAWN = frozenset((*geography.TERRITORIES, *geography.SEAS, *geography.MARKETS, *poleis.POLEIS,
+                    *(s.id for s in markets.SPACES)))
+
+
+def places(*parts: Any) -> list[str]:
+    """The drawn places an action and its events name, in the order met: what the page lights
+    when it shows where that move happened."""
+    found: dict[str, None] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if value in _DRAWN:
+                found[value] = None
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                walk(key)
+                walk(inner)
+        elif isinstance(value, list | tuple):
+            for inner in value:
+                walk(inner)
+    for part in parts:
+        walk(part)
+    return list(found)
+
+
 def links() -> dict[str, dict[str, list[str]]]:
     """Each territory's and sea's neighbours by land and by sea, and the markets its routes reach,
     for the place's details on the page."""
@@ -134,7 +168,10 @@ def catalogue() -> dict[str, Any]:
         "tracks": {t: {"name": words.good(t), "max": personal_board.max_value(t)}
                    for t in (personal_board.PRESTIGE, *personal_board.RESOURCES)},
         "poleis": {p.id: {"territory": p.territory, "base": p.base_population, "growth": p.max_growth,
-                          "max": p.max_population, "projects": list(p.projects)} for p in poleis.POLIS_RECORDS},
+                          "max": p.max_population, "projects": list(p.projects), "capital": p.capital_of or "",
+                          "commercial": p.commercial_for or ""} for p in poleis.POLIS_RECORDS},
+        "categories": {c: _(label) for c, label in CATEGORY_NAMES.items()},
+        "port_seas": {p.side: sorted(geography.commercial_port_seas(p.side)) for p in geography.COMMERCIAL_PORT_RECORDS},
         "projects": {t.id: {"name": t.name, "category": t.category, "cost": dict(t.cost), "prestige": t.prestige,
                             "end_game": t.end_game_prestige} for t in projects.TILE_RECORDS},
         "tribute": {t: {"free_for": tribute.free_for(t),

@@ -31,7 +31,7 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import notify, ratings, rows, wire, words
+from polis_site.matches import board, notify, ratings, rows, wire, words
 from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
 
 logger = logging.getLogger(__name__)
@@ -532,7 +532,7 @@ def public_entry(record: ActionRecord) -> dict[str, Any]:
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
             "words": words.in_every_language(lambda: words.describe(record.side, record.action, record.events)),
             "happened": words.in_every_language(lambda: words.happenings(record.events)),
-            "at": record.created_at.isoformat()}
+            "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
 
 
 def log_since(match: Match, version: int) -> list[dict[str, Any]]:

@@ -166,7 +166,7 @@
     box.replaceChildren();
     for (const s of ["athens", "sparta"]) {
       const player = view.players[s];
-      const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`},
+      const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`, "data-track": track},
         el("span", {class: "track-name", text: cat.tracks[track].name}),
         el("meter", {min: 0, max: cat.tracks[track].max, value}),
         el("b", {text: `${value}`})));
@@ -292,6 +292,52 @@
     // The tab says so too, for a player whose match is in a tab of its own.
     const mine = Boolean(seat) && state.status === "active" && who === seat;
     document.title = (mine ? `(${gettext("Your turn")}) ` : "") + TITLE;
+    if (mine && wasMine === false) turnCame();
+    if (mine) $("#actions")?.classList.remove("folded");
+    wasMine = mine;
+  }
+
+  // The turn comes: a short tone and a browser notification, each if the player turned it on
+  // (kept in this browser); the notification only while the page is not in view.
+  let wasMine = null;
+  const ALERTS = {sound: "polis-sound", notify: "polis-notify"};
+  function turnCame() {
+    if (localStorage.getItem(ALERTS.sound) === "on") {
+      try {
+        const audio = new AudioContext();
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = 660;
+        gain.gain.setValueAtTime(0.15, audio.currentTime);
+        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+        tone.connect(gain).connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.4);
+      } catch (error) { /* no audio here */ }
+    }
+    if (localStorage.getItem(ALERTS.notify) === "on" && window.Notification && Notification.permission === "granted" && document.hidden) {
+      new Notification(TITLE, {body: $("#turn").textContent, tag: `polis-${root.dataset.match}`});
+    }
+    root.dataset.alerted = String(Number(root.dataset.alerted || 0) + 1);
+  }
+  function alertControls() {
+    for (const [kind, key] of Object.entries(ALERTS)) {
+      const box = $(`#alert-${kind}`);
+      if (!box) continue;
+      box.checked = localStorage.getItem(key) === "on";
+      box.addEventListener("change", async () => {
+        if (box.checked && kind === "notify" && window.Notification && Notification.permission !== "granted") {
+          box.checked = (await Notification.requestPermission()) === "granted";
+        }
+        localStorage.setItem(key, box.checked ? "on" : "off");
+      });
+    }
+    const handle = $("#sheet-handle");
+    if (handle) handle.addEventListener("click", () => {
+      const folded = $("#actions").classList.toggle("folded");
+      handle.setAttribute("aria-expanded", String(!folded));
+      handle.textContent = folded ? "▴" : "▾";
+    });
   }
 
   // The header as the match stands: the players' names (a seat taken since the page was drawn),
@@ -324,13 +370,67 @@
     const log = $("#log");
     for (const entry of entries) {
       if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
-      const item = el("li", {"data-seq": entry.seq, class: entry.side, text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
+      const item = el("li", {"data-seq": entry.seq, class: entry.side, "data-places": (entry.places || []).join(" "),
+        text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
       const then = (entry.happened || {})[lang] || [];
       for (const line of then) item.append(el("span", {class: "then", text: line}));
       log.append(item);
       showNews(then);
     }
     log.scrollTop = log.scrollHeight;
+    markRecent();
+  }
+
+  // ------------------------------------------------------------------ what changed
+
+  // Light the places a log line names on the map (the last ones lit stay until the next).
+  function light(lines) {
+    for (const node of $$("#board .lit")) node.classList.remove("lit");
+    for (const line of lines) {
+      for (const place of (line.dataset.places || "").split(" ").filter(Boolean)) {
+        const node = $(`#board [data-place="${CSS.escape(place)}"]`);
+        if (node) node.classList.add("lit");
+      }
+    }
+  }
+
+  // What the other side did since this seat last moved (a spectator: the last move), listed above
+  // the map and lit on it; in a replay, the step shown.
+  function markRecent() {
+    const lines = $$("#log > li[data-seq]");
+    let recent;
+    if (replaying) {
+      recent = lines.filter((line) => line.classList.contains("current"));
+    } else if (seat) {
+      const mine = lines.map((line) => line.classList.contains(seat)).lastIndexOf(true);
+      recent = lines.slice(mine + 1).filter((line) => !line.classList.contains(seat));
+    } else {
+      recent = lines.slice(-1);
+    }
+    light(recent);
+    const box = $("#since");
+    box.hidden = !recent.length || replaying;
+    if (box.hidden) return;
+    const title = seat ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
+      : gettext("The last move:");
+    box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
+      el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
+        "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""}))));
+    if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
+  }
+
+  // Pointing at a log line (or its copy above the map) lights where it happened.
+  function logPointer() {
+    const over = (event) => {
+      const item = event.target.closest("li[data-seq]");
+      if (!item) return;
+      light([$(`#log > li[data-seq="${item.dataset.seq}"]`) || item]);
+    };
+    for (const list of [$("#log"), $("#since")]) {
+      list.addEventListener("pointerover", over);
+      list.addEventListener("click", over);
+      list.addEventListener("pointerleave", markRecent);
+    }
   }
 
   // ------------------------------------------------------------------ building an action
@@ -442,7 +542,7 @@
     clearChoosable();
     const body = $("#action-body");
     const options = build.options;
-    const parts = [];
+    const parts = [helpLink()];
     const summary = describePartial(build.partial);
     if (summary) parts.push(el("p", {class: "partial", text: summary}));
     const field = options.next;
@@ -470,6 +570,42 @@
     parts.push(el("div", {class: "controls"}, controls));
     body.replaceChildren(...parts.filter((part) => part !== null));
     showError(build.refusal);
+  }
+
+  // The help's passage on what is being decided: the action chosen, the prompt, or the actions.
+  function helpLink() {
+    const anchor = build.kind !== "action" ? `help-prompt-${build.kind}`
+      : build.partial.type ? `help-action-${build.partial.type}` : "help-actions";
+    return el("a", {class: "help-link", href: `#${anchor}`, text: "?", title: gettext("How this works"),
+      "aria-label": gettext("How this works")});
+  }
+
+  // The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
+  function helpPanel() {
+    const panel = $("#help");
+    const opener = $("#help-open");
+    if (!panel || !opener) return;
+    const open = (anchor) => {
+      panel.hidden = false;
+      opener.setAttribute("aria-expanded", "true");
+      for (const node of $$(".spotlit", panel)) node.classList.remove("spotlit");
+      const target = anchor && panel.querySelector(`#${CSS.escape(anchor)}`);
+      if (target) {
+        target.classList.add("spotlit");
+        target.scrollIntoView({block: "center"});
+      }
+      panel.dataset.at = anchor || "";
+    };
+    const close = () => { panel.hidden = true; opener.setAttribute("aria-expanded", "false"); };
+    opener.addEventListener("click", () => (panel.hidden ? open("") : close()));
+    $("#help-close").addEventListener("click", close);
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
+    document.addEventListener("click", (event) => {
+      const link = event.target.closest('a[href^="#help-"]');
+      if (!link) return;
+      event.preventDefault();
+      open(link.getAttribute("href").slice(1));
+    });
   }
 
   function describePartial(partial) {
@@ -532,6 +668,7 @@
     markChoosable(field, choices);
     return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice",
       "data-choice": typeof choice === "object" ? JSON.stringify(choice) : String(choice),
+      "data-project": field === "project" ? choice : null,
       onclick: () => choose(field, choice), text: label(choice)})))];
   }
 
@@ -903,6 +1040,7 @@
       for (const line of $$("#log li")) line.classList.toggle("current", Number(line.dataset.seq) === seq);
       const marked = $("#log li.current");
       if (marked) marked.parentElement.scrollTop = marked.offsetTop - marked.parentElement.offsetTop - 40;
+      markRecent();
       $("#replay-entry").textContent = state.entry ? state.entry.words[lang] : gettext("The setup, before the first move.");
       const judged = $("#replay-judged");
       if (judged && state.judged) {
@@ -936,7 +1074,11 @@
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
+  alertControls();
+  logPointer();
+  helpPanel();
   show(current);
+  markRecent();
   showNews($$("#log li:last-child .then").map((line) => line.textContent));
   if (replaying) replay(); else live();
 })();

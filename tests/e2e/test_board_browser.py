@@ -5,6 +5,7 @@ a phone that plays without sideways scrolling. Screenshots go to test-artifacts/
 from __future__ import annotations
 
 import json
+import random
 import uuid
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,9 @@ import pytest
 
 from engine import api
 from engine.data import geography, markets, poleis
-from tests.e2e.test_match_browser import open_live, seated_pages, sign_up
+from tests.e2e.test_computer_browser import against_the_computer
+from tests.e2e.test_match_browser import seated_pages
+from tests.support.clicking import ClickPlayer, version
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -103,3 +106,212 @@ def test_no_name_is_hidden_on_the_setup_board_or_on_a_crowded_one(browser, live_
     assert not result["found"], "\n".join(result["found"])
     for context in contexts.values():
         context.close()
+
+
+def places() -> list[tuple[str, str]]:
+    """(selector to point at, the data-place the details are for) for every place on the board."""
+    found = [(f"#polis-{p} .disk", p) for p in poleis.POLEIS]
+    found += [(f"#area-{a} > .label", a) for a in (*geography.TERRITORIES, *geography.SEAS)]
+    found += [(f"#space-{s.id} .goods", s.id) for s in markets.SPACES]
+    found += [(f"#area-{m} > .label", m) for m in geography.MARKETS]
+    found += [(f"#area-port_{s} > .label", f"port_{s}") for s in ("athens", "sparta")]
+    return found
+
+
+def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: DaphneProcess,
+                                                            artifacts_dir: Path) -> None:
+    tag = uuid.uuid4().hex[:6]
+    desk = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = desk.new_page()
+    against_the_computer(page, live_site, f"hover-{tag}", "easy", "athens")
+    info = page.locator("#place-info")
+    for selector, place in places():
+        page.locator(selector).hover()
+        page.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
+                               "!document.querySelector('#place-info').hidden", timeout=3_000)
+        assert info.locator("h3").inner_text().strip(), place
+        assert info.locator("p").count() >= 1, place
+    page.locator("#polis-athinae .disk").hover()
+    text = info.inner_text()
+    assert "Athens's league" in text and "Fortification 5" in text and "May host" in text
+    page.locator("#area-attika > .label").hover()
+    assert "Tribute:" in info.inner_text() and "By land to: " in info.inner_text()
+    page.locator("#players [data-track='wheat']").first.hover()
+    assert info.get_attribute("data-for") == "wheat" and "wheat" in info.inner_text()
+    page.locator("#projects [data-project]").first.hover()
+    assert "Cost:" in info.inner_text()
+    page.locator("#board").screenshot(path=str(artifacts_dir / "board-details-desktop.png"))
+    match_url, signed_in = page.url, desk.storage_state()
+    desk.close()
+
+    # A finger on a phone, in Spanish: a tap opens the details, a tap elsewhere closes them.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", is_mobile=True, has_touch=True,
+                                storage_state=signed_in)
+    small = phone.new_page()
+    small.goto(match_url)
+    with small.expect_navigation():
+        small.select_option("#lang-select", "es")
+    small.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    small_info = small.locator("#place-info")
+    for selector, place in places():
+        small.locator(selector).tap()
+        small.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
+                                "!document.querySelector('#place-info').hidden", timeout=3_000)
+    small.locator("#polis-sparti .disk").tap()
+    assert "Fortificación 4" in small_info.inner_text()
+    small.screenshot(path=str(artifacts_dir / "board-details-phone-es.png"))
+    small.locator("h1").tap()
+    assert small_info.is_hidden()
+    phone.close()
+
+
+def lit_places(page: Any) -> set[str]:
+    return set(page.locator("#board .lit").evaluate_all("nodes => nodes.map((n) => n.dataset.place)"))
+
+
+def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_it(
+        browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.grant_permissions(["notifications"])
+    page = context.new_page()
+    against_the_computer(page, live_site, "returning", "easy", "athens")
+    # The player asks for a tone and a notice when the turn comes (kept in this browser).
+    page.locator("#alert-sound").check()
+    page.locator("#alert-notify").check()
+    assert page.evaluate("localStorage.getItem('polis-sound') + localStorage.getItem('polis-notify')") == "onon"
+    # Sparta (the computer) takes the first turn (after Athens answers any event card's question):
+    # its move arrives, is listed above the map and lit on it.
+    player = ClickPlayer(page, random.Random(5), careful=True)
+    while page.locator("#since").is_hidden():
+        before = version(page)
+        if page.locator("#turn").get_attribute("data-waiting") == "athens":
+            player.decide()
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=30_000)
+    page.wait_for_function("document.querySelector('#turn').dataset.mine === 'yes'", timeout=30_000)
+    assert int(page.locator("#match").get_attribute("data-alerted")) >= 1
+    assert page.title().startswith("(Your turn)")
+    # Everything Sparta did since Athens's last move: listed in order, and its places lit.
+    lines = page.locator("#log > li[data-seq]").evaluate_all(
+        "nodes => nodes.map((n) => [n.className, n.dataset.places, n.firstChild.textContent])")
+    mine = max((i for i, (side, _, _) in enumerate(lines) if side == "athens"), default=-1)
+    recent = [line for line in lines[mine + 1:] if line[0] == "sparta"]
+    assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
+    assert lit_places(page) == {place for _, places, _ in recent for place in places.split()}
+    # Pointing at one log line lights its places alone.
+    pointed = page.locator("#log > li.sparta").last
+    pointed.hover()
+    assert lit_places(page) == set((pointed.get_attribute("data-places") or "").split())
+    page.screenshot(path=str(artifacts_dir / "board-last-move-desktop.png"))
+
+    # Back to the match later (a reload): every move since this seat's last is still listed.
+    page.reload()
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert page.locator("#alert-sound").is_checked() and page.locator("#alert-notify").is_checked()
+    assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
+    assert page.locator("#since h2").inner_text().startswith("Since your last move")
+    context.close()
+
+
+def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(browser, live_site: DaphneProcess,
+                                                                           artifacts_dir: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    against_the_computer(page, live_site, "thumb", "easy", "athens")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The action panel is a sheet over the bottom of the screen.
+    sheet = page.locator("#actions").bounding_box()
+    assert sheet["y"] + sheet["height"] == pytest.approx(844, abs=2) and sheet["height"] <= 844 * 0.45
+    page.screenshot(path=str(artifacts_dir / "board-phone-start.png"))
+
+    # Zoom with the buttons, pan with a finger (a drag chooses nothing), and back to the whole map.
+    page.locator('#map-tools [data-zoom="in"]').tap()
+    assert float(page.locator("#board").get_attribute("data-zoom")) > 1.4
+    before = page.locator("#board-view").get_attribute("transform")
+    box = page.locator("#board").bounding_box()
+    drag(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, -80, -40)
+    assert page.locator("#board-view").get_attribute("transform") != before
+    assert page.locator("#place-info").is_hidden()
+    pinch(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 30, 90)
+    assert float(page.locator("#board").get_attribute("data-zoom")) > 2
+    page.screenshot(path=str(artifacts_dir / "board-phone-zoomed.png"))
+    page.locator('#map-tools [data-zoom="fit"]').tap()
+    assert page.locator("#board").get_attribute("data-zoom") == "1.00"
+
+    # A round: the player taps until the round's letter changes, the computer answering.
+    player = ClickPlayer(page, random.Random(3), careful=True)
+    round_text = page.locator("#round").inner_text()
+    for _ in range(200):
+        if page.locator("#round").inner_text() != round_text or page.locator("#match").get_attribute("data-status") == "finished":
+            break
+        before = version(page)
+        if page.locator("#turn").get_attribute("data-waiting") == "athens":
+            player.decide()
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=60_000)
+        page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#round").inner_text() != round_text, "the first round did not end"
+    page.screenshot(path=str(artifacts_dir / "board-phone-next-round.png"))
+    assert errors == []
+    context.close()
+
+
+def drag(page: Any, x: float, y: float, dx: float, dy: float) -> None:
+    """One finger, through Chromium's own touch input (CDP), as a phone sends it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    for step in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x + dx * step / 8, "y": y + dy * step / 8, "id": 1}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def pinch(page: Any, x: float, y: float, start: float, end: float) -> None:
+    """Two fingers moving apart from `start` to `end` pixels each side of (x, y)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def points(d: float) -> list[dict[str, float]]:
+        return [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
+    for step in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(start + (end - start) * step / 10)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_the_help_opens_at_the_passage_on_what_is_being_decided(browser, live_site: DaphneProcess) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    against_the_computer(page, live_site, "reader", "easy", "sparta")
+    page.locator("#action-body a.help-link").wait_for(timeout=30_000)
+    kind = page.evaluate("window.polisMatch.build.kind")
+    link = page.locator("#action-body a.help-link")
+    anchor = link.get_attribute("href")[1:]
+    assert anchor == ("help-actions" if kind == "action" else f"help-prompt-{kind}")
+    link.click()
+    panel = page.locator("#help")
+    assert panel.is_visible() and panel.get_attribute("data-at") == anchor
+    assert page.locator(f"#help #{anchor}").get_attribute("class") == "spotlit"
+    assert page.locator(f"#help #{anchor}").is_visible()
+    page.locator("#help-close").click()
+    assert panel.is_hidden()
+    # With an action chosen, its own passage; the Help button opens the whole text.
+    if kind == "action":
+        page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
+        page.wait_for_function("document.querySelector('#action-body a.help-link').getAttribute('href') === "
+                               "'#help-action-create_hoplites'")
+        page.locator("#action-body a.help-link").click()
+        assert "iron" in page.locator("#help .spotlit").inner_text()
+        page.keyboard.press("Escape")
+        assert panel.is_hidden()
+    page.locator("#help-open").click()
+    assert panel.is_visible() and panel.get_attribute("data-at") == ""
+    # The same text on its own page, in Spanish too.
+    page.goto(live_site.base_url + "/rules/")
+    assert page.locator("#help-action-lay_siege").is_visible()
+    with page.expect_navigation():
+        page.select_option("#lang-select", "es")
+    assert "Asediar" in page.locator("#help-action-lay_siege").inner_text()
+    context.close()
