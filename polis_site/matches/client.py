@@ -88,9 +88,10 @@ class SiteUser:
 
     async def socket(self, match_id: int, ws_base: str | None = None, origin: str | None = None) -> Seat:
         """The match websocket (optionally on another process of the same site), opened from a page
-        at `origin` (by default the site's address as this client reaches it)."""
+        at `origin`: by default the address the socket goes to, as when one proxy fronts every
+        process (a site without CSRF_TRUSTED_ORIGINS takes only its own host and port)."""
         base = ws_base or self.base_url.replace("http://", "ws://")
-        connection = await connect(f"{base}/ws/match/{match_id}/", origin=origin or self.base_url,
+        connection = await connect(f"{base}/ws/match/{match_id}/", origin=origin or base.replace("ws", "http", 1),
                                    additional_headers={"Cookie": self.cookie_header()}, max_size=2**22)
         seat = Seat(connection)
         await seat.receive("state")

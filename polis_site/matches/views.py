@@ -282,7 +282,7 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     since = request.GET.get("since")
     if since is not None:
         if not re.fullmatch(r"[0-9]{1,9}", since):
-            return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since!r} is not a version"},
+            return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since[:20]!r} is not a version"},
                                 status=400)
         body["log"] = services.log_since(match, int(since))
     return JsonResponse(body)

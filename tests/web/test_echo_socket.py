@@ -111,6 +111,23 @@ async def test_with_trusted_origins_a_socket_must_come_from_one_exactly(origin: 
     await communicator.disconnect()
 
 
+@pytest.mark.parametrize("origin, accepted", [
+    (b"http://127.0.0.1:8000", True),
+    (b"http://127.0.0.1:9000", False),  # another port of an allowed host
+    (b"http://localhost:8000", False),  # an allowed host, but not the one the socket came to
+])
+async def test_without_trusted_origins_a_socket_must_come_from_the_host_it_opens_on(origin: bytes,
+                                                                                    accepted: bool) -> None:
+    """Issue 21, point 8, when CSRF_TRUSTED_ORIGINS is not set: the page's own host and port only."""
+    from polis_site.asgi import websockets
+
+    communicator = WebsocketCommunicator(websockets([]), "/ws/echo/",
+                                         headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000")])
+    connected, _ = await communicator.connect(timeout=2)
+    assert connected is accepted
+    await communicator.disconnect()
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("who, accepted", [("anonymous", False), ("player", False), ("staff", True)])
 async def test_in_production_the_echo_socket_is_for_staff_only(who: str, accepted: bool, settings: Any) -> None:
