@@ -381,6 +381,17 @@
     markRecent();
   }
 
+  // A market space's goods, in a longer language, are squeezed to the card rather than past it.
+  function fitMarketTexts() {
+    for (const text of $$("#board .space .goods")) {
+      const room = Number(text.parentNode.querySelector(".slot").getAttribute("width")) - Number(text.getAttribute("x")) - 3;
+      if (text.getComputedTextLength() > room) {
+        text.setAttribute("textLength", room);
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ what changed
 
   // Light the places a log line names on the map (the last ones lit stay until the next).
@@ -1074,6 +1085,7 @@
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
+  fitMarketTexts();
   alertControls();
   logPointer();
   helpPanel();

@@ -157,6 +157,10 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
         small.locator(selector).tap()
         small.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
                                 "!document.querySelector('#place-info').hidden", timeout=3_000)
+    # Every market space's goods stay inside its card, in the longer language too.
+    assert small.evaluate("""() => Array.from(document.querySelectorAll('#board .space .goods')).filter((t) => {
+      const slot = t.parentNode.querySelector('.slot').getBoundingClientRect();
+      return t.getBoundingClientRect().right > slot.right + 0.5; }).map((t) => t.textContent)""") == []
     small.locator("#polis-sparti .disk").tap()
     assert "Fortificación 4" in small_info.inner_text()
     small.screenshot(path=str(artifacts_dir / "board-details-phone-es.png"))

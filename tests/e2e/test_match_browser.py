@@ -121,7 +121,7 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     assert version(host) == version(guest) >= 8
     guest.screenshot(path=str(artifacts_dir / "match-desktop-other-seat.png"), full_page=True)
 
-    # The same seat on a phone, in Spanish: the page fits 390 px (the map scrolls in its frame).
+    # The same seat on a phone, in Spanish: the page fits 390 px (the whole map fits the width).
     phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", is_mobile=True, has_touch=True)
     phone.add_cookies(contexts["guest"].cookies())
     small = phone.new_page()
