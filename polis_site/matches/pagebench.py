@@ -1,6 +1,6 @@
 """`python -m polis_site.matches.pagebench --base URL`: how fast the match page first renders, and
 how heavy its JS and CSS are (targets, docs/bench.md: first render under 1 s on loopback, JS + CSS
-under 200 KB without compression).
+under 200 KB without compression), and how heavy its HTML is.
 
 Signs up two players, starts a match between them, and opens it in headless Chromium (Debian's,
 `--chromium`) as one of them, several times: the first render is when the page's script has drawn
@@ -45,9 +45,13 @@ def measure(base: str, loads: int = 5, chromium: str = "/usr/bin/chromium", brow
     context.add_cookies([{"name": c.name, "value": c.value, "url": base} for c in host.jar])
     page = context.new_page()
 
+    html: list[int] = []
+
     def weigh(response: Any) -> None:
         if response.request.resource_type in ("script", "stylesheet") and response.ok:
             assets[response.url] = len(response.body())
+        elif response.request.resource_type == "document" and response.ok:
+            html.append(len(response.body()))
 
     page.on("response", weigh)
     for _ in range(loads):
@@ -56,7 +60,7 @@ def measure(base: str, loads: int = 5, chromium: str = "/usr/bin/chromium", brow
         renders.append(page.evaluate("performance.now()"))
     context.close()
     return {"render_median_ms": statistics.median(renders), "render_max_ms": max(renders),
-            "assets": assets, "assets_bytes": sum(assets.values())}
+            "assets": assets, "assets_bytes": sum(assets.values()), "html_bytes": max(html, default=0)}
 
 
 def main() -> None:
@@ -71,6 +75,7 @@ def main() -> None:
     for url, size in sorted(result["assets"].items()):
         print(f"  {size / 1024:7.1f} KB  {url}")
     print(f"JS + CSS: {result['assets_bytes'] / 1024:.1f} KB uncompressed (target: < 200 KB)")
+    print(f"the page's HTML (the map's SVG and the help included): {result['html_bytes'] / 1024:.1f} KB uncompressed")
 
 
 if __name__ == "__main__":

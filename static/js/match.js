@@ -1085,12 +1085,12 @@
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.
   window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
-  fitMarketTexts();
   alertControls();
   logPointer();
   helpPanel();
   show(current);
   markRecent();
+  requestAnimationFrame(fitMarketTexts);  // after the first draw: it measures text, forcing a layout
   showNews($$("#log li:last-child .then").map((line) => line.textContent));
   if (replaying) replay(); else live();
 })();
