@@ -141,6 +141,10 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     page.locator("#projects [data-project]").first.hover()
     assert "Cost:" in info.inner_text()
     page.locator("#board").screenshot(path=str(artifacts_dir / "board-details-desktop.png"))
+    assert page.evaluate("(() => { const box = document.querySelector('#leagues'); "
+                         "return box.scrollWidth <= box.clientWidth; })()"), page.evaluate(
+        "(() => { const b = document.querySelector('#leagues'); return [b.scrollWidth, b.clientWidth, "
+        "Array.from(b.querySelectorAll('table')).map((t) => t.offsetWidth), getComputedStyle(b.closest('.card')).gridColumnEnd]; })()")
     match_url, signed_in = page.url, desk.storage_state()
     desk.close()
 
@@ -157,6 +161,12 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
         small.locator(selector).tap()
         small.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
                                 "!document.querySelector('#place-info').hidden", timeout=3_000)
+    # The leagues' table fits its card in the longer language (it overflowed), as the page fits the phone.
+    assert small.evaluate("(() => { const box = document.querySelector('#leagues'); "
+                          "return box.scrollWidth <= box.clientWidth; })()"), small.evaluate(
+        "(() => { const b = document.querySelector('#leagues'); return [b.scrollWidth, b.clientWidth, "
+        "Array.from(b.querySelectorAll('table')).map((t) => t.offsetWidth)]; })()")
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
     # Every market space's goods stay inside its card, in the longer language too.
     assert small.evaluate("""() => Array.from(document.querySelectorAll('#board .space .goods')).filter((t) => {
       const slot = t.parentNode.querySelector('.slot').getBoundingClientRect();
