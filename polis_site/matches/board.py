@@ -29,8 +29,6 @@ from engine.data import (
 from polis_site.matches import greece, words
 
 WIDTH, HEIGHT = greece.WIDTH, greece.HEIGHT
-#: The diolkos crosses Megaris low, under Korinthos, from the Kyklades to the Ionion pelagos.
-_DIOLKOS = ((562, 458), (316, 446))
 
 
 def _edge(box: greece.Box, towards: tuple[int, int]) -> tuple[int, int]:
@@ -56,7 +54,7 @@ def connections() -> list[dict[str, Any]]:
         box, end = greece.PORTS[link.side], greece.PORT_ENDS[(link.side, link.sea)]
         lines.append(_line("port", f"port_{link.side}", link.sea, _edge(box, end), end, link.source))
     diolkos = geography.DIOLKOS
-    lines.append(_line("diolkos", diolkos.a, diolkos.b, *_DIOLKOS, diolkos.source))
+    lines.append(_line("diolkos", diolkos.a, diolkos.b, *greece.DIOLKOS_LINE, diolkos.source))
     return lines
 
 
@@ -69,13 +67,6 @@ def _region(place: str, name: str, kind: str) -> dict[str, Any]:
 def _box(place: str, box: greece.Box, name: str, kind: str) -> dict[str, Any]:
     return {"id": place, "kind": kind, "name": name, "x": box.x, "y": box.y, "w": box.w, "h": box.h,
             "cx": box.centre[0], "cy": box.centre[1]}
-
-
-def space_label(space: markets.MarketSpace) -> str:
-    """A market space in words: where, what it gives and for what."""
-    return _("%(market)s: %(load)s %(receive)s for %(accepts)s") % {
-        "market": geography.NAMES[space.market], "load": space.load, "receive": words.good(space.receive),
-        "accepts": ", ".join(words.good(g) for g in space.accepts)}
 
 
 def drawing() -> dict[str, Any]:
@@ -93,7 +84,7 @@ def _drawing(language: str) -> dict[str, Any]:
         "territories": [_region(t, names[t], "territory") for t in geography.TERRITORIES],
         "neutral": [_box(n.id, greece.NEUTRAL_AREAS[n.id], n.name, "neutral") for n in geography.NEUTRAL_AREA_RECORDS],
         "markets": [{**_box(m.id, greece.MARKETS[m.id], m.name, "market"),
-                     "spaces": [{"id": s.id, "label": space_label(s), "load": s.load,
+                     "spaces": [{"id": s.id, "load": s.load,
                                  "goods": _("%(accepts)s → %(receive)s") % {
                                      "accepts": ", ".join(words.good(g) for g in s.accepts),
                                      "receive": words.good(s.receive)}}

@@ -14,7 +14,6 @@ the edge of the picture. Coordinates are in the 1000 x 720 viewBox, y downwards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 1000, 720
@@ -141,12 +140,6 @@ def inside(point: tuple[float, float], region: str) -> bool:
     return crossings % 2 == 1
 
 
-def coast(region: str, seas: Iterable[str]) -> list[tuple[Point, ...]]:
-    """The arcs a region shares with the given seas (for drawing its coastline thicker)."""
-    wanted = set(seas)
-    return [arc.points for arc in ARCS if region in (arc.a, arc.b) and ({arc.a, arc.b} - {region}) & wanted]
-
-
 @dataclass(frozen=True, slots=True)
 class Slots:
     """Where a region's name, its units' badges and (for a territory) its tribute marker go:
@@ -225,6 +218,8 @@ PORTS: dict[str, Box] = {
     "athens": Box(628, 436, 56, 24),
     "sparta": Box(390, 692, 56, 24),
 }
+#: The diolkos crosses Megaris low, under Korinthos, from the Kyklades to the Ionion pelagos.
+DIOLKOS_LINE: tuple[Point, Point] = ((562, 458), (316, 446))
 #: Where a trade route reaches its sea, in that sea's water near the market.
 ROUTE_ENDS: dict[str, Point] = {
     "illyria": (96, 140), "thraki": (612, 150), "euxinos": (800, 178), "persia": (860, 580), "aegyptos": (640, 628),
