@@ -419,9 +419,14 @@
       recent = lines.slice(-1);
     }
     light(recent);
+    // The box keeps its height whatever it lists: a move arriving never shifts the map under a finger.
     const box = $("#since");
-    box.hidden = !recent.length || replaying;
-    if (box.hidden) return;
+    if (replaying) return;
+    box.dataset.count = String(recent.length);
+    if (!recent.length) {
+      box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
+      return;
+    }
     const title = seat ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
       : gettext("The last move:");
     box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),

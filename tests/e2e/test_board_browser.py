@@ -124,6 +124,7 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     desk = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = desk.new_page()
     against_the_computer(page, live_site, f"hover-{tag}", "easy", "athens")
+    page.wait_for_function("document.querySelector('#turn').dataset.mine === 'yes'", timeout=30_000)
     info = page.locator("#place-info")
     for selector, place in places():
         page.locator(selector).hover()
@@ -196,7 +197,7 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     # Sparta (the computer) takes the first turn (after Athens answers any event card's question):
     # its move arrives, is listed above the map and lit on it.
     player = ClickPlayer(page, random.Random(5), careful=True)
-    while page.locator("#since").is_hidden():
+    while page.locator("#since li").count() == 0:
         before = version(page)
         if page.locator("#turn").get_attribute("data-waiting") == "athens":
             player.decide()
@@ -211,6 +212,8 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     recent = [line for line in lines[mine + 1:] if line[0] == "sparta"]
     assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
     assert lit_places(page) == {place for _, places, _ in recent for place in places.split()}
+    # The list above the map keeps its height as moves arrive: the map never moves under a finger.
+    heights = {page.locator("#since").bounding_box()["height"]}
     # Pointing at one log line lights its places alone.
     pointed = page.locator("#log > li.sparta").last
     pointed.hover()
@@ -223,6 +226,12 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     assert page.locator("#alert-sound").is_checked() and page.locator("#alert-notify").is_checked()
     assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
     assert page.locator("#since h2").inner_text().startswith("Since your last move")
+    # Once this seat moves, nothing is new: the box says so, at the same height.
+    player.decide()
+    page.wait_for_function("document.querySelector('#since').dataset.count === '0'", timeout=10_000)
+    assert page.locator("#since").inner_text() == "Nothing new from the other side."
+    heights.add(page.locator("#since").bounding_box()["height"])
+    assert len(heights) == 1, heights
     context.close()
 
 
