@@ -11,12 +11,9 @@
   if (!board || !box) return;
   const gettext = window.gettext || ((text) => text);
   const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
-  const cat = JSON.parse(document.querySelector("#catalogue").textContent);
+  const {cat, name, side, goods} = window.polisMatch;
   const view = () => window.polisMatch.state.view;
-  const name = (id) => cat.names[id] || id;
-  const side = (s) => cat.sides[s] || s;
   const good = (g) => (cat.tracks[g] ? cat.tracks[g].name : g);
-  const goods = (counts) => Object.entries(counts).map(([g, n]) => `${n} ${good(g)}`).join(", ");
   const list = (ids) => ids.map(name).join(", ");
   const units = (place) => ["athens", "sparta"].map((s) => [s, (view().players[s].units || {})[place] || 0]).filter(([, n]) => n);
   const TRACKS = {

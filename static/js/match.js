@@ -1089,7 +1089,9 @@
   if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.
-  window.polisMatch = {send, query, get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
+  // The catalogue and its name helpers are shared with board.js, which reads the same view.
+  window.polisMatch = {send, query, cat, name, side, goods,
+    get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
   alertControls();
   logPointer();
   helpPanel();
