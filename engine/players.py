@@ -12,9 +12,11 @@ information-set search family that holds up under a one-second budget in pure Py
 - It scores each candidate by what follows it: `rollouts` random continuations (the playout player
   for both sides, chance drawn) to the end of the round or the game, judged by `evaluate`, averaged
   over the deals (with no rollouts, the position right after the candidate); `hard` then gives the
-  better half of the candidates twice as many, again and again (successive halving).
-- The levels differ in budget and depth only: more candidates, deals and rollouts cost more time
-  and see further. None reads what its seat could not.
+  better half of the candidates twice as many, again and again (successive halving), and in its
+  rollouts its own side passes rather than take an action that leaves it worse off.
+- The levels differ in budget and depth, and `hard` in how it judges (its caution over prestige,
+  its prudent rollouts): more candidates, deals and rollouts cost more time and see further. None
+  reads what its seat could not.
 
 Everything is seeded: the same view and seed give the same decision (the arena and the tests rely
 on it; the site seeds each decision from the match's seed and version).
@@ -104,6 +106,11 @@ class Budget:
     #: `evaluate` (0: only LOW_PRESTIGE, at 1 or less). Games between thinking levels are lost
     #: mostly at a round's end without prestige, spent down to the last point before it.
     caution: int = 0
+    #: In its rollouts, the level's own side passes instead of any action that `evaluate` judges
+    #: to leave it worse off. Random play wastes prestige and resources, so with it in the rollouts
+    #: the one candidate that leaves none of its own random play to come, passing, looked best, and
+    #: a side passed with its food still to find (docs/computer-opponent.md).
+    prudent: bool = False
 
 
 class Player:
@@ -127,7 +134,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=3, deals=2, rollouts=1, halvings=3, caution=3)),
+    "hard": Player("hard", Budget(proposals=3, deals=3, rollouts=1, halvings=3, caution=3, prudent=True)),
 }
 
 
@@ -164,7 +171,7 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     rollouts = budget.rollouts
     for halving in range(budget.halvings + 1):
         for index in alive:
-            values[index] += [_value(after, side, rng, rollouts, budget.caution) for after in afters[index]]
+            values[index] += [_value(after, side, rng, rollouts, budget) for after in afters[index]]
         if halving == budget.halvings or len(alive) <= 2:
             break
         alive = sorted(alive, key=lambda i: -_mean(values[i]))[:max(2, len(alive) // 2)]
@@ -177,11 +184,12 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _value(after: GameState, side: str, rng: random.Random, rollouts: int, caution: int) -> float:
+def _value(after: GameState, side: str, rng: random.Random, rollouts: int, budget: Budget) -> float:
     """How good the position after a candidate is: judged at once, or after random continuations."""
     if rollouts == 0 or after.outcome is not None:
-        return evaluate(after, side, caution)
-    return sum(evaluate(_rollout(after, rng), side, caution) for _ in range(rollouts)) / rollouts
+        return evaluate(after, side, budget.caution)
+    prudent = side if budget.prudent else None
+    return sum(evaluate(_rollout(after, rng, prudent), side, budget.caution) for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
@@ -191,14 +199,20 @@ def _settled(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def _rollout(state: GameState, rng: random.Random) -> GameState:
-    """Random play for both sides to the end of this round (or the game), at most ROLLOUT_DEPTH decisions."""
+def _rollout(state: GameState, rng: random.Random, prudent: str | None = None) -> GameState:
+    """Random play for both sides to the end of this round (or the game), at most ROLLOUT_DEPTH
+    decisions; the `prudent` side passes instead of a turn's action that leaves it worse off."""
     round_now = state.round
     for _ in range(ROLLOUT_DEPTH):
         state = _settled(state, rng)
-        if state.outcome is not None or state.round != round_now or state.decision is None:
+        decision = state.decision
+        if state.outcome is not None or state.round != round_now or decision is None:
             break
-        state = playout.step(state, state.decision.side, rng)[1]
+        action, after = playout.step(state, decision.side, rng)
+        if (decision.side == prudent and decision.kind == flow.ACTION and action["type"] != api.PASS
+                and evaluate(after, prudent) < evaluate(state, prudent)):
+            after = api.apply_action(state, prudent, {"type": api.PASS, "decision": decision.id})[0]
+        state = after
     return state
 
 

@@ -3,8 +3,10 @@ its own side's view only, and the same way whatever it cannot see (issue 22)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,3 +125,19 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
     assert max(map(value, wheat)) > max(value(a) for a in legal if a["type"] == "move_proxenos")
     best = players.candidates(state, side, random.Random(1), 1)[0]
     assert playout.food_gap(api.apply_action(state, side, best)[0], side) < playout.food_gap(state, side)
+
+
+def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
+    """A position from the arena (seed final-11, Sparta's first action of round Epsilon): 3 wheat
+    short, 3 prestige. With random play for its own side in the rollouts, every action looked worse
+    than passing at once (passing leaves none of that play to come), and hard passed. Its prudent
+    rollouts judge the actions on even terms (docs/computer-opponent.md)."""
+    with open(Path(__file__).parent / "data" / "hungry-sparta-view.json") as file:
+        view = json.load(file)
+    assert playout.food_gap(api.from_view(view, random.Random(0)), view["viewer"]) == 3
+    hard = players.player("hard")
+    assert hard.budget is not None and hard.budget.prudent
+    reckless = players.Player("reckless", dataclasses.replace(hard.budget, prudent=False))
+    for seed in range(3):
+        assert reckless.decide(view, random.Random(seed))["type"] == api.PASS
+        assert hard.decide(view, random.Random(seed))["type"] != api.PASS
