@@ -53,19 +53,29 @@ SPARE_WHEAT = 0.25     # a wheat beyond the need (grows the population at the ro
 DOOM = 0.5
 #: Points of advantage that make `evaluate` say 0.76 (tanh 1): a clear lead, not yet a won game.
 SCALE = 12.0
+#: With a level's `margin`: points of final lead that make a game won on the score worth 0.76, and
+#: the points a win on the resources tiebreak counts as.
+FINAL_SCALE = 3.0
+TIEBREAK = 0.5
 #: Candidates a decision weighs at most, per proposal of its budget.
 CANDIDATES = 5
 #: Decisions a rollout plays at most: a bound on the time a rollout can take.
 ROLLOUT_DEPTH = 60
 
 
-def evaluate(state: GameState, side: str, caution: int = 0) -> float:
+def evaluate(state: GameState, side: str, caution: int = 0, margin: bool = False) -> float:
     """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too); with
-    `caution`, each prestige a side holds below it counts against that side (see Budget)."""
+    `caution`, each prestige a side holds below it counts against that side, and with `margin`, a
+    game ended on the score is judged by how far ahead the side finished (see Budget)."""
+    other = opponent(side)
     if state.outcome is not None:
+        totals = state.outcome.get("totals")
+        if margin and totals is not None:
+            resources = state.outcome["resources"]
+            tiebreak = (resources[side] > resources[other]) - (resources[side] < resources[other])
+            return math.tanh((totals[side] - totals[other] + TIEBREAK * tiebreak) / FINAL_SCALE)
         winner = state.outcome.get("winner")
         return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
-    other = opponent(side)
     lead = math.tanh((_strength(state, side, caution) - _strength(state, other, caution)) / SCALE)
     return (1 - DOOM) * lead + DOOM * (_doomed(state, other) - _doomed(state, side))
 
@@ -111,6 +121,12 @@ class Budget:
     #: the one candidate that leaves none of its own random play to come, passing, looked best, and
     #: a side passed with its food still to find (docs/computer-opponent.md).
     prudent: bool = False
+    #: A game its rollouts end on the score is judged by the final lead (tanh of it over
+    #: FINAL_SCALE), not only by who won. In the last round every rollout ends the game, and in a
+    #: close game who wins a random continuation is nearly a coin's toss: with a few rollouts per
+    #: candidate the lead tells them apart where the win alone does not. Endings by famine or
+    #: prestige stay a full win or loss.
+    margin: bool = False
 
 
 class Player:
@@ -134,7 +150,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=3, deals=3, rollouts=1, halvings=3, caution=3, prudent=True)),
+    "hard": Player("hard", Budget(proposals=3, deals=3, rollouts=1, halvings=3, caution=3, prudent=True, margin=True)),
 }
 
 
@@ -187,9 +203,10 @@ def _mean(values: list[float]) -> float:
 def _value(after: GameState, side: str, rng: random.Random, rollouts: int, budget: Budget) -> float:
     """How good the position after a candidate is: judged at once, or after random continuations."""
     if rollouts == 0 or after.outcome is not None:
-        return evaluate(after, side, budget.caution)
+        return evaluate(after, side, budget.caution, budget.margin)
     prudent = side if budget.prudent else None
-    return sum(evaluate(_rollout(after, rng, prudent), side, budget.caution) for _ in range(rollouts)) / rollouts
+    return sum(evaluate(_rollout(after, rng, prudent), side, budget.caution, budget.margin)
+               for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
