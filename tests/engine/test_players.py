@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine import api, flow, playout, players
+from engine import api, end_of_round, essentials, flow, playout, players
 from engine.data import markets
 from engine.data.sides import opponent
 from engine.state import GameState
@@ -141,3 +142,25 @@ def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     for seed in range(3):
         assert reckless.decide(view, random.Random(seed))["type"] == api.PASS
         assert hard.decide(view, random.Random(seed))["type"] != api.PASS
+
+
+def test_with_margin_a_game_ended_on_the_score_is_judged_by_the_lead() -> None:
+    """Hard's `margin`: a score ending is worth tanh(lead / FINAL_SCALE), so a narrow win counts less
+    than a wide one; an ending by prestige or famine stays a full win or loss."""
+    state = api.new_game(api.Setup.from_seed("players-margin"))
+    scored = state.clone()
+    end_of_round.finish(scored)
+    totals = scored.outcome["totals"]
+    lead = totals["athens"] - totals["sparta"]
+    assert lead != 0 and scored.outcome["reason"] == "score"
+    assert players.evaluate(scored, "athens") == (1.0 if lead > 0 else -1.0)
+    graded = players.evaluate(scored, "athens", margin=True)
+    assert graded == pytest.approx(math.tanh(lead / players.FINAL_SCALE)) and 0 < abs(graded) < 1
+    assert players.evaluate(scored, "sparta", margin=True) == pytest.approx(-graded)
+    wider = state.clone()
+    wider.players["sparta"].tracks["prestige"] = 0  # the prestige track counts in the score
+    end_of_round.finish(wider)
+    assert players.evaluate(wider, "athens", margin=True) > graded
+    lost = state.clone()
+    essentials.end_game(lost, winner="athens", reason="prestige_exhausted")
+    assert players.evaluate(lost, "sparta", margin=True) == -1.0
