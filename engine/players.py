@@ -15,8 +15,8 @@ information-set search family that holds up under a one-second budget in pure Py
   better half of the candidates twice as many, again and again (successive halving), and in its
   rollouts its own side passes rather than take an action that leaves it worse off.
 - The levels differ in budget and depth, and `hard` in how it judges (its caution over prestige,
-  its prudent rollouts): more candidates, deals and rollouts cost more time and see further. None
-  reads what its seat could not.
+  its prudent rollouts, the final lead of a game ended on the score): more candidates, deals and
+  rollouts cost more time and see further. None reads what its seat could not.
 
 Everything is seeded: the same view and seed give the same decision (the arena and the tests rely
 on it; the site seeds each decision from the match's seed and version).
