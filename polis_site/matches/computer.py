@@ -24,7 +24,6 @@ import hashlib
 import hmac
 import logging
 import multiprocessing
-import os
 import random
 import sys
 import time
@@ -40,6 +39,7 @@ from django.db.models import F
 
 from engine import api, players, playout
 from engine.errors import ActionError
+from polis_site import background
 from polis_site.matches import services
 from polis_site.matches.models import Match
 
@@ -49,8 +49,6 @@ MODES = ("embedded", "external", "off")
 #: Matches the worker takes on at once: more wait for the next poll (the pool thinks one per
 #: process at a time anyway).
 MOST_AT_ONCE = 64
-#: How much lower the thinking processes' scheduling priority is than the site's (os.nice).
-NICE = 10
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
 #: Seconds a match whose answer failed unexpectedly is left alone before it is tried again.
@@ -109,11 +107,10 @@ class Worker:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # A forkserver, not fork: the app's process has threads (and Daphne's loop), which a forked
-        # child would inherit half-held. Its children import only the engine.
+        # child would inherit half-held. Its children import only the engine (and polis_site.background).
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["engine.players"])
-        # Niced: where the thinking shares cores with the site, serving the players' moves comes first.
-        return ProcessPoolExecutor(self.processes, mp_context=context, initializer=os.nice, initargs=(NICE,))
+        context.set_forkserver_preload(["engine.players", "polis_site.background"])
+        return ProcessPoolExecutor(self.processes, mp_context=context, initializer=background.yield_cores)
 
     async def run(self) -> None:
         logger.info("the computer's worker is running: %d thinking processes, a pause of %.1f s",
