@@ -45,10 +45,10 @@ def main() -> None:
     from polis_site import throttles
 
     async def on_loop() -> bool:
-        return await throttles.socket_message_over_async(1)
+        return await throttles.socket_message_wait_async(1)
 
     async def in_thread() -> bool:
-        return await sync_to_async(throttles.socket_message_over, thread_sensitive=False)(1)
+        return await sync_to_async(throttles.socket_message_wait, thread_sensitive=False)(1)
 
     async def run() -> None:
         where = "Redis" if args.redis else "the in-memory cache"

@@ -55,8 +55,10 @@ def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
     if len(text) > MAX_LENGTH:
         raise services.MatchError(f"the message has {len(text)} characters; at most {MAX_LENGTH}",
                                   code="too_long", most=MAX_LENGTH)
-    if throttles.chat_over(user.pk):
-        raise services.MatchError("too many chat messages; wait a little", code="rate_limited")
+    wait = throttles.chat_wait(user.pk)
+    if wait is not None:
+        raise services.MatchError(f"too many chat messages; try again in {wait} s", code="rate_limited",
+                                  retry_after=wait)
     with transaction.atomic():
         # Locked, so a message cannot slip to spectators past a player closing the chat.
         match = services.locked(match_id)

@@ -3,22 +3,30 @@
 Client messages: `{"type": "sync", "version": n}` (the view, and the log after version n),
 `{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`,
 and the queries a seat's page asks while it builds an action: `{"type": "options", "partial":
-{...}, "request": r}` (what may be chosen next) and `{"type": "price", "action": {...}, "request": r}`
-(what the whole action would cost, checked as the engine would, applying nothing).
+{...}}` (what may be chosen next) and `{"type": "price", "action": {...}}` (what the whole action
+would cost, checked as the engine would, applying nothing).
+
+Any client message may carry a `request` (a number or a string): it then gets exactly one reply
+carrying the same `request`, its answer (`state` to a sync, `pong`, `ack`, `options`, `price`,
+`chat_reported`, or `done` for a message with no answer of its own) or its refusal (`error`), so a
+page never waits for a reply that cannot come. A refusal for rate (`rate_limited`) says in
+`retry_after` how many seconds to wait.
+
 Server messages: `state` (this socket's own view, its version and the prompts it must answer),
-`log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and a fresh `state`),
-`pong` (with the match's current version), `rematch` (once it is over, a player asked for its
-rematch: the new match's id, and who asked).
+`log`, `ack`, `options`, `price`, `error` (to the sender only: code, message and, when the refusal
+read the database, a fresh `state`), `pong` (with the match's current version), `rematch` (once it
+is over, a player asked for its rematch: the new match's id, and who asked).
 
 The players' chat (chat.py): a seat sends `{"type": "chat", "text": "..."}`, `{"type":
 "report_chat", "id": n}` or `{"type": "chat_private"}`; whoever reads the chat gets `chat` (its
-`messages`: all of them on connecting, marked `history`, then each new one as it is written), `chat_hidden` (an admin hid
-message `id`) and `chat_private` (spectators no longer read it); the reporter gets `chat_reported`. A refused chat
-message's `error` says `"about": "chat"`.
+`messages`: all of them on connecting, marked `history`, then each new one as it is written),
+`chat_hidden` (an admin hid message `id`) and `chat_private` (spectators no longer read it); the
+reporter gets `chat_reported`. A refused chat message's `error` says `"about": "chat"`.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -34,6 +42,9 @@ from polis_site.layers import GroupMember
 from polis_site.matches import chat, notify, services, wire
 from polis_site.matches.models import Match
 
+log = logging.getLogger(__name__)
+
+
 def _write(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
     match, written = chat.post(match_id, user, message.get("text"))
     return chat.events(match, {"type": "chat", "messages": [chat.entry(written, match.names)]})
@@ -46,6 +57,12 @@ def _report(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict
 
 def _close(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return chat.make_private(match_id, user)
+
+
+def _refusal(error: ActionError) -> dict[str, Any]:
+    """An error's code and message, and, for one of rate, when to try again."""
+    wait = error.details.get("retry_after")
+    return {**error.to_dict(), **({"retry_after": wait} if wait is not None else {})}
 
 
 #: The chat's messages, each done in the database thread; what to send after.
@@ -87,6 +104,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         self.seat = match.side_of(user)
         self.group = services.group_name(match.pk, self.seat or services.SPECTATORS)
         self.tokens, self.refilled = float(BURST), time.monotonic()
+        self.request: Any = None  # the `request` of the message being handled, until it is answered
         # The match's audience, and the user's own group: notices of their other matches.
         await self.join_groups([self.group, notify.user_group(user.pk)])
         await self.accept()
@@ -102,37 +120,53 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         await self._chat_history()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not self._take_token():
-            await self._refuse("rate_limited", f"more than {BURST} messages at once; slow down to {RATE:.0f} a second")
-            return
-        if await throttles.socket_message_over_async(self.user.pk):
-            await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
-                                               "sockets together; slow down")
-            return
+        """One client message. A message that carries a `request` gets exactly one reply carrying
+        it, an answer or a refusal alike (`reply`): a page never waits for a reply that cannot come."""
         try:
-            await self._handle(text_data)
+            message: Any = wire.loads(text_data) if text_data is not None else None
+            unread: wire.Refused | None = None if text_data is not None else wire.Refused(
+                "malformed", "send JSON text frames, not binary ones")
+        except wire.Refused as refused:
+            message, unread = None, refused
+        self.request = message.get("request") if isinstance(message, dict) else None
+        try:
+            wait = self._token_wait()
+            if wait is not None:
+                await self._refuse("rate_limited", f"more than {BURST} messages at once; slow down to "
+                                                   f"{RATE:.0f} a second", retry_after=wait)
+                return
+            wait = await throttles.socket_message_wait_async(self.user.pk)
+            if wait is not None:
+                await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
+                                                   "sockets together; slow down", retry_after=wait)
+                return
+            if unread is not None:
+                await self._error(unread.code, unread.message)
+                return
+            await self._handle(message)
         except Match.DoesNotExist:
-            # The match is gone (its challenge withdrawn): the page is told so, as at a handshake.
+            # The match is gone (its challenge withdrawn): the page is told so, as at a handshake,
+            # and fails what it waited for when the socket closes.
+            self.request = None
             await self.close(code=CLOSE_NO_MATCH)
         except DatabaseError as error:
             # The database failed a read (a write is refused by submit_action itself): this
             # message fails, the socket stays.
             await self._refuse(storage.UNAVAILABLE, f"the database did not answer ({type(error).__name__}); "
                                                     "try again shortly")
+        except Exception:
+            # A fault of ours: logged, this message refused, the socket kept for the next one.
+            log.exception("match %s: message %.200r failed", self.match_id, text_data)
+            await self._refuse("internal", "the server failed on this message; it was logged")
+        finally:
+            if self.request is not None:  # a message with no answer of its own (a chat line)
+                await self.reply({"type": "done"})
 
-    async def _handle(self, text_data: str | None) -> None:
-        if text_data is None:
-            await self._error("malformed", "send JSON text frames, not binary ones")
-            return
-        try:
-            message = wire.loads(text_data)
-        except wire.Refused as refused:
-            await self._error(refused.code, refused.message)
-            return
+    async def _handle(self, message: Any) -> None:
         kind = message.get("type") if isinstance(message, dict) else None
         kind = kind if isinstance(kind, str) else None
         if kind == "ping":
-            await self.send_json({"type": "pong", "version": await self._version()})
+            await self.reply({"type": "pong", "version": await self._version()})
             await self.rejoin_if_missing()
         elif kind == "sync":
             await self._resync(message.get("version"))
@@ -159,11 +193,11 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         try:
             events = await database_sync_to_async(CHAT[kind])(self.match_id, self.user, message)
         except ActionError as error:
-            await self.send_json({"type": "error", "code": error.code, "message": error.message, "about": "chat"})
+            await self.reply({"type": "error", **_refusal(error), "about": "chat"})
             return
         await services.send_all(events)
         if kind == "report_chat":
-            await self.send_json({"type": "chat_reported", "id": message["id"]})
+            await self.reply({"type": "chat_reported", "id": message["id"]})
 
     @database_sync_to_async
     def _version(self) -> int | None:
@@ -171,18 +205,19 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         send is at most once) sees it is behind even when no other move comes."""
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
-    def _take_token(self) -> bool:
+    def _token_wait(self) -> float | None:
+        """Takes one token of this socket's bucket: None, or the seconds until one is there."""
         now = time.monotonic()
         self.tokens = min(BURST, self.tokens + (now - self.refilled) * RATE)
         self.refilled = now
         if self.tokens < 1:
-            return False
+            return round((1 - self.tokens) / RATE, 3)
         self.tokens -= 1
-        return True
+        return None
 
     async def _resync(self, version: Any) -> None:
         state = await self._state()
-        await self.send_json(state)
+        await self.reply(state)
         if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < state["version"]:
             entries = await database_sync_to_async(self._log_since)(version)
             await self.send_json({"type": "log", "since": version, "entries": entries})
@@ -204,7 +239,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         # The transaction has committed: both seats hear of it before this one's ack, and the
         # waiting player's other pages (and inbox) a little later.
         await services.send_all(submission.events)
-        await self.send_json({"type": "ack", "client_action_id": message.get("client_action_id"),
+        await self.reply({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
         if not submission.duplicate:
@@ -217,9 +252,9 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         try:
             reply = await database_sync_to_async(self._answer)(message)
         except ActionError as error:
-            await self._error(error.code, error.message, message.get("request"))
+            await self._error(error.code, error.message)
             return
-        await self.send_json(reply)
+        await self.reply(reply)
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         match = Match.objects.get(pk=self.match_id)
@@ -232,14 +267,22 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         match = Match.objects.get(pk=self.match_id)
         return services.state_message(match, match.state(), self.seat)
 
-    async def _error(self, code: str, message: str, request: Any = None) -> None:
-        """To this socket only, with its fresh state; `request` echoes the query it answers."""
-        await self.send_json({"type": "error", "code": code, "message": message, "state": await self._state(),
-                              **({"request": request} if request is not None else {})})
+    async def reply(self, content: dict[str, Any]) -> None:
+        """The answer to the message being handled, carrying its `request`; only the first reply
+        does, so a request is answered once."""
+        if self.request is not None:
+            content, self.request = {**content, "request": self.request}, None
+        await self.send_json(content)
 
-    async def _refuse(self, code: str, message: str) -> None:
-        """A refusal that costs no database read: a flood must not turn into one query per frame."""
-        await self.send_json({"type": "error", "code": code, "message": message})
+    async def _error(self, code: str, message: str) -> None:
+        """A refusal, to this socket only, with its fresh state."""
+        await self.reply({"type": "error", "code": code, "message": message, "state": await self._state()})
+
+    async def _refuse(self, code: str, message: str, retry_after: float | None = None) -> None:
+        """A refusal that costs no database read: a flood must not turn into one query per frame.
+        One for rate says when to try again."""
+        await self.reply({"type": "error", "code": code, "message": message,
+                          **({"retry_after": retry_after} if retry_after is not None else {})})
 
     async def send_json(self, content: dict[str, Any]) -> None:
         await self.send(text_data=wire.dumps(content))

@@ -29,7 +29,7 @@ from polis_site.matches.notify import verified_address
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
 STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
-          storage.FULL: 503, storage.UNAVAILABLE: 503}
+          "login_required": 401, "rate_limited": 429, storage.FULL: 503, storage.UNAVAILABLE: 503}
 
 
 def mine(user: Any) -> QuerySet[Match]:
@@ -272,12 +272,31 @@ def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
     return JsonResponse(body, status=STATUS.get(error.code, 400 if isinstance(error, MalformedAction) else 409))
 
 
+def _api_refused(request: HttpRequest) -> JsonResponse | None:
+    """The refusal of an API call made without logging in, or past the user's rate (counted with
+    their socket messages: one allowance for both ways in), which says when to try again."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
+    wait = throttles.socket_message_wait(request.user.pk)
+    if wait is None:
+        return None
+    response = JsonResponse({"type": "error", "code": "rate_limited", "retry_after": wait,
+                             "message": f"more than {settings.SOCKET_RATE_PER_USER} requests; try again in {wait} s"},
+                            status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_GET
 def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     """The requester's own view (a spectator's if unseated); `?since=n` adds the log after version n."""
-    if not request.user.is_authenticated:
-        return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
-    match = get_object_or_404(Match, pk=match_id)
+    refused = _api_refused(request)
+    if refused is not None:
+        return refused
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return JsonResponse({"type": "error", "code": "no_such_match", "message": f"there is no match {match_id}"},
+                            status=404)
     body = services.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")
     if since is not None:
@@ -291,8 +310,9 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
 @require_POST
 def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     """POST {"action": {...}, "client_action_id": "...", "version": n}: the websocket's `act`."""
-    if not request.user.is_authenticated:
-        return JsonResponse({"type": "error", "code": "login_required", "message": _("log in first")}, status=401)
+    refused = _api_refused(request)
+    if refused is not None:
+        return refused
     try:
         try:
             raw = request.body

@@ -568,6 +568,9 @@ class Desk:
         assert response.status_code < 500, (what, response.status_code, response.content[:300])
         if not response.get("Content-Type", "").startswith("application/json"):
             return None
+        if response.request["REQUEST_METHOD"] == "HEAD":  # the headers of a GET's answer, without its body
+            assert response.content == b"", (what, response.content[:300])
+            return None
         body = response.json()
         if response.status_code >= 400:
             check_typed_error(body, what)

@@ -1,0 +1,44 @@
+"""Every refusal of the HTTP API (`/matches/api/`) is a typed JSON error, as the websocket's are:
+`{"type": "error", "code": ..., "message": ...}`. The views answer their own refusals so; this
+middleware types the rest, those Django makes before or around a view (a CSRF failure, a method
+not allowed, an unknown address, a fault of ours), so an API client never parses an HTML page."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from http import HTTPStatus
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/matches/api/"
+
+#: The stable code of a refusal Django made, by its HTTP status.
+CODES = {400: "malformed", 401: "login_required", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+         413: "too_large", 429: "rate_limited", 500: "internal", 503: "unavailable"}
+
+
+class TypedApiErrors:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.path.startswith(API_PREFIX) or response.status_code < 400:
+            return response
+        if response.get("Content-Type", "").split(";")[0].strip() == "application/json":
+            return response
+        status = response.status_code
+        message = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "refused"
+        if status == 403:
+            message = "refused: log in from the site's own pages, sending its CSRF token (X-CSRFToken)"
+        elif status == 405:
+            message = f"{request.method} is not allowed here; use {response.get('Allow', 'another method')}"
+        typed = JsonResponse({"type": "error", "code": CODES.get(status, "refused"), "message": message},
+                             status=status)
+        for header in ("Allow", "Retry-After"):
+            if header in response:
+                typed[header] = response[header]
+        return typed
