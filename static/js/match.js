@@ -78,6 +78,9 @@
     rate_limited: gettext("Too many messages at once: wait a moment."),
     storage_full: gettext("The server cannot store anything now (its disk is full): your move was not played. Try again later."),
     storage_unavailable: gettext("The server could not store your move: it was not played. Try again in a moment."),
+    disconnected: gettext("The connection was lost: the page asks again once it is back."),
+    timeout: gettext("The server did not answer; try again."),
+    internal: gettext("The server failed on this; try again."),
   };
   const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
 
@@ -483,30 +486,39 @@
   const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).filter(([k]) => k !== "decision"));
 
   // Ask the engine what comes next (an action's next field), then, once the action or answer is
-  // whole, its price; draw the builder with what came back. A reply to an older build is dropped.
+  // whole, its price; draw the builder with what came back. A reply to an older build, or computed
+  // on another version than the page shows, is dropped (a newer version is fetched and redraws).
   async function refresh() {
     const mine = build;
     build.price = null;
     build.refusal = "";
+    build.lost = false;
     renderBuilder();
     // Until the engine answers, nothing more is chosen on what may no longer hold.
     $$("#action-body button, #action-body select, #action-body input").forEach((control) => { control.disabled = true; });
+    const holds = (reply) => {
+      if (build !== mine) return false;
+      if (reply.version === current.version) return true;
+      if (reply.version > current.version) resync();
+      return false;
+    };
     try {
       // The prompt's own options list the types; they are asked again only under an extra resource.
       if (build.kind === "action" && build.partial.type !== "pass" && (build.partial.type || build.extra)) {
         const partial = build.partial.type ? stripDecision(build.partial) : (build.extra ? {extra: build.extra} : {});
-        const reply = await query("options", {partial});
-        if (build !== mine) return;
+        const reply = await askOnce("options", {partial});
+        if (!holds(reply)) return;
         build.options = reply.options;
       }
       if (whole()) {
-        const reply = await query("price", {action: outgoing()});
-        if (build !== mine) return;
+        const reply = await askOnce("price", {action: outgoing()});
+        if (!holds(reply)) return;
         build.price = reply.price;
       }
     } catch (error) {
       if (build !== mine) return;
-      build.refusal = error && error.code ? explain(error) : gettext("The server did not answer; try again.");
+      build.lost = error.code === "disconnected";
+      build.refusal = explain(error);
     }
     renderBuilder();
   }
@@ -883,25 +895,101 @@
     return action;
   }
 
-  function confirm() {
+  async function confirm() {
+    const mine = build;
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    send({type: "act", action: outgoing(), client_action_id: id, version: current.version});
     $$("#action-body button, #action-body select, #action-body input").forEach((b) => { b.disabled = true; });
+    try {
+      await ask("act", {action: outgoing(), client_action_id: id, version: current.version});
+    } catch (error) {
+      // The move was not played (or, its socket lost, may not have been: the sync on reconnecting
+      // says which); the refusal is said beside the controls, on the match as it stands now.
+      if (error.state && (error.state.version !== current.version || error.state.status !== current.status)) show(error.state);
+      if (!build) {
+        showError(explain(error));
+        return;
+      }
+      if (build === mine && error.code === "disconnected") build.lost = true;
+      build.refusal = explain(error);
+      renderBuilder();
+    }
   }
 
   // ------------------------------------------------------------------ the socket
 
-  function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  // Every message but the heartbeat is a request: it waits in `outbox` while the socket opens, and
+  // its one reply, an answer or a refusal carrying its `request`, settles it. Refused for rate, it
+  // is asked once more after the wait the server names. A socket that closes fails at once what
+  // waits (the builder asks again when it is back), and nothing waits past TIMEOUT_MS.
+  const TIMEOUT_MS = 10000;
+  const outbox = [];
+  let longestWait = 0;  // ms: the longest any request has waited for its reply
+  let retrying = 0;     // requests waiting out a rate refusal
+
+  function ask(type, body = {}, retried = false) {
+    const request = ++requests;
+    const message = {type, request, ...body};
+    const answer = new Promise((resolve, reject) => {
+      if (socket && socket.readyState >= WebSocket.CLOSING) {
+        reject({code: "disconnected"});
+        return;
+      }
+      const asked = performance.now();
+      const settle = (done, value) => {
+        if (!waiting.delete(request)) return;
+        clearTimeout(timer);
+        longestWait = Math.max(longestWait, performance.now() - asked);
+        const queued = outbox.indexOf(message);
+        if (queued >= 0) outbox.splice(queued, 1);
+        done(value);
+      };
+      const timer = setTimeout(() => settle(reject, {code: "timeout"}), TIMEOUT_MS);
+      waiting.set(request, {asked, resolve: (reply) => settle(resolve, reply), reject: (error) => settle(reject, error)});
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      else outbox.push(message);
+    });
+    // The socket's pace is waited out; the chat's own limit (`about: "chat"`, a policy, not a pace)
+    // is said to the writer at once.
+    return answer.catch((error) => {
+      if (error.code !== "rate_limited" || error.about || retried) throw error;
+      retrying += 1;
+      connectionNote("busy", gettext("The server asked for a pause: trying again in a moment."));
+      return new Promise((resume) => setTimeout(resume, 1000 * (error.retry_after || 1)))
+        .then(() => ask(type, body, true))
+        .finally(() => {
+          retrying -= 1;
+          if (!retrying && socket && socket.readyState === WebSocket.OPEN) connectionNote("live", gettext("Live."));
+        });
+    });
   }
 
-  function query(kind, body) {
-    const request = ++requests;
-    return new Promise((resolve, reject) => {
-      waiting.set(request, {resolve, reject});
-      send({type: kind, request, ...body});
-      setTimeout(() => { if (waiting.delete(request)) reject(new Error("timeout")); }, 10000);
-    });
+  // Options and prices, kept per version and question: going back and forth asks nothing twice,
+  // and a question already on its way is not asked again.
+  const answers = new Map();
+  let answersVersion = null;
+  function askOnce(type, body) {
+    if (answersVersion !== current.version) {
+      answers.clear();
+      answersVersion = current.version;
+    }
+    const key = `${type} ${JSON.stringify(body)}`;
+    if (!answers.has(key)) {
+      const answer = ask(type, body);
+      answers.set(key, answer);
+      answer.catch(() => { if (answers.get(key) === answer) answers.delete(key); });
+    }
+    return answers.get(key);
+  }
+
+  // The match as the server has it (and the log since this page's version); a refusal is shown by
+  // the state it brings, a lost socket by its banner.
+  const resync = () => ask("sync", {version: current.version}).catch(() => {});
+
+  function connectionNote(state, text) {
+    const banner = $("#connection");
+    if (!banner) return;
+    banner.dataset.state = state;
+    banner.textContent = text;
   }
 
   function connect() {
@@ -909,65 +997,77 @@
     socket = new WebSocket(`${scheme}://${location.host}/ws/match/${root.dataset.match}/`);
     socket.addEventListener("open", () => {
       retry = 500;
-      const banner = $("#connection");
-      banner.dataset.state = "live";
-      banner.textContent = gettext("Live.");
-      send({type: "sync", version: current.version});
+      connectionNote("live", gettext("Live."));
+      // First where the match stands, then what was asked while the socket opened; a builder whose
+      // questions the last socket took down with it asks them again.
+      ask("sync", {version: current.version}).then(() => { if (build && build.lost) refresh(); }, () => {});
+      for (const message of outbox.splice(0)) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") {
-        const before = current.version;
-        const latest = message.latest || [];
-        show(message);
-        if (latest.length && latest[0].seq === before + 1) append(latest);
-        else if (message.version > before) send({type: "sync", version: before});  // a gap: fetch the log
-      } else if (message.type === "log") {
-        append(message.entries);
-      } else if (message.type === "pong" || message.type === "ack") {
-        if (message.version > current.version) send({type: "sync", version: current.version});  // a missed broadcast
-        drawClock(current);
-      } else if (message.type === "notice") {
-        if (String(message.match) !== root.dataset.match) showNotice(message);
-      } else if (message.type === "options" || message.type === "price") {
-        const pending = waiting.get(message.request);
-        if (pending) { waiting.delete(message.request); pending.resolve(message); }
-      } else if (message.type === "rematch") {
-        // The other player asked: the same button takes the seat they left free.
-        if (message.by !== seat && $("#rematch")) {
-          $("#rematch-offer").hidden = false;
-          $("#rematch button").textContent = gettext("Accept the rematch");
-        }
-      } else if (message.type.startsWith("chat")) {
-        hearChat(message);
-      } else if (message.type === "error" && message.about === "chat") {
-        showChatError(CHAT_REFUSALS[message.code] || explain(message));
-      } else if (message.type === "error") {
-        const pending = waiting.get(message.request);
-        if (pending) { waiting.delete(message.request); pending.reject(message); return; }
-        if (message.state && (message.state.version !== current.version || message.state.status !== current.status)) show(message.state);
-        if (build) {
-          build.refusal = explain(message);
-          renderBuilder();
-        } else {
-          showError(explain(message));
-        }
-      }
-    });
-    socket.addEventListener("close", (event) => {
-      const banner = $("#connection");
-      for (const pending of waiting.values()) pending.reject(new Error("closed"));
-      waiting.clear();
-      if (event.code === CLOSE_NO_MATCH) {  // withdrawn by its maker: nothing to reconnect to
-        banner.dataset.state = "gone";
-        banner.textContent = gettext("This match no longer exists: its challenge was withdrawn.");
+      const pending = message.request === undefined ? undefined : waiting.get(message.request);
+      if (message.type === "error") {
+        if (pending) pending.reject(message);
+        else hearRefusal(message);
         return;
       }
-      banner.dataset.state = "closed";
-      banner.textContent = gettext("Connection lost: reconnecting…");
+      hear(message);
+      if (pending) pending.resolve(message);
+    });
+    socket.addEventListener("close", (event) => {
+      outbox.length = 0;
+      for (const pending of [...waiting.values()]) pending.reject({code: "disconnected"});
+      if (event.code === CLOSE_NO_MATCH) {  // withdrawn by its maker: nothing to reconnect to
+        connectionNote("gone", gettext("This match no longer exists: its challenge was withdrawn."));
+        return;
+      }
+      connectionNote("closed", gettext("Connection lost: reconnecting…"));
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     });
+  }
+
+  // What the server sends, the replies to this page's requests included.
+  function hear(message) {
+    if (message.type === "state") {
+      const before = current.version;
+      const latest = message.latest || [];
+      show(message);
+      if (latest.length && latest[0].seq === before + 1) append(latest);
+      else if (message.version > before) ask("sync", {version: before}).catch(() => {});  // a gap: fetch the log
+    } else if (message.type === "log") {
+      append(message.entries);
+    } else if (message.type === "pong" || message.type === "ack") {
+      if (message.version > current.version) resync();  // a missed broadcast
+      drawClock(current);
+    } else if (message.type === "notice") {
+      if (String(message.match) !== root.dataset.match) showNotice(message);
+    } else if (message.type === "rematch") {
+      // The other player asked: the same button takes the seat they left free.
+      if (message.by !== seat && $("#rematch")) {
+        $("#rematch-offer").hidden = false;
+        $("#rematch button").textContent = gettext("Accept the rematch");
+      }
+    } else if (message.type.startsWith("chat")) {
+      hearChat(message);
+    }
+  }
+
+  // A refusal no request of this page waits for: a frame the server could not read.
+  function hearRefusal(message) {
+    if (message.state && (message.state.version !== current.version || message.state.status !== current.status)) show(message.state);
+    if (build) {
+      build.refusal = explain(message);
+      renderBuilder();
+    } else {
+      showError(explain(message));
+    }
+  }
+
+  // The heartbeat is no request: while the socket is down there is nothing to beat, and the sync
+  // on reconnecting does its work.
+  function ping() {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "ping"}));
   }
 
   // ------------------------------------------------------------------ the players' chat
@@ -993,7 +1093,7 @@
           el("b", {text: line.name}), " ", el("span", {class: "said", text: line.text}),
           seat && !mine ? el("button", {type: "button", class: "report quiet", text: gettext("Report"),
             title: gettext("Report this message to the site's admins"),
-            onclick: () => send({type: "report_chat", id: line.id})}) : null));
+            onclick: () => chatAsk("report_chat", {id: line.id})}) : null));
       }
       card.hidden = false;
       list.scrollTop = list.scrollHeight;
@@ -1024,14 +1124,16 @@
         event.preventDefault();
         const input = $("#chat-text");
         if (!input.value.trim()) return;
-        send({type: "chat", text: input.value});
+        chatAsk("chat", {text: input.value});
         input.value = "";
         showChatError("");
       });
     }
     const offer = $("#chat-private");
-    if (offer) offer.addEventListener("click", () => send({type: "chat_private"}));
+    if (offer) offer.addEventListener("click", () => chatAsk("chat_private"));
   }
+
+  const chatAsk = (type, body) => ask(type, body).catch((error) => showChatError(CHAT_REFUSALS[error.code] || explain(error)));
 
   // ------------------------------------------------------------------ a replay
 
@@ -1079,8 +1181,8 @@
     connect();
     // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
     // it is behind; a page coming back into view (a phone waking) asks at once.
-    setInterval(() => send({type: "ping"}), HEARTBEAT_MS);
-    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "ping"}); });
+    setInterval(ping, HEARTBEAT_MS);
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") ping(); });
   }
 
   const resignForm = $("#resign");
@@ -1090,8 +1192,13 @@
 
   // For tests and the console: what the page holds, and how many of its queries are unanswered.
   // The catalogue and its name helpers are shared with board.js, which reads the same view.
-  window.polisMatch = {send, query, cat, name, side, goods,
-    get state() { return current; }, get build() { return build; }, get busy() { return waiting.size; }};
+  // `longestWait`: the longest any request waited (ms), one still waiting included.
+  window.polisMatch = {ask, cat, name, side, goods,
+    get state() { return current; }, get build() { return build; }, get busy() { return waiting.size + retrying; },
+    get longestWait() {
+      const now = performance.now();
+      return Math.max(longestWait, ...[...waiting.values()].map((pending) => now - pending.asked));
+    }};
   alertControls();
   logPointer();
   helpPanel();

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from polis_site.matches.pagebench import CHROMIUM_ARGS
+from tests.support.clicking import LONGEST_WAIT_MS, longest_wait
 from tests.support.services import DaphneProcess, embedded_site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -37,13 +38,26 @@ def browser() -> Iterator[object]:
 class PolicyBypassingBrowser:
     """The browser, whose contexts bypass the pages' Content Security Policy unless told otherwise:
     Playwright's `wait_for_function` evaluates its predicate from a string, which the site's
-    `script-src 'self'` forbids. tests/e2e/test_security_policy.py opens the pages under the policy."""
+    `script-src 'self'` forbids. tests/e2e/test_security_policy.py opens the pages under the policy.
+
+    A context's close first checks its match pages: none of their requests may have waited 2 s or
+    more for a reply, whether or not the test looked (issue 31)."""
 
     def __init__(self, chromium: Any) -> None:
         self.chromium = chromium
 
     def new_context(self, **options: Any) -> Any:
-        return self.chromium.new_context(**{"bypass_csp": True, **options})
+        context = self.chromium.new_context(**{"bypass_csp": True, **options})
+        close = context.close
+
+        def checked_close(**arguments: Any) -> None:
+            waits = {page.url: longest_wait(page) for page in context.pages if not page.is_closed()}
+            close(**arguments)
+            slow = {url: round(wait) for url, wait in waits.items() if wait >= LONGEST_WAIT_MS}
+            assert not slow, f"requests of these pages waited too long for their replies (ms): {slow}"
+
+        context.close = checked_close
+        return context
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.chromium, name)

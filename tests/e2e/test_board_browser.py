@@ -16,7 +16,7 @@ from engine import api
 from engine.data import geography, markets, poleis
 from tests.e2e.test_computer_browser import against_the_computer
 from tests.e2e.test_match_browser import seated_pages
-from tests.support.clicking import ClickPlayer, version
+from tests.support.clicking import ClickPlayer, idle, version
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -275,7 +275,7 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
         if page.locator("#turn").get_attribute("data-waiting") == "athens":
             player.decide()
         page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=60_000)
-        page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
+        idle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#round").inner_text() != round_text, "the first round did not end"
     page.screenshot(path=str(artifacts_dir / "board-phone-next-round.png"))

@@ -9,7 +9,7 @@ import uuid
 from pathlib import Path
 
 from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import ClickPlayer, raw_text, version
+from tests.support.clicking import ClickPlayer, idle, raw_text, version
 from tests.support.services import DaphneProcess
 
 
@@ -51,7 +51,7 @@ def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_
             assert "Computer (easy)" in page.locator("#action-body").inner_text()
             computer_moves += 1
         page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=60_000)
-        page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
+        idle(page)
     assert page.locator("#match").get_attribute("data-status") == "finished", f"unfinished after {mine} decisions"
     assert mine > 3 and computer_moves > 3
     page.screenshot(path=str(artifacts_dir / "computer-whole-game-end.png"), full_page=True)
@@ -72,7 +72,7 @@ def test_a_spanish_page_names_the_computer_in_spanish_once_live(browser, live_si
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="es-ES")
     page = context.new_page()
     against_the_computer(page, live_site, "tucidides", "medium", "sparta")
-    page.wait_for_function("window.polisMatch && window.polisMatch.busy === 0", timeout=10_000)
+    idle(page)
     assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (media)"
     assert "Ordenador (media)" in page.locator("#players").inner_text()
     context.close()

@@ -17,7 +17,7 @@ import pytest
 
 from engine import api
 from engine.data.sides import opponent
-from tests.support.clicking import version
+from tests.support.clicking import IDLE_MS, idle, version
 from tests.support.games import bot_game, foresee_a_battle
 from tests.support.services import DaphneProcess, manage
 
@@ -48,7 +48,7 @@ def decide_by_clicking(page: Any) -> None:
         if confirm.count():
             confirm.click()
             page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
-                                   "!document.querySelector('#action-error').hidden", timeout=10_000)
+                                   "!document.querySelector('#action-error').hidden", timeout=IDLE_MS)
             if version(page) > start:
                 return
             tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
@@ -70,7 +70,7 @@ def decide_by_clicking(page: Any) -> None:
         elif body.locator("button.cancel").count():
             tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
             body.locator("button.cancel").click()
-        page.wait_for_timeout(200)
+        idle(page)
     raise AssertionError(f"no decision made; the panel shows: {body.inner_text()!r}; the error: "
                          f"{page.locator('#action-error').inner_text()!r}; building: "
                          f"{page.evaluate('JSON.stringify(window.polisMatch.build)')}")

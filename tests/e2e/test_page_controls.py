@@ -17,7 +17,7 @@ from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.e2e.test_click_only import famine_with_poleis, may_take
 from tests.e2e.test_match_browser import seated_pages, sign_up
-from tests.support.clicking import IDLE, raw_text, version
+from tests.support.clicking import IDLE_MS, idle, raw_text, version
 from tests.support.games import find_position
 from tests.support.services import DaphneProcess
 
@@ -32,10 +32,6 @@ def prepared(browser, site: DaphneProcess, tmp_path: Path, match_seed: str, posi
     return state, contexts, pages
 
 
-def idle(page: Any) -> None:
-    page.wait_for_function(IDLE, timeout=10_000)
-
-
 def click(page: Any, selector: str) -> None:
     page.locator(selector).first.click()
     idle(page)
@@ -45,7 +41,7 @@ def confirm_and_wait(page: Any) -> str:
     """Confirm; the new log line once the move is in."""
     before = version(page)
     page.locator("#action-body button.confirm").click()
-    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=10_000)
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=IDLE_MS)
     return page.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
 
 

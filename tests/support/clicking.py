@@ -37,6 +37,24 @@ RAW_IDS = sorted({*geography.NAMES, *poleis.POLEIS, *(t.id for t in projects.TIL
 RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w/-])|\[object|\bundefined\b|\bNaN\b")
 
 IDLE = "window.polisMatch && window.polisMatch.busy === 0"
+#: How long a test waits for a page to have its replies: well under the page's own bound on a
+#: request (TIMEOUT_MS in static/js/match.js, 10 s), so a request left unanswered fails the test
+#: instead of timing out quietly inside it.
+IDLE_MS = 4_000
+#: The longest any request of a page may wait for its reply, over the whole of a test.
+LONGEST_WAIT_MS = 2_000
+
+
+def idle(page: Any) -> None:
+    """Waits until no request of the page waits for a reply, and checks that none waited long."""
+    page.wait_for_function(IDLE, timeout=IDLE_MS)
+    waited = longest_wait(page)
+    assert waited < LONGEST_WAIT_MS, f"a request of the page waited {waited:.0f} ms for its reply"
+
+
+def longest_wait(page: Any) -> float:
+    """The longest any request of a match page waited for its reply, in ms (0 on another page)."""
+    return page.evaluate("window.polisMatch ? window.polisMatch.longestWait : 0")
 
 
 def version(page: Any) -> int:
@@ -69,7 +87,7 @@ class ClickPlayer:
     careful: bool = False
 
     def idle(self) -> None:
-        self.page.wait_for_function(IDLE, timeout=10_000)
+        idle(self.page)
 
     def building(self) -> dict[str, Any]:
         return self.page.evaluate("(() => { const b = window.polisMatch.build; return b && "
@@ -103,7 +121,7 @@ class ClickPlayer:
                 done = self.name(built)
                 confirm.click()
                 page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
-                                       "!document.querySelector('#action-error').hidden", timeout=10_000)
+                                       "!document.querySelector('#action-error').hidden", timeout=IDLE_MS)
                 if version(page) > start:
                     self.completed[done] += 1
                     return done

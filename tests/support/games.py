@@ -3,6 +3,7 @@ real match (over the socket, the HTTP API or a browser) into a battle or any oth
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -46,7 +47,14 @@ def find_position(match_seeds: Iterable[str], position: Position, tries: int = 2
                   ) -> tuple[str, api.GameState, list[dict[str, Any]]]:
     """The first game (over the match seeds, then the bot seeds) that reaches `position`: its match
     seed, the state there and the log to it. Searched, not remembered, so that a change of the
-    board data or the bots never leaves a test on a position that no longer comes."""
+    board data or the bots never leaves a test on a position that no longer comes; within one test
+    session, a search is made once (the rare positions take up to a minute)."""
+    return _found(tuple(match_seeds), position, tries, steer)
+
+
+@functools.cache
+def _found(match_seeds: tuple[str, ...], position: Position, tries: int, steer: Steer | None,
+           ) -> tuple[str, api.GameState, list[dict[str, Any]]]:
     for match_seed in match_seeds:
         for bot_seed in range(tries):
             state, log = (steered_game(match_seed, bot_seed, position, steer) if steer

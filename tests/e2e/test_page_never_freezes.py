@@ -1,0 +1,205 @@
+"""The page never freezes (issue 31): opened or reloaded at any kind of decision, its controls wake
+within 2 s; a socket lost in the middle of a question fails it at once and asks again once back; a
+refusal for rate is waited out and asked once more, with a calm note. The page's own count of what
+it waits for (`busy`) and its longest wait (`longestWait`) are read, never a fixed sleep."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import api
+from tests.e2e.test_click_only import POSITIONS, RARE_SEEDS, deciding
+from tests.e2e.test_match_browser import import_match, open_live, sign_up
+from tests.support.clicking import LONGEST_WAIT_MS, idle, longest_wait
+from tests.support.games import Position, find_position
+from tests.support.services import DaphneProcess
+from tests.support.steering import TWO_BATTLES
+
+pytestmark = pytest.mark.browser
+
+
+def acting_alone(state: api.GameState) -> bool:
+    decision = state.decision
+    return decision is not None and decision.kind == "action" and api.options(state, decision.side).get("alone", False)
+
+
+#: A position for each kind of decision the page answers: an action (at the setup, and acting
+#: alone) and every prompt; the rare ones are those test_click_only searches (found once a session).
+PROMPTS: dict[str, tuple[str, tuple[str, ...], Position, Any]] = {
+    "action": ("action", ("freeze-0",), deciding("action"), None),
+    "acting alone": ("action", ("freeze-0",), acting_alone, None),
+    "choose_battle": ("choose_battle", POSITIONS["two battles"].match_seeds, POSITIONS["two battles"].reached, TWO_BATTLES),
+    "battle_retreat": ("battle_retreat", POSITIONS["retreat"].match_seeds, POSITIONS["retreat"].reached, TWO_BATTLES),
+    "battle_attack": ("battle_attack", RARE_SEEDS, deciding("battle_attack"), TWO_BATTLES),
+    "battle_defend": ("battle_defend", RARE_SEEDS, deciding("battle_defend"), TWO_BATTLES),
+    "commander": ("commander", POSITIONS["great commanders"].match_seeds, POSITIONS["great commanders"].reached,
+                  TWO_BATTLES),
+    "food_shortfall": ("food_shortfall", POSITIONS["famine"].match_seeds, POSITIONS["famine"].reached, None),
+    "growth": ("growth", POSITIONS["growth"].match_seeds, POSITIONS["growth"].reached, None),
+    "phoros": ("phoros", POSITIONS["phoros"].match_seeds, POSITIONS["phoros"].reached, None),
+    "project_discard": ("project_discard", POSITIONS["project discard"].match_seeds,
+                        POSITIONS["project discard"].reached, None),
+    "event_choice": ("event_choice", POSITIONS["event option"].match_seeds, POSITIONS["event option"].reached, None),
+}
+
+#: The page is ready at a decision of `kind`: the builder is drawn for it, nothing is asked and
+#: unanswered, and a control is there to use.
+READY = """(kind) => {
+  const match = window.polisMatch;
+  if (!match || match.busy !== 0 || !match.build || match.build.kind !== kind) return false;
+  return Array.from(document.querySelectorAll('#action-body button, #action-body input, #action-body select'))
+    .some((control) => !control.disabled);
+}"""
+
+
+@pytest.fixture(scope="module")
+def players(browser, live_site: DaphneProcess) -> Iterator[dict[str, Any]]:
+    """Two players signed up once, each in a context of their own, seated in each match imported."""
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"pericles-{tag}", "sparta": f"archidamus-{tag}"}
+    contexts = {side: browser.new_context(viewport={"width": 1400, "height": 1000}) for side in names}
+    pages = {side: context.new_page() for side, context in contexts.items()}
+    for side, page in pages.items():
+        sign_up(page, live_site.base_url, names[side])
+    yield {"names": names, "contexts": contexts, "pages": pages}
+    for context in contexts.values():
+        context.close()
+
+
+def prepared_match(players: dict[str, Any], site: DaphneProcess, tmp_path: Path, name: str) -> tuple[int, str]:
+    """A match imported at the position of `name`; its id and the side that decides there."""
+    _, match_seeds, position, steer = PROMPTS[name]
+    match_seed, state, log = find_position(match_seeds, position, steer=steer)
+    match_id = import_match(site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                            players["names"], tmp_path, "--seed", match_seed)
+    return match_id, state.decision.side
+
+
+def ready_within_2_s(page: Any, kind: str) -> None:
+    page.wait_for_function(READY, arg=kind, timeout=LONGEST_WAIT_MS)
+
+
+@pytest.mark.parametrize("name", PROMPTS)
+def test_opened_and_reloaded_at_a_decision_the_page_wakes_within_2_s(name: str, players: dict[str, Any],
+                                                                     live_site: DaphneProcess, tmp_path: Path) -> None:
+    match_id, side = prepared_match(players, live_site, tmp_path, name)
+    kind = PROMPTS[name][0]
+    page = players["pages"][side]
+    page.goto(f"{live_site.base_url}/matches/{match_id}/")
+    ready_within_2_s(page, kind)
+    assert page.locator("#action-error").is_hidden()
+    page.reload()
+    ready_within_2_s(page, kind)
+    assert page.locator("#action-error").is_hidden()
+    assert longest_wait(page) < LONGEST_WAIT_MS
+    if name == "acting alone":
+        assert page.locator("#action-body select#extra").is_enabled()
+
+
+def test_a_socket_lost_during_a_question_fails_it_at_once_and_asks_again(browser, live_site: DaphneProcess,
+                                                                        players: dict[str, Any], tmp_path: Path) -> None:
+    """The page's first socket is cut when it asks its first `options` (the question never reaches
+    the server): the builder says so at once, the page reconnects and asks again."""
+    match_id, side = prepared_match(players, live_site, tmp_path, "action")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
+    sockets: list[Any] = []
+
+    def cut_at_first_question(route: Any) -> None:
+        server = route.connect_to_server()
+        sockets.append(route)
+        server.on_message(route.send)
+
+        def upward(message: str) -> None:
+            if len(sockets) == 1 and json.loads(message).get("type") == "options":
+                route.close(code=1001)  # the network drops it: no reply can come on this socket
+                return
+            server.send(message)
+        route.on_message(upward)
+
+    context.route_web_socket(re.compile(r"/ws/match/"), cut_at_first_question)
+    page = context.new_page()
+    open_live(page, live_site, match_id)
+    page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
+    # Failed at once, not after the page's 10 s bound: the player reads why, then it is asked again.
+    page.wait_for_function("window.polisMatch.build && window.polisMatch.build.options.next === 'polis' "
+                           "&& window.polisMatch.busy === 0", timeout=LONGEST_WAIT_MS * 2)
+    assert len(sockets) == 2, "the page did not reconnect"
+    idle(page)
+    assert page.locator("#action-body button.choice:enabled").count() > 0
+    assert page.locator("#action-error").is_hidden()
+    context.close()
+
+
+def test_a_refusal_for_rate_is_waited_out_and_asked_once_more(browser, live_site: DaphneProcess,
+                                                               players: dict[str, Any], tmp_path: Path) -> None:
+    """The server refuses the page's first `options` for rate (as it does past a socket's burst): the
+    page shows a calm note, waits the `retry_after` named, asks once more and goes on."""
+    match_id, side = prepared_match(players, live_site, tmp_path, "action")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
+    refused: list[int] = []
+
+    def refuse_the_first_question(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(route.send)
+
+        def upward(message: str) -> None:
+            asked = json.loads(message)
+            if asked.get("type") == "options" and not refused:
+                refused.append(asked["request"])
+                route.send(json.dumps({"type": "error", "code": "rate_limited", "message": "slow down",
+                                       "retry_after": 0.6, "request": asked["request"]}))
+                return
+            server.send(message)
+        route.on_message(upward)
+
+    context.route_web_socket(re.compile(r"/ws/match/"), refuse_the_first_question)
+    page = context.new_page()
+    open_live(page, live_site, match_id)
+    page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
+    page.locator('#connection[data-state="busy"]').wait_for(timeout=LONGEST_WAIT_MS)
+    assert page.evaluate("window.polisMatch.busy") > 0  # waiting out the pause, not idle
+    page.wait_for_function("window.polisMatch.build.options.next === 'polis' && window.polisMatch.busy === 0",
+                           timeout=LONGEST_WAIT_MS * 2)
+    assert refused, "the question was never refused"
+    assert page.locator('#connection').get_attribute("data-state") == "live"
+    assert page.locator("#action-error").is_hidden()
+    idle(page)
+    context.close()
+
+
+def test_going_back_and_forth_asks_nothing_twice(browser, live_site: DaphneProcess, players: dict[str, Any],
+                                                 tmp_path: Path) -> None:
+    """Options are kept per version and question: choosing a type, starting again and choosing it
+    again sends one `options` question, not two."""
+    match_id, side = prepared_match(players, live_site, tmp_path, "action")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
+    asked: list[dict[str, Any]] = []
+
+    def count_questions(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(route.send)
+
+        def upward(message: str) -> None:
+            if json.loads(message).get("type") in ("options", "price"):
+                asked.append(json.loads(message))
+            server.send(message)
+        route.on_message(upward)
+
+    context.route_web_socket(re.compile(r"/ws/match/"), count_questions)
+    page = context.new_page()
+    open_live(page, live_site, match_id)
+    for _ in range(3):
+        page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
+        idle(page)
+        page.locator("#action-body button.cancel").click()
+        idle(page)
+    partials = [json.dumps(question.get("partial"), sort_keys=True) for question in asked]
+    assert len(partials) == len(set(partials)) == 1, partials
+    context.close()
