@@ -30,6 +30,9 @@ INSTALLED_APPS = [
     # sign players up and log them in (with their throttles).
     "allauth",
     "allauth.account",
+    # The task queue (django-q2, its ORM broker: this database's own tables), on which the computer
+    # thinks (docs/architecture.md says why this one).
+    "django_q",
     "polis_site.matches",
 ]
 
@@ -91,17 +94,42 @@ COMPUTER_MATCHES_PER_USER = int(ENV.get("COMPUTER_MATCHES_PER_USER", "5"))
 CHAT_RATE_PER_USER = ENV.get("CHAT_RATE_PER_USER", "10/30s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
 POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
-# The computer opponent (polis_site/matches/computer.py). Its thinking runs in processes of its
-# own: started inside the app's process on the embedded default ("embedded"), or by `manage.py
-# computer` as a separate worker ("external", docker-compose's set-up); "off" for neither.
+# The computer opponent (polis_site/matches/computer.py). Its decisions are tasks on the queue,
+# thought in worker processes of their own: a worker the app starts on the embedded default
+# ("embedded"), `manage.py computer` on any number of machines ("external", docker-compose's
+# `computer` service), or none ("off").
 COMPUTER_WORKER = ENV.get("COMPUTER_WORKER", "embedded")
-#: Processes that think (each takes a core while it does).
+#: Processes of one worker that think, each one decision at a time (each takes a core while it does).
 COMPUTER_PROCESSES = int(ENV.get("COMPUTER_PROCESSES", str(max(1, (os.cpu_count() or 2) - 1))))
 #: The least time, in seconds, between the move the computer answers and its answer, so that a
 #: player sees the move arrive rather than an instant reply.
 COMPUTER_PAUSE = float(ENV.get("COMPUTER_PAUSE", "1.0"))
-#: How often, in seconds, the worker asks which matches wait for the computer.
-COMPUTER_POLL = float(ENV.get("COMPUTER_POLL", "0.25"))
+#: Seconds a decision may take before its process is ended (then it is tried again): thinking is
+#: budgeted in work, not time, and the idle class may slow it many times on a busy machine.
+COMPUTER_TIMEOUT = int(ENV.get("COMPUTER_TIMEOUT", "60"))
+#: Seconds after a worker took a decision when, unacknowledged (its process died), it is given to
+#: another: longer than COMPUTER_TIMEOUT and the wait behind the worker's own queue.
+COMPUTER_RETRY = int(ENV.get("COMPUTER_RETRY", "90"))
+Q_CLUSTER = {
+    "name": "polis",
+    "orm": "default",
+    "broker_class": "polis_site.tasks.OldestFirst",
+    "workers": COMPUTER_PROCESSES,
+    # Each worker thinks one decision at a time, and the worker takes from the queue no more than
+    # it can start soon (django-q2 holds one more in hand: docs/architecture.md).
+    "queue_limit": 1,
+    "bulk": 1,
+    "poll": float(ENV.get("COMPUTER_POLL", "0.1")),
+    "timeout": COMPUTER_TIMEOUT,
+    "retry": COMPUTER_RETRY,
+    # A task that failed is given out again after `retry`, up to this many times.
+    "ack_failures": False,
+    "max_attempts": 5,
+    # Successes are recorded as thoughts (ComputerThought); failures in django-q2's own table.
+    "save_limit": -1,
+    "catch_up": False,
+    "label": "Task queue",
+}
 #: /healthz reports storage down when the SQLite database's disk has less than this left.
 STORAGE_MIN_FREE_MB = int(ENV.get("STORAGE_MIN_FREE_MB", "16"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -1,58 +1,76 @@
-"""The computer's seat: a worker finds the matches that wait for the computer, has a pool of
-processes think (`engine.players.think`, on the seat's own view), and submits each answer through
-the one write path, `services.submit_action`, as a person's page does.
+"""The computer's seat: every decision the computer owes is a task on the site's queue
+(polis_site/tasks.py, django-q2 on the site's database), thought by a worker process on its seat's
+own view (`engine.players.think`) and answered through the one write path, as a person's page does.
 
-- Processes, not threads: thinking is pure-Python work of up to seconds; in the app's process it
-  would hold the interpreter's lock and stall every other match's messages.
-- The database says what waits: the worker asks it every COMPUTER_POLL seconds. A restart, a worker
-  killed in the middle of thinking, or a second worker changes nothing: what still waits is found
-  again, and an answer is submitted on its version with a `client_action_id` fixed for that
-  decision (`Job.client_action_id`), so a repeated answer is refused as stale or recognised as a
-  duplicate, never applied twice.
+- Enqueued once the move that makes it due is committed (`services.computer_awaited`), carrying the
+  version it answers; a task whose match has moved on, ended or been resigned is dropped without
+  thinking.
+- Claimed once: the queue gives a task to one worker at a time, oldest first. It is acknowledged
+  after the answer, so a worker killed in the middle of a thought leaves it to be given again
+  (COMPUTER_RETRY seconds after it was taken); the answer's `client_action_id` is fixed for the
+  decision, so it is applied once whichever thought sends it.
+- Thinking is pure-Python work of up to seconds, in worker processes of their own, in Linux's idle
+  class (polis_site/background.py): the web processes serve first.
 - The answer waits until COMPUTER_PAUSE seconds after the move it answers, so the player sees that
   move arrive and then the computer's, not both at once.
+- Heard by the pages through the channel layer when it is shared (Redis). On the embedded default
+  the layer is the Daphne process's memory: the worker that Daphne started tells it over a Unix
+  datagram socket, and Daphne broadcasts.
 
-Where it runs (COMPUTER_WORKER): "embedded", on Daphne's event loop (started by polis_site/asgi.py,
-so `make run` needs nothing more); "external", in `manage.py computer` (docker-compose's `computer`
-service), the web processes only serve; "off", nowhere.
+Where it runs (COMPUTER_WORKER): "embedded", a worker the Daphne process starts and stops
+(`make run` needs nothing more); "external", `manage.py computer` on as many machines as wanted
+(docker-compose's `computer` service); "off", nowhere.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import hashlib
 import hmac
 import logging
-import multiprocessing
+import os
 import random
+import signal
+import socket
+import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db.models import F
+from django.dispatch import receiver
+from django_q.models import OrmQ
+from django_q.signing import BadSignature
+from django_q.signals import post_spawn
+from django_q.tasks import async_task
 
 from engine import api, players, playout
 from engine.errors import ActionError
-from polis_site import background
-from polis_site.matches import services
-from polis_site.matches.models import Match
+from polis_site import background, storage
+from polis_site.matches import notify, services
+from polis_site.matches.models import ComputerThought, Match
 
 logger = logging.getLogger(__name__)
 
 MODES = ("embedded", "external", "off")
-#: Matches the worker takes on at once: more wait for the next poll (the pool thinks one per
-#: process at a time anyway).
-MOST_AT_ONCE = 64
+#: The environment variable naming the Daphne process's socket for announcements (embedded only).
+ANNOUNCE = "COMPUTER_ANNOUNCE"
+#: Thoughts about one decision after which it is answered at random without thinking again: its
+#: thinking killed its worker each time (out of memory, say), and the match must not wait for ever.
+MOST_THOUGHTS = 3
+#: The queue's group of the computer's tasks.
+GROUP = "computer"
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
-#: Seconds a match whose answer failed unexpectedly is left alone before it is tried again.
-RETRY_AFTER = 5.0
 
 
 @dataclass(frozen=True)
@@ -72,17 +90,47 @@ class Job:
     client_action_id: str
 
 
-def waiting(busy: frozenset[int] = frozenset()) -> list[int]:
-    """Matches in play whose next decision is the computer's, oldest first, leaving out `busy`."""
-    return list(Match.objects.filter(status=Match.Status.ACTIVE, computer_side__in=services.SIDES,
-                                     waiting_for=F("computer_side"))
-                .exclude(pk__in=busy).order_by("waiting_since").values_list("pk", flat=True)[:MOST_AT_ONCE])
+# ----------------------------------------------------------------------------- the queue
 
 
-def job(match_id: int, pause: float) -> Job | None:
-    """The decision match `match_id` waits for from the computer, if it still does."""
+@receiver(services.computer_awaited)
+def enqueue(sender: Any, match_id: int, version: int, **kwargs: Any) -> None:
+    """A decision of the computer is due: its task, to be thought by whichever worker is free first."""
+    if mode() == "off":
+        return
+    try:
+        async_task(decide, match_id, version, task_name=task_name(match_id, version), group=GROUP)
+    except Exception:  # the move is committed; a worker's start finds the match (enqueue_waiting)
+        logger.exception("the computer's decision in match %d (version %d) was not queued", match_id, version)
+
+
+def task_name(match_id: int, version: int) -> str:
+    return f"computer-{match_id}-{version}"
+
+
+def enqueue_waiting() -> int:
+    """A task for every match that waits for the computer and has none on the queue (its enqueue
+    failed with the database, or the site was upgraded from a worker that polled); how many."""
+    queued = set()
+    for task in OrmQ.objects.all():
+        try:
+            queued.add(task.name())
+        except BadSignature:  # signed with another SECRET_KEY: no worker will run it
+            logger.warning("the queue holds task %d, signed with another key", task.pk)
+    waiting = Match.objects.filter(status=Match.Status.ACTIVE, computer_side__in=services.SIDES,
+                                   waiting_for=F("computer_side")).order_by("waiting_since")
+    missing = [(pk, version) for pk, version in waiting.values_list("pk", "version")
+               if task_name(pk, version) not in queued]
+    for match_id, version in missing:
+        enqueue(Match, match_id, version)
+    return len(missing)
+
+
+def job(match_id: int, version: int, pause: float) -> Job | None:
+    """The decision match `match_id` waits for from the computer at `version`, if it still does."""
     match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.ACTIVE or match.waiting_for != match.computer_side:
+    if (match is None or match.status != Match.Status.ACTIVE or match.version != version
+            or match.waiting_for != match.computer_side):
         return None
     side = match.computer_side
     since = match.waiting_since.timestamp() if match.waiting_since else time.time()
@@ -94,100 +142,120 @@ def job(match_id: int, pause: float) -> Job | None:
                f"computer-{answer_id}")
 
 
-class Worker:
-    """Answers every match that waits for the computer, a pool of `processes` thinking."""
+def decide(match_id: int, version: int) -> str:
+    """The task: think about the decision match `match_id` owes at `version` and answer it; what
+    came of it, in words (django-q2 keeps a failure's)."""
+    decision = job(match_id, version, settings.COMPUTER_PAUSE)
+    if decision is None:
+        return "moved on: nothing to think"
+    earlier = ComputerThought.objects.filter(match_id=match_id, version=version).count()
+    thought = ComputerThought.objects.create(match_id=match_id, version=version,
+                                             worker=f"{socket.gethostname()}:{os.getpid()}")
+    started = time.monotonic()
+    if earlier >= MOST_THOUGHTS:
+        logger.error("the computer thought %d times about match %d at version %d without answering; answering at "
+                     "random", earlier, match_id, version)
+        action = _at_random(decision)
+    else:
+        action = players.think(decision.level, decision.view, decision.seed)
+    thought.seconds = time.monotonic() - started
+    thought.save(update_fields=["seconds"])
+    time.sleep(max(0.0, decision.due - time.time()))
+    try:
+        submission = _submit(decision, action)
+    except ActionError as error:
+        if error.code in MOVED_ON:
+            return f"moved on while thinking ({error.code})"
+        raise
+    if submission.duplicate:
+        return "answered already"
+    ComputerThought.objects.filter(pk=thought.pk).update(answered=True)
+    announce(submission)
+    return f"answered {action.get('type')}"
 
-    def __init__(self, processes: int | None = None, pause: float | None = None, poll: float | None = None) -> None:
-        self.processes = processes or settings.COMPUTER_PROCESSES
-        self.pause = settings.COMPUTER_PAUSE if pause is None else pause
-        self.poll = poll or settings.COMPUTER_POLL
-        self.pool = self._new_pool()
-        #: Matches being answered now (a poll must not start a second answer).
-        self.busy: set[int] = set()
 
-    def _new_pool(self) -> ProcessPoolExecutor:
-        # A forkserver, not fork: the app's process has threads (and Daphne's loop), which a forked
-        # child would inherit half-held. Its children import only the engine (and polis_site.background).
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["engine.players", "polis_site.background"])
-        return ProcessPoolExecutor(self.processes, mp_context=context, initializer=background.yield_cores)
+def _submit(decision: Job, action: dict[str, Any]) -> services.Submission:
+    submit = services.submit_action
+    try:
+        return submit(decision.match_id, decision.user, action, decision.client_action_id, decision.version,
+                      announce=False)
+    except ActionError as error:
+        if error.code in MOVED_ON or error.code in (storage.FULL, storage.UNAVAILABLE):
+            raise
+        # A fault of the player's (the same view and seed would give it again): the match must not
+        # wait for ever, so it answers with a legal move of the random player instead.
+        logger.error("the computer's answer %r in match %d was refused (%s: %s); answering at random instead",
+                     action, decision.match_id, error.code, error.message)
+        return submit(decision.match_id, decision.user, _at_random(decision), decision.client_action_id,
+                      decision.version, announce=False)
 
-    async def run(self) -> None:
-        logger.info("the computer's worker is running: %d thinking processes, a pause of %.1f s",
-                    self.processes, self.pause)
+
+def _at_random(decision: Job) -> dict[str, Any]:
+    rng = random.Random(decision.seed)
+    return playout.step(api.from_view(decision.view, rng), decision.view["viewer"], rng)[0]
+
+
+@receiver(post_spawn)
+def _thinking_yields_the_cores(sender: Any, **kwargs: Any) -> None:
+    """Each of the queue's worker processes, as it starts (its claims and acknowledgements are the
+    cluster's other processes, which keep their priority)."""
+    background.yield_cores()
+
+
+# ----------------------------------------------------------------------------- the broadcast
+
+
+def announce(submission: services.Submission) -> None:
+    """The pages hear of the answer: through the channel layer when it is shared, or through the
+    Daphne process that started this worker, whose memory the embedded layer is. A lost
+    announcement costs a page its next heartbeat (25 s), never the move."""
+    address = os.environ.get(ANNOUNCE)
+    if address:
         try:
-            while True:
-                await self.poll_once()
-                await asyncio.sleep(self.poll)
-        finally:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+                sender.sendto(f"{submission.match.pk} {submission.record.seq}".encode(), address)
+        except OSError:
+            logger.warning("the computer's move in match %d was not announced to the site", submission.match.pk,
+                           exc_info=True)
+        return
+    if isinstance(get_channel_layer(), InMemoryChannelLayer):
+        _unheard()
+    services.broadcast(submission.match, submission.state, [services.public_entry(submission.record)],
+                       submission.record.side)
 
-    async def poll_once(self) -> None:
-        try:
-            found = await database_sync_to_async(waiting)(frozenset(self.busy))
-        except Exception:  # the database is down: ask again at the next poll
-            logger.warning("the computer's worker could not read which matches wait", exc_info=True)
-            return
-        for match_id in found:
-            self.busy.add(match_id)
-            services.in_background(self.answer(match_id), f"the computer's answer in match {match_id} failed")
 
-    async def answer(self, match_id: int) -> None:
-        """Think about match `match_id` and submit the answer; the match is busy until then."""
-        failed = False
-        try:
-            await self._answer(match_id)
-        except ActionError as error:
-            if error.code not in MOVED_ON:
-                logger.error("the computer's answer in match %d was refused: %s (%s)", match_id, error.message, error.code)
-                failed = True
-            # Otherwise the match moved on meanwhile (a resignation, another worker's answer).
-        except Exception:
-            logger.exception("the computer could not answer in match %d; trying again in %.0f s", match_id, RETRY_AFTER)
-            failed = True
-        finally:
-            if failed:
-                await asyncio.sleep(RETRY_AFTER)
-            self.busy.discard(match_id)
+@functools.cache
+def _unheard() -> None:
+    logger.warning("this worker shares no channel layer with the site (no REDIS_URL, and not started by Daphne): "
+                   "pages see the computer's moves at their next heartbeat")
 
-    async def _answer(self, match_id: int) -> None:
-        decision = await database_sync_to_async(job)(match_id, self.pause)
-        if decision is None:
-            return
-        action = await self._think(decision)
-        await asyncio.sleep(max(0.0, decision.due - time.time()))
-        submit = database_sync_to_async(services.submit_action)
-        try:
-            submission = await submit(match_id, decision.user, action, decision.client_action_id, decision.version,
-                                      announce=False)
-        except ActionError as error:
-            if error.code in MOVED_ON:
-                raise
-            # A fault of the player's (the same view and seed would give it again): the match must
-            # not wait for ever, so it answers with a legal move of the random player instead.
-            logger.error("the computer's answer %r in match %d was refused (%s: %s); answering at random instead",
-                         action, match_id, error.code, error.message)
-            rng = random.Random(decision.seed)
-            fallback = playout.step(api.from_view(decision.view, rng), decision.view["viewer"], rng)[0]
-            submission = await submit(match_id, decision.user, fallback, decision.client_action_id, decision.version,
-                                      announce=False)
-        if not submission.duplicate:
-            await services.send_all(submission.events)
-            services.notify_later(submission.match, submission.record.side)
 
-    async def _think(self, decision: Job) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        pool = self.pool
-        try:
-            return await loop.run_in_executor(pool, players.think, decision.level, decision.view, decision.seed)
-        except BrokenProcessPool:
-            # A thinking process died (killed, out of memory): a new pool (once, whichever of the
-            # decisions in flight hears of it first), and this decision again.
-            if self.pool is pool:
-                logger.warning("a thinking process of the computer died; starting a new pool")
-                self.pool.shutdown(wait=False, cancel_futures=True)
-                self.pool = self._new_pool()
-            return await loop.run_in_executor(self.pool, players.think, decision.level, decision.view, decision.seed)
+def _announcement(match_id: int, seq: int) -> tuple[dict[str, dict[str, Any]], Match, str]:
+    match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
+    record = match.actions.get(seq=seq)
+    events = {**services.announcement(match, match.state(), [services.public_entry(record)]),
+              **notify.turn_notices(match, record.side)}
+    return events, match, record.side
+
+
+class Announcements(asyncio.DatagramProtocol):
+    """Daphne's end of the embedded worker's socket: each datagram names a match and the record the
+    computer just added; the broadcast (and a turn email) goes as after a move made on this site."""
+
+    def datagram_received(self, data: bytes, addr: Any) -> None:
+        match_id, seq = (int(part) for part in data.split())
+        services.in_background(self.broadcast(match_id, seq), f"the computer's move in match {match_id} was not "
+                                                              "announced")
+
+    @staticmethod
+    async def broadcast(match_id: int, seq: int) -> None:
+        events, match, side = await database_sync_to_async(_announcement)(match_id, seq)
+        await services.send_all(events)
+        if notify.has_address(match, side):
+            await database_sync_to_async(notify.email_turn)(match, side)
+
+
+# ----------------------------------------------------------------------------- where it runs
 
 
 def mode() -> str:
@@ -197,11 +265,38 @@ def mode() -> str:
 
 
 def start_in_daphne() -> None:
-    """On the embedded default: the worker runs on Daphne's event loop, beside the pages it serves.
-    Imported by anything but Daphne (a test, a script), the application starts no worker."""
+    """On the embedded default: Daphne starts a worker (`manage.py computer`) and stops it on exit,
+    and hears its announcements. Imported by anything but Daphne (a test, a script), the
+    application starts no worker."""
     if mode() != "embedded" or "daphne.server" not in sys.modules:
         return
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
 
-    # Created before the loop runs, the task starts with it.
-    services.in_background(Worker().run(), "the computer's worker stopped", loop=twisted_loop)
+    address = str(Path(tempfile.mkdtemp(prefix="polis-computer-")) / "announce.sock")
+    services.in_background(_listen(address), "the computer's announcements are not heard", loop=twisted_loop)
+    worker = subprocess.Popen([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
+                              env={**os.environ, ANNOUNCE: address, "DJANGO_SETTINGS_MODULE": "polis_site.settings"},
+                              start_new_session=True)
+    logger.info("the computer's worker started (process %d)", worker.pid)
+    atexit.register(_stop, worker)
+
+
+#: The embedded worker's socket, kept open as long as Daphne runs.
+_listening: list[asyncio.BaseTransport] = []
+
+
+async def _listen(address: str) -> None:
+    transport, _ = await asyncio.get_running_loop().create_datagram_endpoint(
+        Announcements, local_addr=address, family=socket.AF_UNIX)
+    _listening.append(transport)
+
+
+def _stop(worker: subprocess.Popen[bytes]) -> None:
+    """The worker finishes the decision in hand (django-q2's SIGTERM), or is ended."""
+    if worker.poll() is not None:
+        return
+    os.killpg(worker.pid, signal.SIGTERM)
+    try:
+        worker.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(worker.pid, signal.SIGKILL)

@@ -25,6 +25,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Q
+from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import api
@@ -70,6 +71,15 @@ def _check_move_days(move_days: Any) -> None:
 RATING_BOUNDS = (0, 4000)
 #: The lobby's group: its pages hear that the open challenges changed.
 LOBBY = "lobby"
+#: Sent once a write that leaves a match waiting for the computer is committed, with `match_id` and
+#: the `version` the computer must answer: the computer's queue (computer.py) listens.
+computer_awaited = Signal()
+
+
+def _after_commit_if_the_computer_is_due(match: Match) -> None:
+    if match.status == Match.Status.ACTIVE and match.computer_side and match.waiting_for == match.computer_side:
+        match_id, version = match.pk, match.version
+        transaction.on_commit(lambda: computer_awaited.send(sender=Match, match_id=match_id, version=version))
 
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
@@ -112,6 +122,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         setattr(match, opponent(seat), computer_account(computer))
         match.status = Match.Status.ACTIVE  # its clock started in _store, above
     match.save()
+    _after_commit_if_the_computer_is_due(match)
     if match.listed:
         transaction.on_commit(lobby_changed)
     return match
@@ -335,6 +346,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             match.version += 1
             _store(match, state)
             rows.append(record, match, STORED_FIELDS)
+            _after_commit_if_the_computer_is_due(match)
             if announce:
                 transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
     except IntegrityError as error:

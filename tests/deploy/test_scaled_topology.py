@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import psycopg
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -25,7 +28,14 @@ pytestmark = pytest.mark.services
 class Topology:
     webs: list[DaphneProcess]
     proxy: NginxProxy
-    computer: ComputerWorker
+    #: `docker compose up --scale computer=2`: two workers taking decisions from one queue.
+    computers: list[ComputerWorker]
+    database_url: str
+
+
+#: A decision whose worker died is given again this many seconds after it was taken (COMPUTER_RETRY;
+#: 90 s in production, short here so a test waits for it).
+RETRY = 6
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +45,7 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
     database_url = postgres_server.create_database("polis_topology")
     webs: list[DaphneProcess] = []
     proxy: NginxProxy | None = None
-    computer: ComputerWorker | None = None
+    computers: list[ComputerWorker] = []
     try:
         env = site_env(DATABASE_URL=database_url, REDIS_URL=redis_server.url)
         manage(["migrate", "--noinput"], env)  # compose's migrate service
@@ -53,13 +63,16 @@ def topology(postgres_server: PostgresServer, redis_server: RedisServer) -> Iter
         template = REPO / next(v for v in proxy_service["volumes"] if "templates" in v).split(":")[0].removeprefix("./")
         proxy = NginxProxy(run_dir, template, upstreams).start()
         worker = compose["services"]["computer"]
-        computer = ComputerWorker(run_dir, {**env, **{k: interpolate(v) for k, v in worker["environment"].items()},
-                                            "DATABASE_URL": database_url, "REDIS_URL": redis_server.url,
-                                            "SECRET_KEY": env["SECRET_KEY"], "COMPUTER_PAUSE": "0.1"},
-                                  worker_command(compose)).start()
-        yield Topology(webs, proxy, computer)
+        worker_env = {**env, **{k: interpolate(v) for k, v in worker["environment"].items()},
+                      "DATABASE_URL": database_url, "REDIS_URL": redis_server.url, "SECRET_KEY": env["SECRET_KEY"],
+                      "COMPUTER_PAUSE": "0.1", "COMPUTER_PROCESSES": "1", "COMPUTER_RETRY": str(RETRY),
+                      "COMPUTER_TIMEOUT": str(RETRY - 1)}
+        for number in (1, 2):
+            computers.append(ComputerWorker(run_dir, worker_env, worker_command(compose), name=f"computer-{number}")
+                             .start())
+        yield Topology(webs, proxy, computers, database_url)
     finally:
-        if computer:
+        for computer in computers:
             computer.stop()
         if proxy:
             proxy.stop()
@@ -116,9 +129,9 @@ async def test_a_message_sent_on_one_process_reaches_sockets_on_the_other_after_
             await socket.close()
 
 
-async def test_the_computer_worker_answers_a_match_played_through_the_proxy(topology: Topology) -> None:
+async def test_the_computer_workers_answer_a_match_played_through_the_proxy(topology: Topology) -> None:
     """The web processes only serve (COMPUTER_WORKER=external): every answer of the computer comes
-    from the worker process, and reaches the player's socket through Redis."""
+    from a worker process, and reaches the player's socket through Redis."""
     player = await asyncio.to_thread(SiteUser(topology.proxy.base_url, "kimon-topology").sign_up)
     match_id = await asyncio.to_thread(player.create_match, "random", "easy")
     seat = await player.socket(match_id, origin=trusted_origin())
@@ -133,11 +146,67 @@ async def test_the_computer_worker_answers_a_match_played_through_the_proxy(topo
         await seat.until_version(version + 1, timeout=60)
     assert answers == 3 or seat.state["status"] == "finished"
     await seat.close()
-    # The worker says so when it starts (logged at INFO): in its own process, in no web process.
-    assert "the computer's worker is running" in topology.computer.log.read_text()
+    # The workers' clusters run in processes of their own, in no web process.
+    for computer in topology.computers:
+        assert "Q Cluster" in computer.log.read_text() and computer.process.poll() is None
     for web in topology.webs:
-        assert "the computer's worker is running" not in web.log.read_text()
-    assert topology.computer.process.poll() is None
+        assert "Q Cluster" not in web.log.read_text()
+    thinkers = {row[0] for row in query(topology, "SELECT worker FROM matches_computerthought WHERE match_id = %s",
+                                        match_id)}
+    assert thinkers, "no thought recorded"
+
+
+def query(topology: Topology, sql: str, *params: object) -> list[tuple]:
+    with psycopg.connect(topology.database_url) as connection:
+        return connection.execute(sql, params).fetchall()
+
+
+async def test_a_worker_killed_in_the_middle_of_a_thought_loses_nothing(topology: Topology) -> None:
+    """SIGKILL to the process thinking about a decision of `hard`: the queue gives the decision again
+    (to the other worker, or to the one that replaced the dead process) once COMPUTER_RETRY has
+    passed, and the match gets exactly one answer."""
+    player = await asyncio.to_thread(SiteUser(topology.proxy.base_url, "kleon-topology").sign_up)
+    match_id = await asyncio.to_thread(player.create_match, "random", "hard")
+    seat = await player.socket(match_id, origin=trusted_origin())
+    rng = random.Random(11)
+    killed = None
+    for _ in range(30):  # decisions, until a kill lands while the thought is unfinished
+        version = seat.state["version"]
+        if seat.state["waiting_for"] == seat.state["seat"]:
+            await seat.act(seat.choose(rng))
+            await seat.until_version(version + 1, timeout=30)
+            continue
+        thought = await thinking(topology, match_id, version)
+        pid = int(thought[1].split(":")[1])
+        if hasattr(os, "SCHED_IDLE"):
+            assert os.sched_getscheduler(pid) == os.SCHED_IDLE  # the thinking yields the cores
+        os.kill(pid, signal.SIGKILL)
+        if query(topology, "SELECT seconds FROM matches_computerthought WHERE id = %s", thought[0])[0][0] is None:
+            killed = (version, thought[0])
+            break
+        await seat.until_version(version + 1, timeout=RETRY * 5)  # it had finished thinking: the next one
+    assert killed is not None, "no kill landed in the middle of a thought"
+    version, dead = killed
+    await seat.until_version(version + 1, timeout=RETRY * 5)
+    records = query(topology, "SELECT side FROM matches_actionrecord WHERE match_id = %s AND seq = %s",
+                    match_id, version + 1)
+    thoughts = query(topology, "SELECT id, seconds, answered FROM matches_computerthought "
+                               "WHERE match_id = %s AND version = %s ORDER BY id", match_id, version)
+    assert len(records) == 1 and records[0][0] != seat.state["seat"]
+    assert thoughts[0] == (dead, None, False) and len(thoughts) >= 2
+    assert sum(answered for _, _, answered in thoughts) == 1
+    await seat.close()
+
+
+async def thinking(topology: Topology, match_id: int, version: int) -> tuple[int, str]:
+    """The first thought about the decision, once it has begun (its id and worker)."""
+    for _ in range(1000):
+        rows = query(topology, "SELECT id, worker FROM matches_computerthought WHERE match_id = %s AND version = %s "
+                               "ORDER BY id", match_id, version)
+        if rows:
+            return rows[0]
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"no thought began about match {match_id} at version {version}")
 
 
 def test_healthz_names_a_stopped_redis(postgres_server: PostgresServer) -> None:

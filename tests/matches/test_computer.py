@@ -1,23 +1,27 @@
-"""The computer's seat on the site: a match against it, its worker answering through the one write
-path in processes of its own, what it does when the match moved on, and the names it goes by."""
+"""The computer's seat on the site: a match against it, its decisions queued after the commit and
+answered through the one write path by the queue's task, what the task does when the match moved on
+or its thinking keeps failing, and the names it goes by. Real worker processes: test_computer_queue.py."""
 
 from __future__ import annotations
 
-import asyncio
+import multiprocessing
 import os
 import random
 import re
 import time
 
 import pytest
-from channels.db import database_sync_to_async
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django_q.brokers import get_broker
+from django_q.models import OrmQ
+from django_q.signals import post_spawn
 
 from engine import api, players, playout
 from polis_site import background
 from polis_site.matches import computer, replays, services
-from polis_site.matches.models import ActionRecord, Match
+from polis_site.matches.models import ActionRecord, ComputerThought, Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,67 +72,105 @@ def computer_to_move(user, level: str = "easy") -> Match:
     raise AssertionError("no seed opens on the computer's decision")
 
 
-async def answered(worker: computer.Worker, match: Match, timeout: float = 30) -> Match:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await worker.poll_once()
-        await asyncio.sleep(0.05)
-        fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
-        if fresh.version > match.version and not worker.busy:
-            return fresh
-    raise AssertionError(f"the computer did not answer in match {match.pk} within {timeout} s")
+def queued() -> list[tuple[str, tuple]]:
+    """The queue's tasks, oldest first: their names and arguments."""
+    return [(task.name(), task.args()) for task in OrmQ.objects.order_by("id")]
 
 
-async def test_the_worker_answers_through_the_write_path_after_the_pause_and_once_only() -> None:
-    user = await database_sync_to_async(UserFactory)()
-    match = await database_sync_to_async(computer_to_move)(user)
-    worker = computer.Worker(processes=1, pause=0.6, poll=0.05)
-    try:
-        started = time.time()
-        assert await database_sync_to_async(computer.waiting)() == [match.pk]
-        after = await answered(worker, match)
-        record = await database_sync_to_async(ActionRecord.objects.select_related("user").get)(match=match, seq=1)
-        assert record.side == match.computer_side and record.user.username == "computer-easy"
-        assert record.created_at.timestamp() >= match.waiting_since.timestamp() + 0.6
-        assert time.time() - started >= 0.5
-        # The same decision again (a second worker, a restart after the commit): applied once.
-        assert re.fullmatch(r"computer-[0-9a-f]{32}", record.client_action_id)  # not to be guessed
-        submission = await database_sync_to_async(services.submit_action)(
-            match.pk, record.user, record.action, record.client_action_id, match.version, announce=False)
-        assert submission.duplicate
-        assert await database_sync_to_async(ActionRecord.objects.filter(match=match).count)() == 1
-        # The worker does not answer for the person.
-        if after.waiting_for != after.computer_side:
-            await worker.poll_once()
-            assert not worker.busy
-    finally:
-        worker.pool.shutdown(wait=True)
+def test_a_decision_is_queued_once_its_move_is_committed_carrying_the_version_it_answers(settings) -> None:
+    user = UserFactory()
+    match = computer_to_move(user)
+    assert queued() == [(f"computer-{match.pk}-0", (match.pk, 0))]
+    # A move that leaves the computer to decide queues its decision; a rolled-back one queues nothing.
+    services.create_match(user, "athens", seed="no-computer")
+    assert len(queued()) == 1
+    answered = computer.decide(match.pk, 0)
+    match.refresh_from_db()
+    assert answered.startswith("answered") and match.version == 1
+    if match.waiting_for != match.computer_side:
+        human = match.player(match.waiting_for)
+        action = playout.step(match.state(), match.waiting_for, random.Random(1))[0]
+        with transaction.atomic():
+            services.submit_action(match.pk, human, action)
+            transaction.set_rollback(True)
+        assert len(queued()) == 1
+        services.submit_action(match.pk, human, action)
+        match.refresh_from_db()
+    version = match.version
+    if match.waiting_for == match.computer_side:
+        assert queued()[-1] == (f"computer-{match.pk}-{version}", (match.pk, version))
+    settings.COMPUTER_WORKER = "off"
+    OrmQ.objects.all().delete()
+    services.create_match(user, "athens", seed="computer-off", computer="easy")
+    assert queued() == []
 
 
-async def test_a_match_resigned_while_the_computer_thinks_is_left_alone() -> None:
-    user = await database_sync_to_async(UserFactory)()
-    match = await database_sync_to_async(computer_to_move)(user, "hard")
-    worker = computer.Worker(processes=1, pause=0, poll=0.05)
-    try:
-        await worker.poll_once()
-        assert worker.busy == {match.pk}
-        await database_sync_to_async(services.resign)(match.pk, user)
-        while worker.busy:
-            await asyncio.sleep(0.05)
-        fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
-        assert (fresh.status, fresh.winner, fresh.version) == (Match.Status.FINISHED, match.computer_side, 0)
-        await worker.poll_once()
-        assert not worker.busy
-    finally:
-        worker.pool.shutdown(wait=True)
+def test_the_task_answers_through_the_write_path_after_the_pause_and_once_only(settings) -> None:
+    settings.COMPUTER_PAUSE = 0.6
+    user = UserFactory()
+    match = computer_to_move(user)
+    started = time.time()
+    assert computer.decide(match.pk, 0).startswith("answered")
+    record = ActionRecord.objects.select_related("user").get(match=match, seq=1)
+    assert record.side == match.computer_side and record.user.username == "computer-easy"
+    assert record.created_at.timestamp() >= match.waiting_since.timestamp() + 0.6
+    assert time.time() - started >= 0.5
+    # The same decision again (given out again after its worker died, say): applied once.
+    assert re.fullmatch(r"computer-[0-9a-f]{32}", record.client_action_id)  # not to be guessed
+    submission = services.submit_action(match.pk, record.user, record.action, record.client_action_id, 0,
+                                        announce=False)
+    assert submission.duplicate
+    assert computer.decide(match.pk, 0) == "moved on: nothing to think"
+    assert ActionRecord.objects.filter(match=match).count() == 1
+    thoughts = list(ComputerThought.objects.filter(match=match, version=0))
+    assert len(thoughts) == 1 and thoughts[0].answered and thoughts[0].seconds is not None
+
+
+def test_a_task_for_a_resigned_match_is_dropped_without_thinking() -> None:
+    user = UserFactory()
+    match = computer_to_move(user, "hard")
+    services.resign(match.pk, user)
+    assert computer.decide(match.pk, 0) == "moved on: nothing to think"
+    fresh = Match.objects.get(pk=match.pk)
+    assert (fresh.status, fresh.winner, fresh.version) == (Match.Status.FINISHED, match.computer_side, 0)
+    assert not ComputerThought.objects.exists()
+
+
+def test_a_decision_thought_again_and_again_without_an_answer_is_answered_at_random(monkeypatch) -> None:
+    """Its thinking killed its worker each time: the match must not wait for ever."""
+    match = computer_to_move(UserFactory(), "hard")
+    for _ in range(computer.MOST_THOUGHTS):
+        ComputerThought.objects.create(match=match, version=0, worker="gone:1")
+    monkeypatch.setattr(players, "think", lambda *args: pytest.fail("thought a fourth time"))
+    assert computer.decide(match.pk, 0).startswith("answered")
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+def test_a_worker_s_start_queues_each_waiting_match_that_has_no_task() -> None:
+    user = UserFactory()
+    first, second = computer_to_move(user), computer_to_move(user, "medium")
+    OrmQ.objects.filter(pk=OrmQ.objects.order_by("id").first().pk).delete()  # its enqueue was lost
+    assert computer.enqueue_waiting() == 1
+    assert sorted(name for name, _ in queued()) == sorted([f"computer-{first.pk}-0", f"computer-{second.pk}-0"])
+    assert computer.enqueue_waiting() == 0
+
+
+def test_the_queue_hands_out_the_oldest_task_first() -> None:
+    user = UserFactory()
+    matches = [computer_to_move(user) for _ in range(3)]
+    broker = get_broker()
+    taken = [OrmQ.objects.get(pk=broker.dequeue()[0][0]).args()[0] for _ in matches]
+    assert taken == [m.pk for m in matches]
+    assert broker.dequeue() is None  # each is handed out once (until its lock expires)
 
 
 def test_the_computer_decides_on_its_seats_view_seeded_by_the_match() -> None:
     match = computer_to_move(UserFactory(), "medium")
-    job = computer.job(match.pk, pause=1.0)
+    job = computer.job(match.pk, 0, pause=1.0)
     assert job is not None and job.view == api.view_for(match.state(), match.computer_side)
     assert job.seed == f"{match.seed}:computer:0" and job.due == pytest.approx(match.waiting_since.timestamp() + 1.0)
     assert match.seed not in str(job.view)
+    assert computer.job(match.pk, 1, pause=1.0) is None  # a version it does not wait at
 
 
 def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_every_step() -> None:
@@ -163,31 +205,29 @@ def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_eve
 
 
 def test_the_thinking_processes_yield_the_cores_to_the_site() -> None:
-    worker = computer.Worker(processes=1)
-    try:
-        if hasattr(os, "SCHED_IDLE"):
-            assert worker.pool.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
-        else:
-            assert worker.pool.submit(os.nice, 0).result(timeout=60) == os.nice(0) + background.NICE
-    finally:
-        worker.pool.shutdown(wait=True)
+    """The queue's worker processes, as they start (django-q2's post_spawn), not the cluster's
+    others: its claims and acknowledgements keep their priority."""
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as pool:
+        policy, niceness = pool.apply(_spawned)
+    if hasattr(os, "SCHED_IDLE"):
+        assert policy == os.SCHED_IDLE
+    else:
+        assert niceness == os.nice(0) + background.NICE
+    assert os.sched_getscheduler(0) != getattr(os, "SCHED_IDLE", -1)
 
 
-async def test_a_refused_answer_is_replaced_by_a_legal_one_and_a_players_id_cannot_block_the_computer() -> None:
-    user = await database_sync_to_async(UserFactory)()
-    match = await database_sync_to_async(computer_to_move)(user)
-    worker = computer.Worker(processes=1, pause=0, poll=0.05)
+def _spawned() -> tuple[int, int]:
+    post_spawn.send(sender="django_q", proc_name="a worker")
+    return os.sched_getscheduler(0), os.nice(0)
 
-    async def blunder(decision: computer.Job) -> dict:
-        return {"type": "nonsense"}
 
-    worker._think = blunder  # a player's fault: the engine refuses what it proposes
-    try:
-        after = await answered(worker, match)
-        record = await database_sync_to_async(ActionRecord.objects.get)(match=match, seq=1)
-        assert record.action["type"] != "nonsense" and after.version >= 1
-    finally:
-        worker.pool.shutdown(wait=True)
+def test_a_refused_answer_is_replaced_by_a_legal_one(monkeypatch) -> None:
+    match = computer_to_move(UserFactory())
+    monkeypatch.setattr(players, "think", lambda *args: {"type": "nonsense"})  # the engine refuses it
+    assert computer.decide(match.pk, 0).startswith("answered")
+    record = ActionRecord.objects.get(match=match, seq=1)
+    assert record.action["type"] != "nonsense"
 
 
 def test_an_action_id_is_the_submitters_own_a_players_reuse_of_anothers_is_no_duplicate() -> None:

@@ -1,4 +1,4 @@
-"""Against the computer on a real Daphne process (the embedded default, its worker pool inside): a
+"""Against the computer on a real Daphne process (the embedded default, with the worker it starts): a
 scripted player over the websocket plays a whole match against each level, and a process killed
 while the computer thinks loses nothing: the restarted site answers the match that waits."""
 
@@ -99,7 +99,9 @@ async def test_a_site_killed_while_the_computer_thinks_answers_after_its_restart
     await seat.close()
     site.start()
     seat = await user.socket(match_id)
-    assert seat.state["version"] == version  # nothing was answered before the kill
+    # The killed site's worker, told by the kernel that its parent died, finishes the decision in
+    # hand or leaves it on the queue for the new site's worker: either way it is answered once.
+    assert seat.state["version"] in (version, version + 1)
     await seat.until_version(version + 1, timeout=60)
     assert (await asyncio.to_thread(user.api_state, match_id))["version"] == seat.state["version"]
     await seat.close()

@@ -285,10 +285,12 @@ class ComputerWorker:
     env: Mapping[str, str]
     command: list[str] = field(default_factory=lambda: ["python", "manage.py", "computer"])
     process: subprocess.Popen[bytes] | None = None
+    #: Several workers on one machine keep logs of their own.
+    name: str = "computer"
 
     @property
     def log(self) -> Path:
-        return self.run_dir / "computer.log"
+        return self.run_dir / f"{self.name}.log"
 
     def start(self) -> ComputerWorker:
         argv = [sys.executable if self.command[0] == "python" else self.command[0], *self.command[1:]]

@@ -1,37 +1,47 @@
-"""`manage.py computer`: the computer's worker as a process of its own (COMPUTER_WORKER=external,
-docker-compose's `computer` service), answering every match that waits for the computer."""
+"""`manage.py computer`: a worker of the computer opponent, django-q2's cluster of
+COMPUTER_PROCESSES thinking processes taking decisions from the queue. Run as many as wanted, on as
+many machines (COMPUTER_WORKER=external, docker-compose's `computer` service); on the embedded
+default the Daphne process starts one itself (`--parent`)."""
 
 from __future__ import annotations
 
-import asyncio
+import ctypes
+import os
 import signal
+import sys
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from polis_site.matches.computer import Worker, mode
+from polis_site.matches import computer
+
+#: prctl(2)'s option that signals a process when its parent dies (Linux).
+PR_SET_PDEATHSIG = 1
 
 
 class Command(BaseCommand):
-    help = "Run the computer opponent's worker until stopped (SIGTERM or SIGINT)."
+    help = "Run a worker of the computer opponent until stopped (SIGTERM or SIGINT end it after the decision in hand)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--processes", type=int, help="thinking processes (default: COMPUTER_PROCESSES)")
+        parser.add_argument("--parent", type=int, help="the process that started this worker: it stops when that one "
+                                                       "dies (the embedded default's Daphne)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if mode() == "embedded":
-            self.stderr.write("COMPUTER_WORKER is 'embedded': the web processes think as well, and each decision is "
-                              "made twice (one answer is kept); set COMPUTER_WORKER=external for them")
-        asyncio.run(self.serve(Worker(processes=options["processes"])))
-
-    async def serve(self, worker: Worker) -> None:
-        task = asyncio.create_task(worker.run())
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, task.cancel)
-        self.stdout.write(f"computer worker: {worker.processes} thinking processes", ending="\n")
+        if options["parent"]:
+            die_with(options["parent"])
+        elif computer.mode() == "embedded":
+            self.stderr.write("COMPUTER_WORKER is 'embedded': each web process starts a worker of its own; this one "
+                              "adds to them")
+        queued = computer.enqueue_waiting()
+        self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking in processes of the idle class")
         self.stdout.flush()
-        try:
-            await task
-        except asyncio.CancelledError:
-            self.stdout.write("computer worker: stopped")
+        call_command("qcluster")
+
+
+def die_with(parent: int) -> None:
+    """SIGTERM when `parent` dies, even by SIGKILL (Linux); elsewhere the worker outlives it."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it died before the request took effect
+        raise SystemExit(0)
