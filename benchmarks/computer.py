@@ -66,9 +66,10 @@ def start_workers(count: int, env: dict[str, str], run_dir: Path) -> list[subpro
 
 
 def stop(workers: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to each worker's first process, which stops django-q2's others in turn."""
     for worker in workers:
         if worker.poll() is None:
-            os.killpg(worker.pid, signal.SIGTERM)
+            worker.terminate()
     for worker in workers:
         try:
             worker.wait(timeout=15)

@@ -71,6 +71,8 @@ MOST_THOUGHTS = 3
 GROUP = "computer"
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
+#: How long Daphne's exit waits for its worker to finish the decision in hand.
+STOP_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -292,11 +294,13 @@ async def _listen(address: str) -> None:
 
 
 def _stop(worker: subprocess.Popen[bytes]) -> None:
-    """The worker finishes the decision in hand (django-q2's SIGTERM), or is ended."""
+    """The worker finishes the decision in hand and stops (django-q2's SIGTERM), or is ended. The
+    signal goes to its first process only: django-q2's own processes stop in turn, where a SIGTERM to
+    each at once can leave the first waiting for ever on a lock a killed one held."""
     if worker.poll() is not None:
         return
-    os.killpg(worker.pid, signal.SIGTERM)
+    worker.terminate()
     try:
-        worker.wait(timeout=10)
+        worker.wait(timeout=STOP_SECONDS)
     except subprocess.TimeoutExpired:
         os.killpg(worker.pid, signal.SIGKILL)

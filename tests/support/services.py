@@ -220,12 +220,15 @@ def _answers(url: str) -> bool:
         return False
 
 
-def stop_group(process: subprocess.Popen[bytes] | None) -> None:
+def stop_group(process: subprocess.Popen[bytes] | None, first_only: bool = False) -> None:
     """Stop a process started in a session of its own, with its children (a pool, a forkserver):
-    SIGTERM, then SIGKILL after 10 s."""
+    SIGTERM (to the whole group, or to the first process only), then SIGKILL to all after 10 s."""
     if process is None or process.poll() is not None:
         return
-    os.killpg(process.pid, signal.SIGTERM)
+    if first_only:
+        process.terminate()
+    else:
+        os.killpg(process.pid, signal.SIGTERM)
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
@@ -307,7 +310,9 @@ class ComputerWorker:
         return self
 
     def stop(self) -> None:
-        stop_group(self.process)
+        """As `docker stop` does: SIGTERM to its first process, which stops django-q2's others in
+        turn (a SIGTERM to each at once can leave it waiting on a lock a dead one held)."""
+        stop_group(self.process, first_only=True)
 
 
 @contextmanager
