@@ -1,5 +1,5 @@
-"""How the computer's thinking processes yield the cores to the site. Kept apart from Django: a
-forkserver child of the worker's pool imports this module, and only the engine besides."""
+"""How the computer's thinking processes yield the cores to the site: each of the task queue's
+worker processes calls `yield_cores` as it starts (polis_site/matches/computer.py)."""
 
 from __future__ import annotations
 

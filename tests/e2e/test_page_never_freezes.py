@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -103,29 +103,41 @@ def test_opened_and_reloaded_at_a_decision_the_page_wakes_within_2_s(name: str, 
         assert page.locator("#action-body select#extra").is_enabled()
 
 
+def through(browser, site: DaphneProcess, players: dict[str, Any], tmp_path: Path,
+            upward: Callable[[Any, Any, dict[str, Any]], bool]) -> tuple[Any, Any]:
+    """The deciding player's page of a new match at an action, in a context of its own whose socket
+    passes each message the page sends through `upward(route, server, message)`: true sends it on
+    to the server. The page and its context."""
+    match_id, side = prepared_match(players, site, tmp_path, "action")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  storage_state=players["contexts"][side].storage_state())
+
+    def route_socket(route: Any) -> None:
+        server = route.connect_to_server()
+        server.on_message(route.send)
+        route.on_message(lambda text: upward(route, server, json.loads(text)) and server.send(text))
+
+    context.route_web_socket(re.compile(r"/ws/match/"), route_socket)
+    page = context.new_page()
+    open_live(page, site, match_id)
+    return page, context
+
+
 def test_a_socket_lost_during_a_question_fails_it_at_once_and_asks_again(browser, live_site: DaphneProcess,
                                                                         players: dict[str, Any], tmp_path: Path) -> None:
     """The page's first socket is cut when it asks its first `options` (the question never reaches
     the server): the builder says so at once, the page reconnects and asks again."""
-    match_id, side = prepared_match(players, live_site, tmp_path, "action")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
     sockets: list[Any] = []
 
-    def cut_at_first_question(route: Any) -> None:
-        server = route.connect_to_server()
-        sockets.append(route)
-        server.on_message(route.send)
+    def cut_at_first_question(route: Any, server: Any, message: dict[str, Any]) -> bool:
+        if route not in sockets:
+            sockets.append(route)
+        if len(sockets) == 1 and message.get("type") == "options":
+            route.close(code=1001)  # the network drops it: no reply can come on this socket
+            return False
+        return True
 
-        def upward(message: str) -> None:
-            if len(sockets) == 1 and json.loads(message).get("type") == "options":
-                route.close(code=1001)  # the network drops it: no reply can come on this socket
-                return
-            server.send(message)
-        route.on_message(upward)
-
-    context.route_web_socket(re.compile(r"/ws/match/"), cut_at_first_question)
-    page = context.new_page()
-    open_live(page, live_site, match_id)
+    page, context = through(browser, live_site, players, tmp_path, cut_at_first_question)
     page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
     # Failed at once, not after the page's 10 s bound: the player reads why, then it is asked again.
     page.wait_for_function("window.polisMatch.build && window.polisMatch.build.options.next === 'polis' "
@@ -141,27 +153,17 @@ def test_a_refusal_for_rate_is_waited_out_and_asked_once_more(browser, live_site
                                                                players: dict[str, Any], tmp_path: Path) -> None:
     """The server refuses the page's first `options` for rate (as it does past a socket's burst): the
     page shows a calm note, waits the `retry_after` named, asks once more and goes on."""
-    match_id, side = prepared_match(players, live_site, tmp_path, "action")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
     refused: list[int] = []
 
-    def refuse_the_first_question(route: Any) -> None:
-        server = route.connect_to_server()
-        server.on_message(route.send)
+    def refuse_the_first_question(route: Any, server: Any, message: dict[str, Any]) -> bool:
+        if message.get("type") == "options" and not refused:
+            refused.append(message["request"])
+            route.send(json.dumps({"type": "error", "code": "rate_limited", "message": "slow down",
+                                   "retry_after": 0.6, "request": message["request"]}))
+            return False
+        return True
 
-        def upward(message: str) -> None:
-            asked = json.loads(message)
-            if asked.get("type") == "options" and not refused:
-                refused.append(asked["request"])
-                route.send(json.dumps({"type": "error", "code": "rate_limited", "message": "slow down",
-                                       "retry_after": 0.6, "request": asked["request"]}))
-                return
-            server.send(message)
-        route.on_message(upward)
-
-    context.route_web_socket(re.compile(r"/ws/match/"), refuse_the_first_question)
-    page = context.new_page()
-    open_live(page, live_site, match_id)
+    page, context = through(browser, live_site, players, tmp_path, refuse_the_first_question)
     page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
     page.locator('#connection[data-state="busy"]').wait_for(timeout=LONGEST_WAIT_MS)
     assert page.evaluate("window.polisMatch.busy") > 0  # waiting out the pause, not idle
@@ -178,23 +180,14 @@ def test_going_back_and_forth_asks_nothing_twice(browser, live_site: DaphneProce
                                                  tmp_path: Path) -> None:
     """Options are kept per version and question: choosing a type, starting again and choosing it
     again sends one `options` question, not two."""
-    match_id, side = prepared_match(players, live_site, tmp_path, "action")
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, storage_state=players["contexts"][side].storage_state())
     asked: list[dict[str, Any]] = []
 
-    def count_questions(route: Any) -> None:
-        server = route.connect_to_server()
-        server.on_message(route.send)
+    def count_questions(route: Any, server: Any, message: dict[str, Any]) -> bool:
+        if message.get("type") in ("options", "price"):
+            asked.append(message)
+        return True
 
-        def upward(message: str) -> None:
-            if json.loads(message).get("type") in ("options", "price"):
-                asked.append(json.loads(message))
-            server.send(message)
-        route.on_message(upward)
-
-    context.route_web_socket(re.compile(r"/ws/match/"), count_questions)
-    page = context.new_page()
-    open_live(page, live_site, match_id)
+    page, context = through(browser, live_site, players, tmp_path, count_questions)
     for _ in range(3):
         page.locator('#action-body button.choice[data-choice="create_hoplites"]').click()
         idle(page)

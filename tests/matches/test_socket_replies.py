@@ -108,26 +108,23 @@ async def test_every_kind_of_message_and_of_refusal_carries_its_request(monkeypa
             assert reply.get("about") == "chat" or "state" in reply, (name, reply)
 
     # A fault of ours and a database that fails a read: refused, with the request; the socket stays.
-    def broken(*args: Any) -> Any:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(services, "answer_query", broken)
-    await socket.send_json_to({"type": "options", "partial": {}, "request": "bug"})
-    answers, _ = await replies_to(socket, {"bug"})
-    assert [(r["type"], r["code"]) for r in answers["bug"]] == [("error", "internal")]
-
-    def unavailable(*args: Any) -> Any:
-        raise OperationalError("the server closed the connection unexpectedly")
-
-    monkeypatch.setattr(services, "answer_query", unavailable)
-    await socket.send_json_to({"type": "options", "partial": {}, "request": "db"})
-    answers, _ = await replies_to(socket, {"db"})
-    assert [(r["type"], r["code"]) for r in answers["db"]] == [("error", "storage_unavailable")]
+    for fault, code in ((RuntimeError("a bug"), "internal"),
+                        (OperationalError("the server closed the connection unexpectedly"), "storage_unavailable")):
+        monkeypatch.setattr(services, "answer_query", raising(fault))
+        await socket.send_json_to({"type": "options", "partial": {}, "request": code})
+        answers, _ = await replies_to(socket, {code})
+        assert [(r["type"], r["code"]) for r in answers[code]] == [("error", code)]
     monkeypatch.undo()
     await socket.send_json_to({"type": "ping", "request": "still here"})
     answers, _ = await replies_to(socket, {"still here"})
     assert answers["still here"][0]["type"] == "pong"
     await socket.disconnect()
+
+
+def raising(error: Exception) -> Any:
+    def fail(*args: Any) -> Any:
+        raise error
+    return fail
 
 
 async def test_a_spectator_s_question_is_refused_with_its_request() -> None:
