@@ -162,8 +162,8 @@ def player(name: str) -> Player:
 
 
 def think(level: str, view: View, seed: str) -> Action:
-    """`level`'s answer to the decision `view` shows, seeded by `seed`: what the site's worker pool
-    runs (a module-level function of plain arguments, so a pool's process can be handed it)."""
+    """`level`'s answer to the decision `view` shows, seeded by `seed`: what the site's computer
+    runs for each decision on its task queue (plain arguments: a worker process gets only these)."""
     return player(level).decide(view, random.Random(seed))
 
 

@@ -56,5 +56,5 @@ application = ProtocolTypeRouter(
         "websocket": websockets(settings.CSRF_TRUSTED_ORIGINS),
     }
 )
-# The computer opponent thinks on the embedded default in this process's pool (computer.py).
+# On the embedded default, Daphne starts the computer opponent's worker (computer.py).
 computer.start_in_daphne()

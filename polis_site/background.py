@@ -1,5 +1,5 @@
-"""How the computer's thinking processes yield the cores to the site: each of the task queue's
-worker processes calls `yield_cores` as it starts (polis_site/matches/computer.py)."""
+"""How the computer's thinking yields the cores to the site: the thread of a task queue's worker
+that thinks calls `yield_cores` as it starts (polis_site/matches/computer.py)."""
 
 from __future__ import annotations
 

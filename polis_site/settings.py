@@ -115,14 +115,15 @@ Q_CLUSTER = {
     "orm": "default",
     "broker_class": "polis_site.tasks.OldestFirst",
     "workers": COMPUTER_PROCESSES,
-    # Each worker thinks one decision at a time, and the worker takes from the queue no more than
-    # it can start soon (django-q2 holds one more in hand: docs/architecture.md).
+    # Each process thinks one decision at a time, and the worker takes from the queue no more than
+    # it can start soon (django-q2 holds two more in hand: docs/architecture.md).
     "queue_limit": 1,
     "bulk": 1,
     "poll": float(ENV.get("COMPUTER_POLL", "0.1")),
     "timeout": COMPUTER_TIMEOUT,
     "retry": COMPUTER_RETRY,
-    # A task that failed is given out again after `retry`, up to this many times.
+    # A task that failed (raised, or ran past `timeout`) is given out again after `retry`; after this
+    # many failed attempts it is dropped (a worker that died counts none).
     "ack_failures": False,
     "max_attempts": 5,
     # Successes are recorded as thoughts (ComputerThought); failures in django-q2's own table.

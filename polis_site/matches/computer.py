@@ -5,12 +5,12 @@ own view (`engine.players.think`) and answered through the one write path, as a 
 - Enqueued once the move that makes it due is committed (`services.computer_awaited`), carrying the
   version it answers; a task whose match has moved on, ended or been resigned is dropped without
   thinking.
-- Claimed once: the queue gives a task to one worker at a time, oldest first. It is acknowledged
-  after the answer, so a worker killed in the middle of a thought leaves it to be given again
-  (COMPUTER_RETRY seconds after it was taken); the answer's `client_action_id` is fixed for the
-  decision, so it is applied once whichever thought sends it.
-- Thinking is pure-Python work of up to seconds, in worker processes of their own, in Linux's idle
-  class (polis_site/background.py): the web processes serve first.
+- Claimed for COMPUTER_RETRY seconds from when its thinking begins: the queue gives a task to one
+  worker at a time, oldest first. It is acknowledged after the answer, so a worker killed in the
+  middle of a thought leaves it to be given again once that time is up; the answer's
+  `client_action_id` is fixed for the decision, so it is applied once whichever thought sends it.
+- Thinking is pure-Python work of up to seconds, in worker processes of their own, on a thread in
+  Linux's idle class (polis_site/background.py): the web processes serve first.
 - The answer waits until COMPUTER_PAUSE seconds after the move it answers, so the player sees that
   move arrive and then the computer's, not both at once.
 - Heard by the pages through the channel layer when it is shared (Redis). On the embedded default
@@ -38,7 +38,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,11 +48,12 @@ from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.db import transaction
 from django.db.models import F
 from django.dispatch import receiver
+from django.utils import timezone
 from django_q.models import OrmQ
-from django_q.signing import BadSignature
-from django_q.signals import post_spawn
+from django_q.signals import pre_execute
 from django_q.tasks import async_task
 
 from engine import api, players, playout
@@ -69,6 +72,10 @@ ANNOUNCE = "COMPUTER_ANNOUNCE"
 MOST_THOUGHTS = 3
 #: The queue's group of the computer's tasks.
 GROUP = "computer"
+#: The thread that thinks, in Linux's idle class (each thread is scheduled on its own): the rest of
+#: the task, its write under the database's lock above all, keeps the process's priority, so the
+#: site's own writes never wait behind a thinker the machine has no time for.
+_thinker = ThreadPoolExecutor(1, thread_name_prefix="think", initializer=background.yield_cores)
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
 #: How long Daphne's exit waits for its worker to finish the decision in hand.
@@ -112,19 +119,16 @@ def task_name(match_id: int, version: int) -> str:
 
 def enqueue_waiting() -> int:
     """A task for every match that waits for the computer and has none on the queue (its enqueue
-    failed with the database, or the site was upgraded from a worker that polled); how many."""
-    queued = set()
-    for task in OrmQ.objects.all():
-        try:
-            queued.add(task.name())
-        except BadSignature:  # signed with another SECRET_KEY: no worker will run it
-            logger.warning("the queue holds task %d, signed with another key", task.pk)
-    waiting = Match.objects.filter(status=Match.Status.ACTIVE, computer_side__in=services.SIDES,
-                                   waiting_for=F("computer_side")).order_by("waiting_since")
-    missing = [(pk, version) for pk, version in waiting.values_list("pk", "version")
-               if task_name(pk, version) not in queued]
-    for match_id, version in missing:
-        enqueue(Match, match_id, version)
+    failed with the database, or the site was upgraded from a worker that polled); how many. The
+    waiting matches are locked first, so workers starting together queue each decision once."""
+    with transaction.atomic():
+        waiting = list(Match.objects.select_for_update().filter(
+            status=Match.Status.ACTIVE, computer_side__in=services.SIDES, waiting_for=F("computer_side"))
+            .order_by("waiting_since").values_list("pk", "version"))
+        queued = {task.name() for task in OrmQ.objects.all()}
+        missing = [(pk, version) for pk, version in waiting if task_name(pk, version) not in queued]
+        for match_id, version in missing:
+            enqueue(Match, match_id, version)
     return len(missing)
 
 
@@ -159,7 +163,7 @@ def decide(match_id: int, version: int) -> str:
                      "random", earlier, match_id, version)
         action = _at_random(decision)
     else:
-        action = players.think(decision.level, decision.view, decision.seed)
+        action = _thinker.submit(players.think, decision.level, decision.view, decision.seed).result()
     thought.seconds = time.monotonic() - started
     thought.save(update_fields=["seconds"])
     time.sleep(max(0.0, decision.due - time.time()))
@@ -197,11 +201,12 @@ def _at_random(decision: Job) -> dict[str, Any]:
     return playout.step(api.from_view(decision.view, rng), decision.view["viewer"], rng)[0]
 
 
-@receiver(post_spawn)
-def _thinking_yields_the_cores(sender: Any, **kwargs: Any) -> None:
-    """Each of the queue's worker processes, as it starts (its claims and acknowledgements are the
-    cluster's other processes, which keep their priority)."""
-    background.yield_cores()
+@receiver(pre_execute)
+def _taken_now(sender: Any, task: dict[str, Any], **kwargs: Any) -> None:
+    """The task is given again COMPUTER_RETRY seconds after its work starts, not after its worker
+    took it: django-q2's worker takes one more than it runs, and that one may wait behind a think."""
+    if "ack_id" in task:  # not when run in the caller's process (django-q2's `sync`)
+        OrmQ.objects.filter(pk=task["ack_id"]).update(lock=timezone.now() + timedelta(seconds=settings.COMPUTER_RETRY))
 
 
 # ----------------------------------------------------------------------------- the broadcast
@@ -234,10 +239,11 @@ def _unheard() -> None:
 
 def _announcement(match_id: int, seq: int) -> tuple[dict[str, dict[str, Any]], Match, str]:
     match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
-    record = match.actions.get(seq=seq)
-    events = {**services.announcement(match, match.state(), [services.public_entry(record)]),
-              **notify.turn_notices(match, record.side)}
-    return events, match, record.side
+    side = match.actions.values_list("side", flat=True).get(seq=seq)
+    # The match as it is now, with every entry since the one announced: a move made meanwhile is in it.
+    events = {**services.announcement(match, match.state(), services.log_since(match, seq - 1)),
+              **notify.turn_notices(match, side)}
+    return events, match, side
 
 
 class Announcements(asyncio.DatagramProtocol):
@@ -270,17 +276,25 @@ def start_in_daphne() -> None:
     """On the embedded default: Daphne starts a worker (`manage.py computer`) and stops it on exit,
     and hears its announcements. Imported by anything but Daphne (a test, a script), the
     application starts no worker."""
-    if mode() != "embedded" or "daphne.server" not in sys.modules:
+    if mode() != "embedded" or "daphne.cli" not in sys.modules:  # daphne.server: every Django process (its app)
         return
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
 
-    address = str(Path(tempfile.mkdtemp(prefix="polis-computer-")) / "announce.sock")
+    address = announce_address()
+    Path(address).unlink(missing_ok=True)  # left by a Daphne that was killed
     services.in_background(_listen(address), "the computer's announcements are not heard", loop=twisted_loop)
     worker = subprocess.Popen([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
-                              env={**os.environ, ANNOUNCE: address, "DJANGO_SETTINGS_MODULE": "polis_site.settings"},
-                              start_new_session=True)
+                              env={**os.environ, ANNOUNCE: address}, start_new_session=True)
     logger.info("the computer's worker started (process %d)", worker.pid)
-    atexit.register(_stop, worker)
+    atexit.register(_stop, worker, address)
+
+
+def announce_address() -> str:
+    """One socket per database: a worker whose Daphne was killed tells the one restarted on the same
+    database what it answers."""
+    database = settings.DATABASES["default"]
+    key = hashlib.sha256(f"{database['NAME']}@{database.get('HOST', '')}:{database.get('PORT', '')}".encode())
+    return str(Path(tempfile.gettempdir()) / f"polis-computer-{key.hexdigest()[:16]}.sock")
 
 
 #: The embedded worker's socket, kept open as long as Daphne runs.
@@ -293,10 +307,11 @@ async def _listen(address: str) -> None:
     _listening.append(transport)
 
 
-def _stop(worker: subprocess.Popen[bytes]) -> None:
+def _stop(worker: subprocess.Popen[bytes], address: str) -> None:
     """The worker finishes the decision in hand and stops (django-q2's SIGTERM), or is ended. The
     signal goes to its first process only: django-q2's own processes stop in turn, where a SIGTERM to
     each at once can leave the first waiting for ever on a lock a killed one held."""
+    Path(address).unlink(missing_ok=True)
     if worker.poll() is not None:
         return
     worker.terminate()

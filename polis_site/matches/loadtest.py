@@ -46,7 +46,7 @@ async def one_match(athens: SiteUser, sparta: SiteUser, match_id: int, ws_bases:
 
 async def against_the_computer(user: SiteUser, ws_base: str, level: str, seed: int, waits: list[float]) -> None:
     """Matches against the computer one after another, until cancelled; how long each of its
-    answers took to arrive (its pause and thinking, and its turn in the worker's pool) goes to `waits`."""
+    answers took to arrive (its pause and thinking, and its turn on the queue) goes to `waits`."""
     rng = random.Random(seed)
     while True:
         match_id = await asyncio.to_thread(user.create_match, "random", level)
@@ -98,7 +98,7 @@ async def run(bases: list[str], matches: int, moves: int, think: float, echo: st
     waits: list[float] = []
     busy = [asyncio.create_task(against_the_computer(user, bases[0].replace("http", "ws", 1), level, n, waits))
             for n, user in enumerate(loners)]
-    await asyncio.sleep(2 if computers else 0)  # the computer's pool is thinking before the measure begins
+    await asyncio.sleep(2 if computers else 0)  # the computer is thinking before the measure begins
     players = [(SiteUser(bases[0], f"load-athens-{tag}-{n}"), SiteUser(bases[-1], f"load-sparta-{tag}-{n}"))
                for n in range(max(1, min(pairs, matches)))]
     for athens, sparta in players:

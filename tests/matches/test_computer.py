@@ -1,10 +1,9 @@
 """The computer's seat on the site: a match against it, its decisions queued after the commit and
 answered through the one write path by the queue's task, what the task does when the match moved on
-or its thinking keeps failing, and the names it goes by. Real worker processes: test_computer_queue.py."""
+or its thinking keeps failing, and the names it goes by. Real worker processes: tests/deploy/test_scaled_topology.py and test_computer_live.py."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import re
@@ -14,9 +13,9 @@ import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django_q.brokers import get_broker
 from django_q.models import OrmQ
-from django_q.signals import post_spawn
 
 from engine import api, players, playout
 from polis_site import background
@@ -81,24 +80,23 @@ def test_a_decision_is_queued_once_its_move_is_committed_carrying_the_version_it
     user = UserFactory()
     match = computer_to_move(user)
     assert queued() == [(f"computer-{match.pk}-0", (match.pk, 0))]
-    # A move that leaves the computer to decide queues its decision; a rolled-back one queues nothing.
-    services.create_match(user, "athens", seed="no-computer")
-    assert len(queued()) == 1
-    answered = computer.decide(match.pk, 0)
-    match.refresh_from_db()
-    assert answered.startswith("answered") and match.version == 1
-    if match.waiting_for != match.computer_side:
-        human = match.player(match.waiting_for)
-        action = playout.step(match.state(), match.waiting_for, random.Random(1))[0]
-        with transaction.atomic():
+    services.create_match(user, "athens", seed="no-computer")  # between people: nothing to queue
+    rng = random.Random(1)
+    while match.waiting_for == match.computer_side:  # the computer answers until the person decides
+        assert computer.decide(match.pk, match.version).startswith("answered")
+        match.refresh_from_db()
+    human = match.player(match.waiting_for)
+    while match.waiting_for != match.computer_side:
+        action = playout.step(match.state(), match.waiting_for, rng)[0]
+        before = len(queued())
+        with transaction.atomic():  # a move rolled back queues nothing
             services.submit_action(match.pk, human, action)
             transaction.set_rollback(True)
-        assert len(queued()) == 1
+        assert len(queued()) == before
         services.submit_action(match.pk, human, action)
         match.refresh_from_db()
-    version = match.version
-    if match.waiting_for == match.computer_side:
-        assert queued()[-1] == (f"computer-{match.pk}-{version}", (match.pk, version))
+    # The move that leaves the computer to decide queues its decision, with the version it answers.
+    assert queued()[-1] == (f"computer-{match.pk}-{match.version}", (match.pk, match.version))
     settings.COMPUTER_WORKER = "off"
     OrmQ.objects.all().delete()
     services.create_match(user, "athens", seed="computer-off", computer="easy")
@@ -159,6 +157,7 @@ def test_the_queue_hands_out_the_oldest_task_first() -> None:
     user = UserFactory()
     matches = [computer_to_move(user) for _ in range(3)]
     broker = get_broker()
+    assert "ORDER BY" in str(broker.get_connection().filter(lock__lt=timezone.now()).query)
     taken = [OrmQ.objects.get(pk=broker.dequeue()[0][0]).args()[0] for _ in matches]
     assert taken == [m.pk for m in matches]
     assert broker.dequeue() is None  # each is handed out once (until its lock expires)
@@ -204,22 +203,14 @@ def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_eve
     assert replays.judged(people, people.state()) is None
 
 
-def test_the_thinking_processes_yield_the_cores_to_the_site() -> None:
-    """The queue's worker processes, as they start (django-q2's post_spawn), not the cluster's
-    others: its claims and acknowledgements keep their priority."""
-    context = multiprocessing.get_context("fork")
-    with context.Pool(1) as pool:
-        policy, niceness = pool.apply(_spawned)
+def test_the_thinking_yields_the_cores_to_the_site() -> None:
+    """The thread that thinks is in the idle class; the worker's other work, its writes under the
+    database's lock, is not."""
     if hasattr(os, "SCHED_IDLE"):
-        assert policy == os.SCHED_IDLE
+        assert computer._thinker.submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) != os.SCHED_IDLE
     else:
-        assert niceness == os.nice(0) + background.NICE
-    assert os.sched_getscheduler(0) != getattr(os, "SCHED_IDLE", -1)
-
-
-def _spawned() -> tuple[int, int]:
-    post_spawn.send(sender="django_q", proc_name="a worker")
-    return os.sched_getscheduler(0), os.nice(0)
+        assert computer._thinker.submit(os.nice, 0).result() >= background.NICE
 
 
 def test_a_refused_answer_is_replaced_by_a_legal_one(monkeypatch) -> None:

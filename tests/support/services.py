@@ -221,7 +221,7 @@ def _answers(url: str) -> bool:
 
 
 def stop_group(process: subprocess.Popen[bytes] | None, first_only: bool = False) -> None:
-    """Stop a process started in a session of its own, with its children (a pool, a forkserver):
+    """Stop a process started in a session of its own, with its children (a cluster's processes):
     SIGTERM (to the whole group, or to the first process only), then SIGKILL to all after 10 s."""
     if process is None or process.poll() is not None:
         return

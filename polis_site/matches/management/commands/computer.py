@@ -9,6 +9,8 @@ import ctypes
 import os
 import signal
 import sys
+import threading
+import time
 from typing import Any
 
 from django.core.management import call_command
@@ -40,8 +42,18 @@ class Command(BaseCommand):
 
 
 def die_with(parent: int) -> None:
-    """SIGTERM when `parent` dies, even by SIGKILL (Linux); elsewhere the worker outlives it."""
+    """SIGTERM when `parent` dies, even by SIGKILL (Linux): the decision in hand is finished. Should
+    that stop hang (django-q2's processes can deadlock on a lock one of them held), a watchman ends
+    the worker's whole session STOP_SECONDS later."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # it died before the request took effect
         raise SystemExit(0)
+    threading.Thread(target=_watch, args=(parent,), name="watchman", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1)
+    time.sleep(computer.STOP_SECONDS)
+    os.killpg(os.getpgrp(), signal.SIGKILL)
