@@ -5,13 +5,10 @@ not allowed, an unknown address, a fault of ours), so an API client never parses
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-
-log = logging.getLogger(__name__)
 
 API_PREFIX = "/matches/api/"
 
@@ -31,7 +28,10 @@ class TypedApiErrors:
         if response.get("Content-Type", "").split(";")[0].strip() == "application/json":
             return response
         status = response.status_code
-        message = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "refused"
+        try:
+            message = HTTPStatus(status).phrase
+        except ValueError:  # a status no standard names
+            message = "refused"
         if status == 403:
             message = "refused: log in from the site's own pages, sending its CSRF token (X-CSRFToken)"
         elif status == 405:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import atexit
-import functools
 import hashlib
 import hmac
 import logging
@@ -45,7 +44,6 @@ from pathlib import Path
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
@@ -59,7 +57,7 @@ from django_q.tasks import async_task
 from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site import background, storage
-from polis_site.matches import notify, services
+from polis_site.matches import services
 from polis_site.matches.models import ComputerThought, Match
 
 logger = logging.getLogger(__name__)
@@ -167,8 +165,10 @@ def decide(match_id: int, version: int) -> str:
     thought.seconds = time.monotonic() - started
     thought.save(update_fields=["seconds"])
     time.sleep(max(0.0, decision.due - time.time()))
+    daphne = os.environ.get(ANNOUNCE)
     try:
-        submission = _submit(decision, action)
+        # Through a shared channel layer, the write path broadcasts it on commit, as for any move.
+        submission = _submit(decision, action, announce=daphne is None)
     except ActionError as error:
         if error.code in MOVED_ON:
             return f"moved on while thinking ({error.code})"
@@ -176,15 +176,16 @@ def decide(match_id: int, version: int) -> str:
     if submission.duplicate:
         return "answered already"
     ComputerThought.objects.filter(pk=thought.pk).update(answered=True)
-    announce(submission)
+    if daphne is not None:
+        tell(daphne, submission)
     return f"answered {action.get('type')}"
 
 
-def _submit(decision: Job, action: dict[str, Any]) -> services.Submission:
+def _submit(decision: Job, action: dict[str, Any], announce: bool) -> services.Submission:
     submit = services.submit_action
     try:
         return submit(decision.match_id, decision.user, action, decision.client_action_id, decision.version,
-                      announce=False)
+                      announce=announce)
     except ActionError as error:
         if error.code in MOVED_ON or error.code in (storage.FULL, storage.UNAVAILABLE):
             raise
@@ -193,7 +194,7 @@ def _submit(decision: Job, action: dict[str, Any]) -> services.Submission:
         logger.error("the computer's answer %r in match %d was refused (%s: %s); answering at random instead",
                      action, decision.match_id, error.code, error.message)
         return submit(decision.match_id, decision.user, _at_random(decision), decision.client_action_id,
-                      decision.version, announce=False)
+                      decision.version, announce=announce)
 
 
 def _at_random(decision: Job) -> dict[str, Any]:
@@ -212,43 +213,28 @@ def _taken_now(sender: Any, task: dict[str, Any], **kwargs: Any) -> None:
 # ----------------------------------------------------------------------------- the broadcast
 
 
-def announce(submission: services.Submission) -> None:
-    """The pages hear of the answer: through the channel layer when it is shared, or through the
-    Daphne process that started this worker, whose memory the embedded layer is. A lost
-    announcement costs a page its next heartbeat (25 s), never the move."""
-    address = os.environ.get(ANNOUNCE)
-    if address:
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-                sender.sendto(f"{submission.match.pk} {submission.record.seq}".encode(), address)
-        except OSError:
-            logger.warning("the computer's move in match %d was not announced to the site", submission.match.pk,
-                           exc_info=True)
-        return
-    if isinstance(get_channel_layer(), InMemoryChannelLayer):
-        _unheard()
-    services.broadcast(submission.match, submission.state, [services.public_entry(submission.record)],
-                       submission.record.side)
-
-
-@functools.cache
-def _unheard() -> None:
-    logger.warning("this worker shares no channel layer with the site (no REDIS_URL, and not started by Daphne): "
-                   "pages see the computer's moves at their next heartbeat")
+def tell(daphne: str, submission: services.Submission) -> None:
+    """On the embedded default the channel layer is the memory of the Daphne process that started
+    this worker: it is told of the answer, and broadcasts it. A lost announcement costs a page its
+    next heartbeat (25 s), never the move."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            sender.sendto(f"{submission.match.pk} {submission.record.seq}".encode(), daphne)
+    except OSError:
+        logger.warning("the computer's move in match %d was not announced to the site", submission.match.pk,
+                       exc_info=True)
 
 
 def _announcement(match_id: int, seq: int) -> tuple[dict[str, dict[str, Any]], Match, str]:
     match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
     side = match.actions.values_list("side", flat=True).get(seq=seq)
     # The match as it is now, with every entry since the one announced: a move made meanwhile is in it.
-    events = {**services.announcement(match, match.state(), services.log_since(match, seq - 1)),
-              **notify.turn_notices(match, side)}
-    return events, match, side
+    return services.announcement(match, match.state(), services.log_since(match, seq - 1)), match, side
 
 
 class Announcements(asyncio.DatagramProtocol):
     """Daphne's end of the embedded worker's socket: each datagram names a match and the record the
-    computer just added; the broadcast (and a turn email) goes as after a move made on this site."""
+    computer just added; it is broadcast, and noticed, as a move made over this site's socket."""
 
     def datagram_received(self, data: bytes, addr: Any) -> None:
         match_id, seq = (int(part) for part in data.split())
@@ -259,8 +245,7 @@ class Announcements(asyncio.DatagramProtocol):
     async def broadcast(match_id: int, seq: int) -> None:
         events, match, side = await database_sync_to_async(_announcement)(match_id, seq)
         await services.send_all(events)
-        if notify.has_address(match, side):
-            await database_sync_to_async(notify.email_turn)(match, side)
+        services.notify_later(match, side)
 
 
 # ----------------------------------------------------------------------------- where it runs

@@ -122,12 +122,14 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One client message. A message that carries a `request` gets exactly one reply carrying
         it, an answer or a refusal alike (`reply`): a page never waits for a reply that cannot come."""
+        message: Any = None
+        unread: wire.Refused | None = None
         try:
-            message: Any = wire.loads(text_data) if text_data is not None else None
-            unread: wire.Refused | None = None if text_data is not None else wire.Refused(
-                "malformed", "send JSON text frames, not binary ones")
+            if text_data is None:
+                raise wire.Refused("malformed", "send JSON text frames, not binary ones")
+            message = wire.loads(text_data)
         except wire.Refused as refused:
-            message, unread = None, refused
+            unread = refused
         self.request = message.get("request") if isinstance(message, dict) else None
         try:
             wait = self._token_wait()

@@ -29,7 +29,7 @@ from polis_site.matches.notify import verified_address
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
 STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
-          "login_required": 401, "rate_limited": 429, storage.FULL: 503, storage.UNAVAILABLE: 503}
+          storage.FULL: 503, storage.UNAVAILABLE: 503}
 
 
 def mine(user: Any) -> QuerySet[Match]:
@@ -295,8 +295,8 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
         return refused
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
-        return JsonResponse({"type": "error", "code": "no_such_match", "message": f"there is no match {match_id}"},
-                            status=404)
+        return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), match_id,
+                          request.user)
     body = services.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")
     if since is not None:

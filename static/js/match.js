@@ -903,15 +903,9 @@
       await ask("act", {action: outgoing(), client_action_id: id, version: current.version});
     } catch (error) {
       // The move was not played (or, its socket lost, may not have been: the sync on reconnecting
-      // says which); the refusal is said beside the controls, on the match as it stands now.
-      if (error.state && (error.state.version !== current.version || error.state.status !== current.status)) show(error.state);
-      if (!build) {
-        showError(explain(error));
-        return;
-      }
+      // says which, and the builder asks again).
       if (build === mine && error.code === "disconnected") build.lost = true;
-      build.refusal = explain(error);
-      renderBuilder();
+      refused(error);
     }
   }
 
@@ -983,7 +977,7 @@
 
   // The match as the server has it (and the log since this page's version); a refusal is shown by
   // the state it brings, a lost socket by its banner.
-  const resync = () => ask("sync", {version: current.version}).catch(() => {});
+  const resync = (version = current.version) => ask("sync", {version}).catch(() => {});
 
   function connectionNote(state, text) {
     const banner = $("#connection");
@@ -1008,7 +1002,7 @@
       const pending = message.request === undefined ? undefined : waiting.get(message.request);
       if (message.type === "error") {
         if (pending) pending.reject(message);
-        else hearRefusal(message);
+        else refused(message);
         return;
       }
       hear(message);
@@ -1034,7 +1028,7 @@
       const latest = message.latest || [];
       show(message);
       if (latest.length && latest[0].seq === before + 1) append(latest);
-      else if (message.version > before) ask("sync", {version: before}).catch(() => {});  // a gap: fetch the log
+      else if (message.version > before) resync(before);  // a gap: fetch the log
     } else if (message.type === "log") {
       append(message.entries);
     } else if (message.type === "pong" || message.type === "ack") {
@@ -1053,8 +1047,9 @@
     }
   }
 
-  // A refusal no request of this page waits for: a frame the server could not read.
-  function hearRefusal(message) {
+  // A refusal said beside the controls, on the match as it stands now: an act's, or one no request
+  // of this page waits for (a frame the server could not read).
+  function refused(message) {
     if (message.state && (message.state.version !== current.version || message.state.status !== current.status)) show(message.state);
     if (build) {
       build.refusal = explain(message);

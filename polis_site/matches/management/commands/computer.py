@@ -13,6 +13,7 @@ import threading
 import time
 from typing import Any
 
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -35,6 +36,9 @@ class Command(BaseCommand):
         elif computer.mode() == "embedded":
             self.stderr.write("COMPUTER_WORKER is 'embedded': each web process starts a worker of its own; this one "
                               "adds to them")
+        if not os.environ.get(computer.ANNOUNCE) and isinstance(get_channel_layer(), InMemoryChannelLayer):
+            self.stderr.write("this worker shares no channel layer with the site (no REDIS_URL, and not started by "
+                              "Daphne): pages see the computer's moves at their next heartbeat")
         queued = computer.enqueue_waiting()
         self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking in processes of the idle class")
         self.stdout.flush()
