@@ -16,7 +16,7 @@ from typing import Any
 
 from engine import end_of_round, essentials, event_cards, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
-from engine.actions.base import add_costs, affordable
+from engine.actions.base import affordable
 from engine.data import battle_cards, components, projects, rounds
 from engine.data import event_cards as event_cards_data
 from engine.data.resources import PRESTIGE, RESOURCES
@@ -27,7 +27,7 @@ from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "options", "price", "reserves", "apply_action",
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "price", "reserves", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "apply_entry", "replay", "to_json",
     "from_json",
 ]
@@ -67,10 +67,25 @@ def legal_actions(state: GameState, side: str) -> Iterator[dict[str, Any]]:
         yield from flow.PROMPTS[decision.kind].legal(state, side, decision)
         return
     yield {"type": PASS, **envelope}
-    for kind, module, alone in _open_types(state, side):
-        for action in module.generate(state, side):
-            for extra in _payable_extras(state, side, module, action, alone):
-                yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
+    for _, module, alone in _open_types(state, side):
+        yield from _legal_of(state, side, module, alone, envelope)
+
+
+def legal_of_type(state: GameState, side: str, kind: str) -> Iterator[dict[str, Any]]:
+    """Every legal action of one type now, as `legal_actions` lists them (none if the type is not
+    open to the side): a player that picks the type first lists only that type's actions."""
+    decision = state.decision
+    if decision is None or decision.side != side or decision.kind != flow.ACTION:
+        return
+    for open_kind, module, alone in _open_types(state, side):
+        if open_kind == kind:
+            yield from _legal_of(state, side, module, alone, {"decision": decision.id})
+
+
+def _legal_of(state: GameState, side: str, module: Any, alone: bool, envelope: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for action in module.generate(state, side):
+        for extra in _payable_extras(state, side, module, action, alone):
+            yield {**action.to_json(), **envelope, **({"extra": extra} if extra else {})}
 
 
 def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
@@ -89,12 +104,16 @@ def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
 def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone: bool) -> Iterator[str | None]:
     """The extra resources (None: none is due) with which the side can pay this action: its
     resources and its prestige (an action the side cannot pay in prestige is refused, R5)."""
-    if module.prestige_cost(state, side, action) > state.players[side].tracks[PRESTIGE]:
+    tracks = state.players[side].tracks
+    if module.prestige_cost(state, side, action) > tracks[PRESTIGE]:
         return
     cost = module.cost(state, side, action)
-    extras: Iterable[str | None] = RESOURCES if alone else (None,)
-    for extra in extras:
-        if affordable(state, side, add_costs(cost, {extra: 1} if extra else {})):
+    if not alone:
+        if affordable(state, side, cost):
+            yield None
+        return
+    for extra in RESOURCES:
+        if tracks[extra] > cost.get(extra, 0) and affordable(state, side, cost):
             yield extra
 
 

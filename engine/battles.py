@@ -30,7 +30,7 @@ DEFEND = "battle_defend"
 #: After a battle, while a card allows it: double the prestige this battle's cards earned?
 COMMANDER = "commander"
 #: Decision kinds a side answers during battles, and the answer types each takes.
-ANSWER_TYPES = {CHOOSE_BATTLE: {"choose_battle": frozenset({"site"})},
+ANSWER_TYPES: dict[str, dict[str, frozenset[str]]] = {CHOOSE_BATTLE: {"choose_battle": frozenset({"site"})},
                 RETREAT_WINDOW: {"fight_on": frozenset(), "retreat": frozenset()},
                 ATTACK: {"attack": frozenset({"cards"})}, DEFEND: {"defend": frozenset({"cards"})},
                 COMMANDER: {"double": frozenset(), "decline": frozenset()}}
@@ -210,7 +210,7 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
     events: list[Event] = []
     if decision.kind == CHOOSE_BATTLE:
         site = raw.get("site")
-        if site not in decision.data["sites"]:
+        if not isinstance(site, str) or site not in decision.data["sites"]:
             raise MalformedAction(f"choose_battle: site={site!r} is not one of {', '.join(decision.data['sites'])}",
                                   code="unknown_id", field="site", value=site)
         events.append({"event": "battle_chosen", "side": side, "site": site})
@@ -347,8 +347,8 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     elif decision.kind in (RETREAT_WINDOW, COMMANDER):  # answered by their type alone
         yield from ({"type": kind, **envelope} for kind in ANSWER_TYPES[decision.kind])
     elif decision.kind == ATTACK:
-        for cards in combinations(usable_for_attack(state, side), laid_count(state, side, decision)):
-            yield {"type": "attack", "cards": list(cards), **envelope}
+        for laid_cards in combinations(usable_for_attack(state, side), laid_count(state, side, decision)):
+            yield {"type": "attack", "cards": list(laid_cards), **envelope}
     else:
         assert state.battle is not None
         laid = decision.data["attack"]

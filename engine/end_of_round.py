@@ -27,7 +27,7 @@ FOOD = "food_shortfall"
 GROWTH = "growth"
 PHOROS = "phoros"
 #: Decision kinds a side answers during the end of the round, and the answer types each takes.
-ANSWER_TYPES = {FOOD: {"feed": frozenset({"give_up"})}, GROWTH: {"grow": frozenset({"poleis"})},
+ANSWER_TYPES: dict[str, dict[str, frozenset[str]]] = {FOOD: {"feed": frozenset({"give_up"})}, GROWTH: {"grow": frozenset({"poleis"})},
                 PHOROS: {"phoros": frozenset({"prestige"})}}
 #: Phoros: prestige given up -> silver received.
 PHOROS_RATES = {0: 0, 1: 1, 2: 3}
@@ -45,8 +45,7 @@ def complete_projects(state: GameState) -> list[dict[str, Any]]:
         if polis.developing is None:
             continue
         tile = projects.tile(polis.developing)
-        polis.projects.append(polis.developing)
-        polis.developing = None
+        polis = state.change_polis(polis_id, projects=(*polis.projects, polis.developing), developing=None)
         gained = essentials.gain(state, polis.owner, PRESTIGE, tile.prestige) if polis.owner else 0
         events.append({"event": "project_completed", "polis": polis_id, "project": tile.id,
                        "side": polis.owner, "prestige": gained})
@@ -207,8 +206,7 @@ def _feed(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any
                               field="give_up", value=give_up)
     owed = feeding(state, side, decision.data["shortfall"], give_up)
     for polis_id in give_up:
-        polis = state.poleis[polis_id]
-        polis.owner, polis.population = None, 0
+        state.change_polis(polis_id, owner=None, population=0)
     if owed:
         essentials.lose_prestige(state, side, owed, "food")
     return [{"event": "famine", "side": side, "prestige": owed, "poleis": list(give_up)}]
@@ -258,7 +256,7 @@ def _grow(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any
         raise IllegalAction(f"grow: {side} has {reserve} cubes in reserve, not {total}", code="no_pieces")
     state.players[side].tracks["wheat"] -= total
     for polis_id, cubes in added.items():
-        state.poleis[polis_id].population += cubes
+        state.change_polis(polis_id, population=state.poleis[polis_id].population + cubes)
     return [{"event": "growth", "side": side, "poleis": added, "wheat": total}]
 
 

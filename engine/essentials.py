@@ -78,8 +78,7 @@ def take_polis(state: GameState, side: str, polis_id: str) -> int:
     The opponent's cubes go back to its reserve and the side's siege disks there come home.
     """
     population = population_taken(state, polis_id)
-    polis = state.poleis[polis_id]
-    polis.owner, polis.population = side, population
+    state.change_polis(polis_id, owner=side, population=population)
     drop_siege_disks(state, polis_id, side)
     return population
 

@@ -51,7 +51,7 @@ from engine.state import Decision, GameState, Opening
 Event = dict[str, Any]
 
 EVENT_CHOICE = "event_choice"
-ANSWER_TYPES = {EVENT_CHOICE: {"event": frozenset({"option", "remove", "polis"})}}
+ANSWER_TYPES: dict[str, dict[str, frozenset[str]]] = {EVENT_CHOICE: {"event": frozenset({"option", "remove", "polis"})}}
 UNIT_AREAS = {"hoplites": geography.TERRITORIES, "galleys": geography.SEAS,
               "units": (*geography.TERRITORIES, *geography.SEAS)}
 
@@ -197,7 +197,7 @@ def resolve(state: GameState, side: str, effect: Gain | Place | Depopulate) -> l
         return [{"event": "event_effect", "side": side, "placed": {effect.area: placed}, "unit": unit}]
     polis = state.poleis[effect.polis]
     lost = max(0, min(effect.amount, polis.population - 1)) if polis.owner == side else 0
-    polis.population -= lost
+    state.change_polis(effect.polis, population=polis.population - lost)
     return [{"event": "event_effect", "side": side, "depopulated": {effect.polis: lost}}]
 
 
@@ -294,8 +294,8 @@ def answer(state: GameState, side: str, decision: Decision, raw: Mapping[str, An
                                 code="cannot_defect", polis=polis_id)
         events = _defect(new, side, polis_id)
     else:
-        chosen = _removal(state, side, effect, decision, raw.get("remove"))
-        events = _remove(new, side, effect, chosen)
+        removal = _removal(state, side, effect, decision, raw.get("remove"))
+        events = _remove(new, side, effect, removal)
     assert new.opening is not None
     new.opening.effect += 1
     return new, events

@@ -8,7 +8,6 @@ and the log keeps the outcome, so replays never depend on a random generator.
 from __future__ import annotations
 
 import dataclasses
-import typing
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -83,10 +82,10 @@ def proceed(state: GameState, events: list[Event]) -> None:
 
 def _run(state: GameState, events: list[Event]) -> None:
     while state.outcome is None and not state.pending:
-        check = state.battle_check
-        if state.opening is not None:
+        check, opening = state.battle_check, state.opening
+        if opening is not None:
             events.extend(event_cards.advance(state))
-            if state.opening is None:
+            if state.opening is None:  # the card is resolved
                 state.active = first_player(state)
         elif state.round_end is not None:
             _end_round(state, events)
@@ -184,7 +183,7 @@ def fields_of(decision_kind: str, kind: str) -> frozenset[str] | None:
 #: Each turn action's fields: those of the dataclass its module parses to, and the extra resource
 #: paid when acting alone.
 ACTION_FIELDS: dict[str, frozenset[str]] = {
-    kind: frozenset({*(f.name for f in dataclasses.fields(typing.get_type_hints(module.parse)["return"])), "extra"})
+    kind: frozenset({*(f.name for f in dataclasses.fields(module.ACTION)), "extra"})
     for kind, module in {**ACTIONS, **FREE_ACTIONS}.items()
 }
 
@@ -223,7 +222,8 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     if decision.kind != ACTION:
         apply_action(state, side, raw)  # refuses what the answer would be refused for; `state` stays
         prompt = PROMPTS.get(decision.kind)
-        return prompt.price(state, side, decision, raw) if hasattr(prompt, "price") else {"paid": {}, "prestige": 0}
+        priced = getattr(prompt, "price", None)
+        return priced(state, side, decision, raw) if priced is not None else {"paid": {}, "prestige": 0}
     if kind == PASS:
         return {"paid": {}, "prestige": 0}
     module, action, _, cost = _checked(state, side, raw, kind)
@@ -244,9 +244,9 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
         if kind not in expected:
             raise MalformedAction(f"decision {decision.id} ({decision.kind}) is answered with "
                                   f"{' or '.join(repr(k) for k in expected)}, not {kind!r}", code="wrong_decision")
-        new, events = prompt.answer(state, side, decision, raw)
-        proceed(new, events)
-        return new, events
+        new, answered = prompt.answer(state, side, decision, raw)
+        proceed(new, answered)
+        return new, answered
     if decision.kind != ACTION:
         raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
     if kind == PASS:

@@ -223,7 +223,7 @@ def _rollout(state: GameState, rng: random.Random, prudent: str | None = None) -
     for _ in range(ROLLOUT_DEPTH):
         state = _settled(state, rng)
         decision = state.decision
-        if state.outcome is not None or state.round != round_now or decision is None:
+        if state.outcome is not None or state.round != round_now or decision is None or decision.side is None:
             break
         action, after = playout.step(state, decision.side, rng)
         if (decision.side == prudent and decision.kind == flow.ACTION and action["type"] != api.PASS

@@ -13,7 +13,7 @@ fought) and passing grows likelier as the round goes on, so whole games are play
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import api, end_of_round, essentials, event_cards, flow
@@ -53,39 +53,9 @@ def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[s
     return payment
 
 
-def _hoplites(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    count = rng.randint(1, 3)
-    return {"polis": rng.choice(essentials.poleis_of(state, side)), "count": count,
-            "payment": _split(rng, count, ("iron", "silver"))}
-
-
-def _galleys(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    ports = [p for p in essentials.poleis_of(state, side) if geography.port_seas(p)]
-    if not ports:
-        return None
-    polis = rng.choice(ports)
-    count = rng.randint(1, 3)
-    return {"polis": polis, "seas": {rng.choice(sorted(geography.port_seas(polis))): count},
-            "payment": _split(rng, count, ("wood", "silver"))}
-
-
-def _merchants(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    if hungry and essentials.merchants_in_port(state, side):
-        return None  # trade with the merchants in port first
-    count = rng.randint(1, 2)
-    return {"polis": rng.choice(sides.SIDE_BY_ID[side].commercial_poleis), "count": count,
-            "payment": _split(rng, count, ("wood", "silver"))}
-
-
-def _project(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    offer = [p for p in state.projects_offer if hosts(state, side, p)]
-    if not offer:
-        return None
-    project = rng.choice(offer)
-    return {"project": project, "polis": rng.choice(hosts(state, side, project))}
-
-
 def _mover(areas: tuple[str, ...]) -> Proposal:
+    """Moves are the one type whose legal actions are too many to list at each turn (hundreds):
+    propose one, shaped by what the side holds, and let the engine refuse it."""
     def propose(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
         mine = [a for a in state.players[side].units if a in areas]
         if not mine:
@@ -97,60 +67,23 @@ def _mover(areas: tuple[str, ...]) -> Proposal:
     return propose
 
 
-def _siege(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    targets = [p for t in state.players[side].units if geography.is_territory(t)
-               for p in geography.poleis_in(t) if state.poleis[p].owner != side]
-    return {"polis": rng.choice(targets)} if targets else None
-
-
-def _tribute(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    held = [t for t in state.players[side].units if geography.is_territory(t) and t not in state.tribute]
-    if not held:
-        return None
-    territory = rng.choice(held)
-    box = tribute.columns(territory)
-    wheat = [c for c in box if c.resource == "wheat"]
-    columns: dict[str, int] = {}
-    for _ in range(rng.randint(1, essentials.units(state, side, territory))):
-        column = wheat[0] if hungry and wheat and rng.random() < 0.7 else rng.choice(box)
-        columns[column.resource] = columns.get(column.resource, 0) + 1
-    return {"territory": territory, "columns": columns}
-
-
-def _trade(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    spaces = [s for s in markets.SPACES if s.available_in(state.round) and s.id not in state.market_spaces]
-    if hungry:
-        spaces = [s for s in spaces if s.receive == markets.WHEAT] or spaces
-    if not spaces:
-        return None
-    space = rng.choice(spaces)
-    return {"space": space.id, "give": rng.choice(trade.gives(space))}
-
-
-def _proxenos(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    if state.players[side].proxenos is None:
-        return None
-    return {"destination": rng.choice(list(state.poleis))}
-
-
-def _civil_war(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    where = state.players[side].proxenos
-    return {"polis": where} if where is not None else None
-
-
-def _ransom(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
-    return {} if state.players[side].proxenos is None else None
-
-
-#: A proposal and its weight (fed, hungry) for each action type.
-PROPOSALS: dict[str, tuple[Proposal, int, int]] = {
-    "create_hoplites": (_hoplites, 3, 1), "create_galleys": (_galleys, 2, 1),
-    "create_merchants": (_merchants, 1, 4), "develop_project": (_project, 2, 1),
-    "move_hoplites": (_mover(geography.TERRITORIES), 3, 1), "move_galleys": (_mover(geography.SEAS), 2, 1),
-    "lay_siege": (_siege, 3, 1), "collect_tribute": (_tribute, 3, 6), "trade": (_trade, 2, 8),
-    "move_proxenos": (_proxenos, 1, 0), "instigate_civil_war": (_civil_war, 2, 1),
-    "ransom_proxenos": (_ransom, 1, 1),
+#: The proposals of the types listed too dear to list (moves).
+PROPOSALS: dict[str, Proposal] = {"move_hoplites": _mover(geography.TERRITORIES),
+                                  "move_galleys": _mover(geography.SEAS)}
+#: Each action type's weight (fed, hungry).
+WEIGHTS: dict[str, tuple[int, int]] = {
+    "create_hoplites": (3, 1), "create_galleys": (2, 1), "create_merchants": (1, 4), "develop_project": (2, 1),
+    "move_hoplites": (3, 1), "move_galleys": (2, 1), "lay_siege": (3, 1), "collect_tribute": (3, 6),
+    "trade": (2, 8), "move_proxenos": (1, 0), "instigate_civil_war": (2, 1), "ransom_proxenos": (1, 1),
 }
+#: How often a hungry side picks, among a type's actions, one that brings wheat.
+FOR_WHEAT = 0.7
+
+
+def _brings_wheat(action: Action) -> bool:
+    if action["type"] == trade.TYPE:
+        return markets.SPACE_BY_ID[action["space"]].receive == markets.WHEAT
+    return action.get("columns", {}).get("wheat", 0) > 0
 
 
 def pass_chance(state: GameState, side: str, hungry: bool) -> float:
@@ -186,8 +119,8 @@ def step(state: GameState, side: str, rng: random.Random) -> tuple[Action, GameS
 
 def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
                envelope: Action) -> tuple[Action, GameState] | None:
-    kinds = list(PROPOSALS)
-    weights = [PROPOSALS[k][2 if hungry else 1] for k in kinds]
+    kinds = list(WEIGHTS)
+    weights = [WEIGHTS[k][1 if hungry else 0] for k in kinds]
     alone = flow.acting_alone(state, side)
     prestige = state.players[side].tracks[PRESTIGE]
     while kinds:
@@ -196,23 +129,37 @@ def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
         weights.pop(index)
         if kind in state.turn_actions and not alone:
             continue
-        propose = PROPOSALS[kind][0]
-        for _ in range(TRIES * (3 if hungry and kind in WHEAT_SOURCES else 1)):
-            fields = propose(state, side, rng, hungry)
-            if fields is None:
-                break
-            action = {"type": kind, **fields, **envelope}
-            if alone and kind in ACTIONS:
-                action["extra"] = rng.choice([r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES))
+        for action in _candidates(state, side, kind, rng, hungry, envelope, alone):
             try:
                 new = api.apply_action(state, side, action)[0]
             except ActionError:
-                continue
+                continue  # a move proposed blind
             left = new.players[side].tracks[PRESTIGE]
             if left < min(prestige, KEEP_PRESTIGE) or (new.outcome or {}).get("winner") == opponent(side):
                 break  # legal, but it spends the prestige the side keeps in hand
             return action, new
     return None
+
+
+def _candidates(state: GameState, side: str, kind: str, rng: random.Random, hungry: bool, envelope: Action,
+                alone: bool) -> Iterator[Action]:
+    """At most TRIES actions of the type to try in turn: proposed blind for moves, else drawn from
+    the type's legal actions (a hungry side's first draw among those that bring wheat, mostly)."""
+    propose = PROPOSALS.get(kind)
+    if propose is not None:
+        for _ in range(TRIES):
+            fields = propose(state, side, rng, hungry)
+            if fields is None:
+                return
+            action = {"type": kind, **fields, **envelope}
+            if alone:
+                action["extra"] = rng.choice([r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES))
+            yield action
+        return
+    legal = list(api.legal_of_type(state, side, kind))
+    if hungry and kind in WHEAT_SOURCES and rng.random() < FOR_WHEAT:
+        legal = [a for a in legal if _brings_wheat(a)] or legal
+    yield from rng.sample(legal, k=min(TRIES, len(legal)))
 
 
 def _careful(state: GameState, side: str, rng: random.Random) -> Action:
@@ -252,7 +199,8 @@ def play(seed: int | str, max_steps: int = 5000, observe: Callable[[GameState], 
             state, _ = api.apply_chance(state, outcome)
             log.append({"chance": outcome})
             continue
-        side = state.decision.side
+        side = state.decision.side if state.decision is not None else None
+        assert side is not None  # no chance is asked, so a side decides
         action, state = decide(state, side, number) if decide is not None else step(state, side, rng)
         log.append({"side": side, "action": action})
     return state, log

@@ -54,7 +54,9 @@ class Setup:
         if not all(isinstance(f, list) and all(isinstance(i, str) for i in f) for f in fields):
             raise MalformedAction(f"setup: {data!r} must hold the lists 'project_order' and 'events' of ids",
                                   code="bad_setup")
-        return cls(tuple(fields[0]), tuple(fields[1]))
+        project_order, events = fields
+        assert project_order is not None and events is not None
+        return cls(tuple(project_order), tuple(events))
 
 
 def new_game(setup: Setup | int | str = 0) -> GameState:

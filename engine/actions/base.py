@@ -1,7 +1,7 @@
 """What every action module shares: reading the submitted JSON and checking payments.
 
-Each action module (one per rulebook action) provides `TYPE`, a frozen dataclass, and
-`parse`, `check`, `cost`, `prestige_cost`, `apply`, `options`, `generate`.
+Each action module (one per rulebook action) provides `TYPE`, `ACTION` (the frozen dataclass
+an action is read into) and `parse`, `check`, `cost`, `prestige_cost`, `apply`, `options`, `generate`.
 """
 
 from __future__ import annotations
@@ -204,7 +204,10 @@ def require_may_take(state: GameState, side: str, polis_id: str, kind: str) -> N
 
 def affordable(state: GameState, side: str, cost: Mapping[str, int]) -> bool:
     tracks = state.players[side].tracks
-    return all(tracks[resource] >= amount for resource, amount in cost.items())
+    for resource, amount in cost.items():
+        if tracks[resource] < amount:
+            return False
+    return True
 
 
 def pay(state: GameState, side: str, cost: Mapping[str, int]) -> None:

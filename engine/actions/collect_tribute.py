@@ -35,6 +35,10 @@ class CollectTribute:
 PACIFISTS = PRESTIGE
 
 
+#: What `parse` reads an action into.
+ACTION = CollectTribute
+
+
 def parse(fields: Fields) -> CollectTribute:
     territory = fields.text("territory", geography.TERRITORIES)
     box = {c.resource: c for c in tribute.columns(territory)}

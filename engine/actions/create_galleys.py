@@ -39,6 +39,10 @@ class CreateGalleys:
                 **({HIRE: True} if self.hire else {})}
 
 
+#: What `parse` reads an action into.
+ACTION = CreateGalleys
+
+
 def parse(fields: Fields) -> CreateGalleys:
     polis_id = fields.text("polis", poleis.POLEIS)
     seas = fields.counts("seas", geography.SEAS)
@@ -90,7 +94,7 @@ prestige_cost = no_prestige
 
 def apply(state: GameState, side: str, action: CreateGalleys) -> None:
     if not action.hire:
-        state.poleis[action.polis].population -= action.count
+        state.change_polis(action.polis, population=state.poleis[action.polis].population - action.count)
     units = state.players[side].units
     for sea, count in action.seas.items():
         units[sea] = units.get(sea, 0) + count

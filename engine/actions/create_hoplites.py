@@ -30,6 +30,10 @@ class CreateHoplites:
                 **({HIRE: True} if self.hire else {})}
 
 
+#: What `parse` reads an action into.
+ACTION = CreateHoplites
+
+
 def parse(fields: Fields) -> CreateHoplites:
     count = fields.integer("count")
     hired = hiring(fields)
@@ -55,6 +59,7 @@ def check(state: GameState, side: str, action: CreateHoplites) -> None:
     territory = geography.territory_of(action.polis)
     require(territory is not None, "neutral_area",
             f"create_hoplites: {action.polis} lies in a neutral area, where no hoplite may ever stand")
+    assert territory is not None
     if action.hire:
         check_hire(state, side, TYPE, action.count, action.payment)
     require(action.hire or action.count <= polis.population - 1, "last_cube",
@@ -75,7 +80,7 @@ def apply(state: GameState, side: str, action: CreateHoplites) -> None:
     territory = geography.territory_of(action.polis)
     assert territory is not None
     if not action.hire:
-        state.poleis[action.polis].population -= action.count
+        state.change_polis(action.polis, population=state.poleis[action.polis].population - action.count)
     units = state.players[side].units
     units[territory] = units.get(territory, 0) + action.count
 

@@ -29,6 +29,10 @@ class CreateMerchants:
         return {"type": TYPE, "polis": self.polis, "count": self.count, "payment": dict(self.payment)}
 
 
+#: What `parse` reads an action into.
+ACTION = CreateMerchants
+
+
 def parse(fields: Fields) -> CreateMerchants:
     count = fields.integer("count", maximum=components.MERCHANTS_PER_SIDE)
     return CreateMerchants(fields.text("polis", poleis.POLEIS), count, per_unit_payment(fields, PAID_WITH, count))
@@ -60,7 +64,7 @@ prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: CreateMerchants) -> None:
-    state.poleis[action.polis].population -= action.count
+    state.change_polis(action.polis, population=state.poleis[action.polis].population - action.count)
     state.players[side].merchants += action.count
 
 

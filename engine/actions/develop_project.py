@@ -30,6 +30,10 @@ class DevelopProject:
         return {"type": TYPE, "project": self.project, "polis": self.polis, "silver_for": list(self.silver_for)}
 
 
+#: What `parse` reads an action into.
+ACTION = DevelopProject
+
+
 def parse(fields: Fields) -> DevelopProject:
     project = fields.text("project", projects.PROJECTS)
     polis_id = fields.text("polis", poleis.POLEIS)
@@ -79,7 +83,7 @@ prestige_cost = no_prestige
 
 def apply(state: GameState, side: str, action: DevelopProject) -> None:
     state.projects_offer.remove(action.project)
-    state.poleis[action.polis].developing = action.project
+    state.change_polis(action.polis, developing=action.project)
 
 
 def substitutions(project: str) -> Iterator[tuple[str, ...]]:

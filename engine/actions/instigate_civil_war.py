@@ -32,6 +32,10 @@ class InstigateCivilWar:
         return {"type": TYPE, "polis": self.polis}
 
 
+#: What `parse` reads an action into.
+ACTION = InstigateCivilWar
+
+
 def parse(fields: Fields) -> InstigateCivilWar:
     return InstigateCivilWar(fields.text("polis", poleis.POLEIS))
 
@@ -40,7 +44,7 @@ def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
     polis = state.poleis[action.polis]
     require(state.players[side].proxenos == action.polis, "no_proxenos_there",
             f"instigate_civil_war: {side}'s proxenos is not in {action.polis} "
-            f"(it is {'held captive' if state.players[side].proxenos is None else 'in ' + state.players[side].proxenos})")
+            f"(it is {'held captive' if state.players[side].proxenos is None else f'in {state.players[side].proxenos}'})")
     require(polis.owner != side, "own_polis", f"instigate_civil_war: {action.polis} is already controlled by {side}")
     require(action.polis != sides.SIDE_BY_ID[opponent(side)].capital, "capital",
             f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war can be instigated")

@@ -27,6 +27,10 @@ class LaySiege:
         return {"type": TYPE, "polis": self.polis}
 
 
+#: What `parse` reads an action into.
+ACTION = LaySiege
+
+
 def parse(fields: Fields) -> LaySiege:
     return LaySiege(fields.text("polis", poleis.POLEIS))
 
@@ -92,10 +96,11 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
     disks = state.sieges.setdefault(polis_id, {})
     disks[side] = disks.get(side, 0) + 1
     if polis.owner is not None:
-        polis.population -= 1
-        if polis.population == 0:
-            polis.owner = None
+        if polis.population == 1:
+            state.change_polis(polis_id, owner=None, population=0)
             report["rebelled"] = True
+        else:
+            state.change_polis(polis_id, population=polis.population - 1)
     return report
 
 

@@ -6,7 +6,7 @@ from engine.movement import galley_can_reach
 
 TYPE = "move_galleys"
 RULES = UnitMove(TYPE, "galley", geography.SEAS, galley_can_reach)
-MoveGalleys = Move
-
+#: What `parse` reads an action into.
+ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
 apply, options, generate = RULES.apply, RULES.options, RULES.generate

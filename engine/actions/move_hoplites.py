@@ -6,7 +6,7 @@ from engine.movement import hoplite_can_reach
 
 TYPE = "move_hoplites"
 RULES = UnitMove(TYPE, "hoplite", geography.TERRITORIES, hoplite_can_reach)
-MoveHoplites = Move
-
+#: What `parse` reads an action into.
+ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
 apply, options, generate = RULES.apply, RULES.options, RULES.generate

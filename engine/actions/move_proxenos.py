@@ -45,6 +45,10 @@ class Route(NamedTuple):
         return {"by": self.by, "route": list(self.spaces), "bribe": self.bribe}
 
 
+#: What `parse` reads an action into.
+ACTION = MoveProxenos
+
+
 def parse(fields: Fields) -> MoveProxenos:
     destination = fields.text("destination", poleis.POLEIS)
     if fields.raw.get("route") is None:
@@ -78,7 +82,7 @@ def cheapest_everywhere(state: GameState, side: str, origin: str, by: str) -> di
     enemy = state.players[opponent(side)].units
     neighbours = _neighbours(state, side, by)
     # (bribe, length, spaces) orders the queue completely, so ties never depend on set order.
-    queue = [(enemy.get(space, 0), 1, (space,)) for space in _ends(origin, by)]
+    queue: list[tuple[int, int, tuple[str, ...]]] = [(enemy.get(space, 0), 1, (space,)) for space in _ends(origin, by)]
     heapq.heapify(queue)
     settled: dict[str, Route] = {}
     while queue:
@@ -157,8 +161,16 @@ def check(state: GameState, side: str, action: MoveProxenos) -> None:
     route_for(state, side, action)
 
 
+def _checked_route(state: GameState, side: str, action: MoveProxenos) -> Route:
+    """The route of an action already checked (or generated): a named route is not walked again."""
+    if action.route:
+        by = LAND if geography.is_territory(action.route[0]) else SEA
+        return Route(by, action.route, bribe(state, side, action.route))
+    return route_for(state, side, action)
+
+
 def cost(state: GameState, side: str, action: MoveProxenos) -> dict[str, int]:
-    paid = route_for(state, side, action).bribe
+    paid = _checked_route(state, side, action).bribe
     return {"silver": paid} if paid else {}
 
 
@@ -166,7 +178,7 @@ prestige_cost = no_prestige
 
 
 def apply(state: GameState, side: str, action: MoveProxenos) -> dict[str, Any]:
-    route = route_for(state, side, action)
+    route = _checked_route(state, side, action)
     origin = state.players[side].proxenos
     state.players[side].proxenos = action.destination
     return {"proxenos": {"from": origin, "to": action.destination, **route.to_json()}}

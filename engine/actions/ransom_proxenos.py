@@ -26,6 +26,10 @@ class RansomProxenos:
         return {"type": TYPE}
 
 
+#: What `parse` reads an action into.
+ACTION = RansomProxenos
+
+
 def parse(fields: Fields) -> RansomProxenos:
     return RansomProxenos()
 

@@ -15,7 +15,7 @@ from engine import essentials, event_cards, movement
 from engine.actions.base import Fields, affordable, no_prestige, require
 from engine.data import markets, sides
 from engine.data.resources import MARKET_GOODS
-from engine.errors import ActionError
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 TYPE = "trade"
@@ -32,6 +32,10 @@ class Trade:
         return {"type": TYPE, "space": self.space, "give": self.give}
 
 
+#: What `parse` reads an action into.
+ACTION = Trade
+
+
 def parse(fields: Fields) -> Trade:
     return Trade(fields.text("space", markets.SPACE_BY_ID), fields.text("give", (*MARKET_GOODS, SILVER)))
 
@@ -45,35 +49,53 @@ def holds_a_commercial_polis(state: GameState, side: str) -> bool:
     return any(state.poleis[p].owner == side for p in sides.SIDE_BY_ID[side].commercial_poleis)
 
 
-def check_port(state: GameState, side: str) -> None:
-    """What every trade of the side needs: its commercial port open, a merchant waiting there."""
-    require(holds_a_commercial_polis(state, side), "no_commercial_polis",
-            f"trade: {side} controls none of {', '.join(sides.SIDE_BY_ID[side].commercial_poleis)}, "
-            "so its commercial port is closed")
-    require(essentials.merchants_in_port(state, side) >= 1, "no_merchant",
-            f"trade: {side} has no merchant in its commercial port")
+def port_refusal(state: GameState, side: str) -> str | None:
+    """What every trade of the side needs: its commercial port open, a merchant waiting there. The
+    refusal code, or None."""
+    if not holds_a_commercial_polis(state, side):
+        return "no_commercial_polis"
+    if essentials.merchants_in_port(state, side) < 1:
+        return "no_merchant"
+    return None
 
 
-def check_market_space(state: GameState, side: str, space_id: str) -> None:
-    """What a trade needs of its space: open this round, free, and reachable."""
+def space_refusal(state: GameState, side: str, space_id: str, reaches: dict[str, bool] | None = None) -> str | None:
+    """What a trade needs of its space: open this round, free, and reachable. The refusal code, or
+    None; `reaches` remembers each market's route for a caller that asks of every space."""
     space = markets.SPACE_BY_ID[space_id]
-    require(space.available_in(state.round), "space_unavailable",
-            f"trade: {space_id} (a load of {space.load}) is still under its black cube this round")
-    require(not event_cards.market_closed(state, side, space_id), "closed_by_event",
-            f"trade: the event card {event_cards.current(state).title!r} closes {space_id} to {side} this round")
-    occupant = state.market_spaces.get(space_id)
-    require(occupant is None, "space_taken", f"trade: {space_id} already holds a merchant of {occupant} this round")
-    require(movement.merchant_can_reach(state, side, space.market), "no_route",
-            f"trade: {side}'s merchant has no free route to {space.market} (a sea on the way is controlled "
-            "by the opponent)")
+    if not space.available_in(state.round):
+        return "space_unavailable"
+    if event_cards.market_closed(state, side, space_id):
+        return "closed_by_event"
+    if space_id in state.market_spaces:
+        return "space_taken"
+    reaches = {} if reaches is None else reaches
+    if space.market not in reaches:
+        reaches[space.market] = movement.merchant_can_reach(state, side, space.market)
+    return None if reaches[space.market] else "no_route"
+
+
+def _refuse(state: GameState, side: str, space: markets.MarketSpace, code: str) -> IllegalAction:
+    messages = {
+        "no_commercial_polis": f"{side} controls none of {', '.join(sides.SIDE_BY_ID[side].commercial_poleis)}, "
+                               "so its commercial port is closed",
+        "no_merchant": f"{side} has no merchant in its commercial port",
+        "space_unavailable": f"{space.id} (a load of {space.load}) is still under its black cube this round",
+        "closed_by_event": f"the event card {event_cards.current(state).title!r} closes {space.id} to {side} this round",
+        "space_taken": f"{space.id} already holds a merchant of {state.market_spaces.get(space.id)} this round",
+        "no_route": f"{side}'s merchant has no free route to {space.market} (a sea on the way is controlled by "
+                    "the opponent)",
+    }
+    return IllegalAction(f"trade: {messages[code]}", code=code)
 
 
 def check(state: GameState, side: str, action: Trade) -> None:
     space = markets.SPACE_BY_ID[action.space]
     require(action.give in gives(space), "not_accepted",
             f"trade: {action.space} gives {space.receive} for {', '.join(gives(space))}, not {action.give}")
-    check_port(state, side)
-    check_market_space(state, side, action.space)
+    code = port_refusal(state, side) or space_refusal(state, side, action.space)
+    if code is not None:
+        raise _refuse(state, side, space, code)
 
 
 def cost(state: GameState, side: str, action: Trade) -> dict[str, int]:
@@ -110,16 +132,12 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
 
 def open_spaces(state: GameState, side: str) -> Iterator[str]:
     """The spaces a merchant of the side may take now, lazily (a hint needs only the first)."""
-    try:
-        check_port(state, side)
-    except ActionError:
+    if port_refusal(state, side) is not None:
         return
+    reaches: dict[str, bool] = {}
     for space in markets.SPACES:
-        try:
-            check_market_space(state, side, space.id)
-        except ActionError:
-            continue
-        yield space.id
+        if space_refusal(state, side, space.id, reaches) is None:
+            yield space.id
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:

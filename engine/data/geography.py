@@ -117,7 +117,8 @@ SEAS: tuple[str, ...] = tuple(s.id for s in SEA_RECORDS)
 MARKETS: tuple[str, ...] = tuple(m.id for m in MARKET_RECORDS)
 NEUTRAL_AREAS: tuple[str, ...] = tuple(a.id for a in NEUTRAL_AREA_RECORDS)
 NAMES: dict[str, str] = {
-    r.id: r.name for r in (*TERRITORY_RECORDS, *SEA_RECORDS, *MARKET_RECORDS, *NEUTRAL_AREA_RECORDS)
+    **{t.id: t.name for t in TERRITORY_RECORDS}, **{s.id: s.name for s in SEA_RECORDS},
+    **{m.id: m.name for m in MARKET_RECORDS}, **{a.id: a.name for a in NEUTRAL_AREA_RECORDS},
 }
 
 # --------------------------------------------------------------------------- edges

@@ -49,8 +49,7 @@ def set_units(state: GameState, side: str, **areas: int) -> None:
 
 
 def give(state: GameState, side: str, polis: str, population: int) -> None:
-    state.poleis[polis].owner = side
-    state.poleis[polis].population = population
+    state.change_polis(polis, owner=side, population=population)
 
 
 def fed(state: GameState) -> GameState:

@@ -124,7 +124,7 @@ def test_project_rules_offer_allowed_polis_one_per_round() -> None:
     refused(state, "athens", "develop_project", "not_allowed_here", project="apollo", polis="athinae")
     refused(state, "athens", "develop_project", "not_on_offer", project="zeus", polis="athinae")
     refused(state, "athens", "develop_project", "not_your_polis", project="myron", polis="korinthos")
-    state.poleis["athinae"].developing = "socrates"
+    state.change_polis("athinae", developing="socrates")
     refused(state, "athens", "develop_project", "one_project_per_round", project="myron", polis="athinae")
 
 

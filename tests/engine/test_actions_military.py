@@ -132,21 +132,21 @@ def test_siege_example_2_thibae_fails_then_succeeds_with_the_siege_disk() -> Non
 def test_siege_example_3_sparta_takes_athenian_thibae_with_its_projects() -> None:
     state = game(round=2)
     give(state, "athens", "thibae", 2)
-    state.poleis["thibae"].projects = ["koilon"]
+    state.change_polis("thibae", projects=("koilon",))
     set_units(state, "athens", boiotia=2)
     set_units(state, "sparta", arcadia=4)
     state, _ = act(state, "sparta", "move_hoplites", destination="boiotia", origins=["arcadia"] * 4)
     state, _ = act(state, "sparta", "lay_siege", polis="thibae")
     state, _ = roll(state, 4)
     thibae = state.poleis["thibae"]
-    assert (thibae.owner, thibae.population, thibae.projects) == ("sparta", 2, ["koilon"])
+    assert (thibae.owner, thibae.population, thibae.projects) == ("sparta", 2, ("koilon",))
     assert state.players["sparta"].tracks["prestige"] == 3 - 2 + 3
 
 
 def test_failed_sieges_cost_the_owner_population_until_the_polis_rebels() -> None:
     state = game(round=2)
     give(state, "athens", "thibae", 2)
-    state.poleis["thibae"].developing = "skini"
+    state.change_polis("thibae", developing="skini")
     set_units(state, "athens", boiotia=2)
     set_units(state, "sparta", boiotia=5)
     state, _ = act(state, "sparta", "lay_siege", polis="thibae")

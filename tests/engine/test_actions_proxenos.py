@@ -278,13 +278,12 @@ def test_an_opponents_polis_costs_three_times_its_population_and_comes_with_its_
     state = game(round=1)
     state.players["sparta"].tracks["silver"] = 6
     state.players["sparta"].proxenos = "chios"  # Athens's, population 2
-    state.poleis["chios"].projects = ["dionysos"]
-    state.poleis["chios"].developing = "demeter"
+    state.change_polis("chios", projects=("dionysos",), developing="demeter")
     athens_cubes = essentials.cubes_in_reserve(state, "athens")
     athens_disks = essentials.disks_in_reserve(state, "athens")
     state, _ = act(state, "sparta", "instigate_civil_war", polis="chios")
     chios = state.poleis["chios"]
-    assert (chios.owner, chios.population, chios.projects, chios.developing) == ("sparta", 2, ["dionysos"], "demeter")
+    assert (chios.owner, chios.population, chios.projects, chios.developing) == ("sparta", 2, ("dionysos",), "demeter")
     assert state.players["sparta"].tracks["silver"] == 0 and state.players["sparta"].tracks["prestige"] == 5
     assert essentials.cubes_in_reserve(state, "athens") == athens_cubes + 2
     assert essentials.disks_in_reserve(state, "athens") == athens_disks + 1
@@ -337,9 +336,9 @@ def test_a_neutral_polis_comes_with_its_projects_and_prestige_stops_at_the_last_
     state = athens_with_silver(6)
     state.players["athens"].proxenos = "argos"
     state.players["athens"].tracks["prestige"] = 29
-    state.poleis["argos"].projects = ["isthmia"]
+    state.change_polis("argos", projects=("isthmia",))
     state, events = act(state, "athens", "instigate_civil_war", polis="argos")
-    assert state.poleis["argos"].projects == ["isthmia"] and state.poleis["argos"].owner == "athens"
+    assert state.poleis["argos"].projects == ("isthmia",) and state.poleis["argos"].owner == "athens"
     assert state.players["athens"].tracks["prestige"] == 30 and events[-1]["result"]["prestige"] == 1
 
 

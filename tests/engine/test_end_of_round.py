@@ -61,7 +61,7 @@ def test_food_refusals() -> None:
 def test_a_side_left_with_its_capital_pays_in_prestige_or_loses() -> None:
     state = fed(game())
     for polis in ("chalkis", "chios"):
-        state.poleis[polis].owner, state.poleis[polis].population = None, 0
+        state.change_polis(polis, owner=None, population=0)
     state.players["athens"].tracks.update(wheat=3, prestige=2)  # Athinae eats 5: 2 short
     after, events = both_pass(state)
     assert [e for e in events if e["event"] == "famine"] == [
@@ -96,7 +96,7 @@ def test_growth_sparti_grows_three_a_round_up_to_eight() -> None:
     state, events = act(state, "sparta", "grow", poleis={"sparti": 3, "pylos": 1})
     assert state.poleis["sparti"].population == 7 and state.poleis["pylos"].population == 3
     assert state.players["sparta"].tracks["wheat"] == 1
-    state.poleis["sparti"].population = 7
+    state.change_polis("sparti", population=7)
     assert end_of_round.growth_room(state, "sparta")["sparti"] == 1  # up to its maximum of 8
 
 
@@ -138,7 +138,7 @@ def test_phoros_one_prestige_for_one_silver_or_two_for_three() -> None:
 def test_no_phoros_with_only_the_capital_and_none_after_the_last_round() -> None:
     state = fed(game())
     for polis in ("chalkis", "chios"):
-        state.poleis[polis].owner, state.poleis[polis].population = None, 0
+        state.change_polis(polis, owner=None, population=0)
     state, _ = both_pass(state)
     state, _ = through_round_end(state, until="phoros")
     assert state.decision.side == "sparta"
@@ -171,15 +171,15 @@ def test_a_malformed_answer_names_the_decision() -> None:
 def test_completed_projects_give_prestige_to_the_controller_and_none_for_a_neutral_polis() -> None:
     """Myron completed in Athinae: 2 prestige at once; the 3 end-of-game points wait for the score."""
     state = fed(game())
-    state.poleis["athinae"].developing = "myron"
-    state.poleis["argos"].developing = "nemea"  # a neutral polis: the tile is completed, nobody gains
+    state.change_polis("athinae", developing="myron")
+    state.change_polis("argos", developing="nemea")  # a neutral polis: the tile is completed, nobody gains
     state, events = both_pass(state)
     completed = [e for e in events if e["event"] == "project_completed"]
     assert {"event": "project_completed", "polis": "athinae", "project": "myron", "side": "athens",
             "prestige": 2} in completed
     assert {"event": "project_completed", "polis": "argos", "project": "nemea", "side": None,
             "prestige": 0} in completed
-    assert state.poleis["athinae"].projects == ["myron"] and state.poleis["athinae"].developing is None
+    assert state.poleis["athinae"].projects == ("myron",) and state.poleis["athinae"].developing is None
     assert end_of_round.score(state, "athens")["projects"] == 3
 
 
@@ -191,7 +191,7 @@ def last_round_end(state: GameState) -> GameState:
 
 def test_the_score_is_population_prestige_and_end_of_game_project_prestige() -> None:
     state = fed(game(round=2))
-    state.poleis["athinae"].projects = ["myron"]  # 3 at the end of the game
+    state.change_polis("athinae", projects=("myron",))  # 3 at the end of the game
     state.players["athens"].tracks["prestige"] = 5
     state.players["sparta"].tracks["prestige"] = 9
     state = last_round_end(state)

@@ -208,7 +208,7 @@ def test_units_are_placed_within_the_reserve_and_the_stacking_limit() -> None:
 def test_the_plague_takes_population_but_never_the_last_cube() -> None:
     state, _ = opened("plague")
     assert state.poleis["athinae"].population == 3
-    state, log = opened("plague", lambda s: setattr(s.poleis["athinae"], "population", 2))
+    state, log = opened("plague", lambda s: s.change_polis("athinae", population=2))
     assert state.poleis["athinae"].population == 1
     assert {"event": "event_effect", "side": "athens", "depopulated": {"athinae": 1}} in log
 
@@ -310,7 +310,7 @@ def test_alcibiades_makes_seven_units_a_battle() -> None:
 def test_etna_lets_at_most_three_hoplites_collect_in_sicelia() -> None:
     def army(state: GameState) -> None:
         set_units(state, "athens", sicelia=5)
-        state.poleis["syrakousae"].owner, state.poleis["syrakousae"].population = "athens", 1
+        state.change_polis("syrakousae", owner="athens", population=1)
     state, _ = opened("etna_erupts", army)
     state.active, state.decision.side = "athens", "athens"
     refused(state, "athens", "collect_tribute", "capped_by_event", territory="sicelia", columns={"wine": 4})
@@ -457,10 +457,10 @@ def test_egypt_revolts_costs_a_prestige_for_each_galley_athens_cannot_send() -> 
 
 def test_betrayal_each_side_loses_a_polis_of_population_one_with_its_projects() -> None:
     def prepare(state: GameState) -> None:
-        state.poleis["chalkis"].projects.append("efebos")
+        state.change_polis("chalkis", projects=(*state.poleis["chalkis"].projects, "efebos"))
     state, log = opened("betrayal", prepare)  # Athens: Chalkis alone has 1; Sparta: Gythion alone
     assert state.decision.kind == flow.ACTION
-    assert state.poleis["chalkis"].owner == "sparta" and state.poleis["chalkis"].projects == ["efebos"]
+    assert state.poleis["chalkis"].owner == "sparta" and state.poleis["chalkis"].projects == ("efebos",)
     assert state.poleis["gythion"].owner == "athens" and state.poleis["gythion"].population == 1
     assert [e.get("defected") for e in log if e["event"] == "event_effect"] == ["chalkis", "gythion"]
 

@@ -3,7 +3,6 @@ its own side's view only, and the same way whatever it cannot see (issue 22)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import random
@@ -45,8 +44,11 @@ def positions() -> list[GameState]:
             kind = state.decision.kind + (":alone" if flow.acting_alone(state, state.decision.side) else "")
             seen.setdefault(kind, state)
             state = playout.step(state, state.decision.side, rng)[1]
-    battle, _ = steer_game(api.Setup.from_seed("players-battle"), 1, lambda s: s.battle is not None and
-                           s.decision is not None and s.decision.side is not None, TWO_BATTLES, settle)
+    for bot_seed in range(50):  # searched, so that a change of the bots never loses the position
+        battle, _ = steer_game(api.Setup.from_seed("players-battle"), bot_seed, lambda s: s.battle is not None and
+                               s.decision is not None and s.decision.side is not None, TWO_BATTLES, settle)
+        if battle.battle is not None:
+            break
     assert battle.battle is not None
     seen["battle"] = battle
     return list(seen.values())
@@ -131,16 +133,14 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
 def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     """A position from the arena (seed final-11, Sparta's first action of round Epsilon): 3 wheat
     short, 3 prestige. With random play for its own side in the rollouts, every action looked worse
-    than passing at once (passing leaves none of that play to come), and hard passed. Its prudent
-    rollouts judge the actions on even terms (docs/computer-opponent.md)."""
+    than passing at once (passing leaves none of that play to come), and hard passed
+    (docs/computer-opponent.md). The playout player now draws its actions from the legal ones, which
+    wastes less, but a hungry side must still not pass."""
     with open(Path(__file__).parent / "data" / "hungry-sparta-view.json") as file:
         view = json.load(file)
     assert playout.food_gap(api.from_view(view, random.Random(0)), view["viewer"]) == 3
     hard = players.player("hard")
-    assert hard.budget is not None and hard.budget.prudent
-    reckless = players.Player("reckless", dataclasses.replace(hard.budget, prudent=False))
     for seed in range(3):
-        assert reckless.decide(view, random.Random(seed))["type"] == api.PASS
         assert hard.decide(view, random.Random(seed))["type"] != api.PASS
 
 
