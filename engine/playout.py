@@ -54,8 +54,8 @@ def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[s
 
 
 def _mover(areas: tuple[str, ...]) -> Proposal:
-    """Moves are the one type whose legal actions are too many to list at each turn (hundreds):
-    propose one, shaped by what the side holds, and let the engine refuse it."""
+    """A unit move, shaped by what the side holds, for the engine to refuse if it must: moves number
+    in the hundreds."""
     def propose(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
         mine = [a for a in state.players[side].units if a in areas]
         if not mine:
@@ -67,9 +67,18 @@ def _mover(areas: tuple[str, ...]) -> Proposal:
     return propose
 
 
-#: The proposals of the types listed too dear to list (moves).
+def _proxenos(state: GameState, side: str, rng: random.Random, hungry: bool) -> Action | None:
+    """A destination only: the engine takes the cheapest route (listing every route of every
+    destination cost more than the rest of a turn)."""
+    barred = (state.players[side].proxenos, state.players[opponent(side)].proxenos)
+    if barred[0] is None:
+        return None
+    return {"destination": rng.choice([p for p in state.poleis if p not in barred])}
+
+
+#: The proposals of the types too dear to list at each turn.
 PROPOSALS: dict[str, Proposal] = {"move_hoplites": _mover(geography.TERRITORIES),
-                                  "move_galleys": _mover(geography.SEAS)}
+                                  "move_galleys": _mover(geography.SEAS), "move_proxenos": _proxenos}
 #: Each action type's weight (fed, hungry).
 WEIGHTS: dict[str, tuple[int, int]] = {
     "create_hoplites": (3, 1), "create_galleys": (2, 1), "create_merchants": (1, 4), "develop_project": (2, 1),
@@ -143,7 +152,7 @@ def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
 
 def _candidates(state: GameState, side: str, kind: str, rng: random.Random, hungry: bool, envelope: Action,
                 alone: bool) -> Iterator[Action]:
-    """At most TRIES actions of the type to try in turn: proposed blind for moves, else drawn from
+    """At most TRIES actions of the type to try in turn: proposed blind (PROPOSALS), else drawn from
     the type's legal actions (a hungry side's first draw among those that bring wheat, mostly)."""
     propose = PROPOSALS.get(kind)
     if propose is not None:

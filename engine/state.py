@@ -6,6 +6,7 @@ territories and seas, and black cubes on the markets are computed from it (engin
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,17 +50,15 @@ class Polis:
     developing: str | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """Something the game waits for: a side's choice, or a chance outcome (side None)."""
+    """Something the game waits for: a side's choice, or a chance outcome (side None). Never
+    changed once asked (its data neither), so a state's copy shares it."""
 
     id: int
     side: str | None
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
-
-    def clone(self) -> Decision:
-        return Decision(self.id, self.side, self.kind, dict(self.data))
 
 
 @dataclass(slots=True)
@@ -153,31 +152,23 @@ class GameState:
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
-        """A deep copy, written out by hand: the engine clones once per action, so it must be cheap."""
+        """A deep copy, written out by hand (fields in order, positionally): the engine copies the
+        state once per action, so it must be cheap. Polis cards are immutable and shared."""
         return GameState(
-            round=self.round,
-            active=self.active,
-            turn_actions=list(self.turn_actions),
-            passed=list(self.passed),
-            players={side: player.clone() for side, player in self.players.items()},
-            poleis=dict(self.poleis),
-            tribute=dict(self.tribute),
-            sieges={polis_id: dict(disks) for polis_id, disks in self.sieges.items()},
-            market_value=dict(self.market_value),
-            market_spaces=dict(self.market_spaces),
-            projects_offer=list(self.projects_offer),
-            project_pile=list(self.project_pile),
-            projects_out=list(self.projects_out),
-            events=list(self.events),
-            pending=[decision.clone() for decision in self.pending],
-            next_decision_id=self.next_decision_id,
-            outcome=None if self.outcome is None else dict(self.outcome),
-            battle_check=None if self.battle_check is None else self.battle_check.clone(),
-            battle=None if self.battle is None else self.battle.clone(),
-            round_end=None if self.round_end is None else list(self.round_end),
-            opening=None if self.opening is None else self.opening.clone(),
-            card_marks={name: dict(mark) for name, mark in self.card_marks.items()},
-            schema_version=self.schema_version,
+            self.round, self.active, list(self.turn_actions), list(self.passed),
+            {side: player.clone() for side, player in self.players.items()},
+            dict(self.poleis), dict(self.tribute),
+            {polis_id: dict(disks) for polis_id, disks in self.sieges.items()} if self.sieges else {},
+            dict(self.market_value), dict(self.market_spaces),
+            list(self.projects_offer), list(self.project_pile), list(self.projects_out), list(self.events),
+            list(self.pending), self.next_decision_id,
+            None if self.outcome is None else copy.deepcopy(self.outcome),  # once, at the game's end
+            None if self.battle_check is None else self.battle_check.clone(),
+            None if self.battle is None else self.battle.clone(),
+            None if self.round_end is None else list(self.round_end),
+            None if self.opening is None else self.opening.clone(),
+            {name: dict(mark) for name, mark in self.card_marks.items()} if self.card_marks else {},
+            self.schema_version,
         )
 
     def change_polis(self, polis_id: str, **changes: Any) -> Polis:

@@ -153,13 +153,14 @@ def unit_payment(fields: Fields, allowed: tuple[str, ...], units: int, hired: bo
 
 def check_hire(state: GameState, side: str, kind: str, units: int, payment: Mapping[str, int]) -> None:
     price = event_cards.mercenary_price(state)
-    require(price is not None, "no_mercenaries",
-            f"{kind}: no event card lets {side} hire mercenaries this round")
-    assert price is not None
-    require(dict(payment) == {"silver": price * units}, "payment_mismatch",
-            f"{kind}: {units} mercenaries cost {price * units} silver, not {dict(payment)}")
-    require(essentials.cubes_in_reserve(state, side) >= units, "no_pieces",
-            f"{kind}: {side} has {essentials.cubes_in_reserve(state, side)} cubes in reserve, not {units}")
+    if price is None:
+        raise IllegalAction(f"{kind}: no event card lets {side} hire mercenaries this round", code="no_mercenaries")
+    if dict(payment) != {"silver": price * units}:
+        raise IllegalAction(f"{kind}: {units} mercenaries cost {price * units} silver, not {dict(payment)}",
+                            code="payment_mismatch")
+    if essentials.cubes_in_reserve(state, side) < units:
+        raise IllegalAction(f"{kind}: {side} has {essentials.cubes_in_reserve(state, side)} cubes in reserve, not "
+                            f"{units}", code="no_pieces")
 
 
 def most_hired(state: GameState, side: str, room: int) -> int:
@@ -182,24 +183,20 @@ def hired_payment_options(state: GameState, units: int) -> dict[str, Any]:
     return {"next": "payment", "per_unit": ["silver"], "units": units, "choices": [{"silver": price * units}]}
 
 
-def require(condition: bool, code: str, message: str, **details: Any) -> None:
-    if not condition:
-        raise IllegalAction(message, code=code, **details)
-
-
 def require_may_take(state: GameState, side: str, polis_id: str, kind: str) -> None:
     """Taking a polis needs no truce protecting it, a disk to mark it and the cubes of its population
     (docs/rulings.md R2)."""
     owner = state.poleis[polis_id].owner
-    require(owner is None or not event_cards.truce(state), "truce",
-            f"{kind}: the event card {event_cards.current(state).title!r} forbids taking {owner}'s {polis_id} "
-            "this round (neutral poleis only)")
-    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
-            f"{kind}: {side} has no disk left to mark {polis_id}")
+    if owner is not None and event_cards.truce(state):
+        raise IllegalAction(f"{kind}: the event card {event_cards.current(state).title!r} forbids taking {owner}'s "
+                            f"{polis_id} this round (neutral poleis only)", code="truce")
+    if essentials.disks_in_reserve(state, side) < 1:
+        raise IllegalAction(f"{kind}: {side} has no disk left to mark {polis_id}", code="no_pieces")
     needed = essentials.population_taken(state, polis_id)
     reserve = essentials.cubes_in_reserve(state, side)
-    require(reserve >= needed, "no_pieces",
-            f"{kind}: taking {polis_id} needs {needed} population cubes; {side} has {reserve} in reserve")
+    if reserve < needed:
+        raise IllegalAction(f"{kind}: taking {polis_id} needs {needed} population cubes; {side} has {reserve} in "
+                            "reserve", code="no_pieces")
 
 
 def affordable(state: GameState, side: str, cost: Mapping[str, int]) -> bool:

@@ -12,10 +12,10 @@ from itertools import product
 from typing import Any
 
 from engine import essentials, event_cards
-from engine.actions.base import Fields, require
+from engine.actions.base import Fields
 from engine.data import geography, personal_board, tribute
 from engine.data.resources import PRESTIGE
-from engine.errors import MalformedAction
+from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
 TYPE = "collect_tribute"
@@ -76,33 +76,39 @@ def income(state: GameState, side: str, action: CollectTribute) -> dict[str, int
 
 def check(state: GameState, side: str, action: CollectTribute) -> None:
     territory = action.territory
-    require(territory not in state.tribute, "tribute_taken",
-            f"collect_tribute: {territory}'s tribute was already collected this round by {state.tribute.get(territory)}")
-    require(not event_cards.tribute_barred(state, side, territory), "barred_by_event",
-            f"collect_tribute: the event card {event_cards.current(state).title!r} bars {side} from "
-            f"{territory}'s tribute this round")
+    if territory in state.tribute:
+        raise IllegalAction(f"collect_tribute: {territory}'s tribute was already collected this round by "
+                            f"{state.tribute.get(territory)}", code="tribute_taken")
+    if event_cards.tribute_barred(state, side, territory):
+        raise IllegalAction(f"collect_tribute: the event card {event_cards.current(state).title!r} bars {side} from "
+                            f"{territory}'s tribute this round", code="barred_by_event")
     hoplites = essentials.units(state, side, territory)
-    require(hoplites > 0, "no_hoplites", f"collect_tribute: {side} has no hoplites in {territory}")
+    if hoplites <= 0:
+        raise IllegalAction(f"collect_tribute: {side} has no hoplites in {territory}", code="no_hoplites")
     poleis_there = geography.poleis_in(territory)
-    require(not poleis_there or any(state.poleis[p].owner == side for p in poleis_there), "no_polis",
-            f"collect_tribute: {side} controls no polis in {territory} ({', '.join(poleis_there)})")
+    if poleis_there and not any(state.poleis[p].owner == side for p in poleis_there):
+        raise IllegalAction(f"collect_tribute: {side} controls no polis in {territory} ({', '.join(poleis_there)})",
+                            code="no_polis")
     used = sum(action.columns.values())
-    require(used >= 1, "no_hoplites",
-            f"collect_tribute: columns={dict(action.columns)!r} places no hoplite; place at least one in a column")
-    require(used <= hoplites, "too_few_hoplites",
-            f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}")
+    if used < 1:
+        raise IllegalAction(f"collect_tribute: columns={dict(action.columns)!r} places no hoplite; place at least one "
+                            "in a column", code="no_hoplites")
+    if used > hoplites:
+        raise IllegalAction(f"collect_tribute: {used} hoplites placed but {side} has {hoplites} in {territory}",
+                            code="too_few_hoplites")
     quelling = action.columns.get(PACIFISTS, 0)
     most, _ = event_cards.pacifists(state, side, territory)
-    require(quelling <= most, "no_pacifists",
-            f"collect_tribute: {quelling} hoplites on the pacifists, but "
-            + (f"at most {most} (the capital's population) may quell them" if most else
-               f"no event card lets {side} quell pacifists in {territory} this round"))
+    if quelling > most:
+        raise IllegalAction(f"collect_tribute: {quelling} hoplites on the pacifists, but "
+                            + (f"at most {most} (the capital's population) may quell them" if most else
+                               f"no event card lets {side} quell pacifists in {territory} this round"),
+                            code="no_pacifists")
     cap = event_cards.tribute_cap(state, territory)
-    require(cap is None or used <= cap, "capped_by_event",
-            f"collect_tribute: the event card {event_cards.current(state).title!r} lets at most {cap} hoplites "
-            f"collect tribute in {territory} this round, not {used}")
-    require(essentials.disks_in_reserve(state, side) >= 1, "no_pieces",
-            f"collect_tribute: {side} has no disk left to mark the tribute")
+    if cap is not None and used > cap:
+        raise IllegalAction(f"collect_tribute: the event card {event_cards.current(state).title!r} lets at most {cap} "
+                            f"hoplites collect tribute in {territory} this round, not {used}", code="capped_by_event")
+    if essentials.disks_in_reserve(state, side) < 1:
+        raise IllegalAction(f"collect_tribute: {side} has no disk left to mark the tribute", code="no_pieces")
 
 
 def cost(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:

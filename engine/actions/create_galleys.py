@@ -11,10 +11,10 @@ from typing import Any
 
 from engine import essentials, event_cards
 from engine.actions.base import (HIRE, Fields, check_hire, hire_options, hired_payment_options, hiring, most_hired,
-                                 no_prestige, paid_per_unit, payable_splits, payment_splits, require, unit_payment,
+                                 no_prestige, paid_per_unit, payable_splits, payment_splits, unit_payment,
                                  units_payable)
 from engine.data import geography, poleis
-from engine.errors import MalformedAction
+from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
 TYPE = "create_galleys"
@@ -70,22 +70,25 @@ def most_galleys(state: GameState, side: str, polis_id: str) -> int:
 
 def check(state: GameState, side: str, action: CreateGalleys) -> None:
     polis = state.poleis[action.polis]
-    require(polis.owner == side, "not_your_polis", f"create_galleys: {action.polis} is not controlled by {side}")
+    if polis.owner != side:
+        raise IllegalAction(f"create_galleys: {action.polis} is not controlled by {side}", code="not_your_polis")
     ports = geography.port_seas(action.polis)
-    require(bool(ports), "no_port", f"create_galleys: {action.polis} has no port")
+    if not ports:
+        raise IllegalAction(f"create_galleys: {action.polis} has no port", code="no_port")
     for sea, count in action.seas.items():
-        require(sea in ports, "not_its_port",
-                f"create_galleys: {action.polis}'s port opens on {', '.join(sorted(ports))}, not {sea}")
+        if sea not in ports:
+            raise IllegalAction(f"create_galleys: {action.polis}'s port opens on {', '.join(sorted(ports))}, not {sea}",
+                                code="not_its_port")
         present = essentials.units(state, side, sea)
         limit = essentials.stacking_limit(state)
-        require(present + count <= limit, "stacking_limit",
-                f"create_galleys: {sea} already has {present} of {side}'s galleys; "
-                f"{count} more would pass the stacking limit of {limit}")
+        if present + count > limit:
+            raise IllegalAction(f"create_galleys: {sea} already has {present} of {side}'s galleys; "
+                                f"{count} more would pass the stacking limit of {limit}", code="stacking_limit")
     if action.hire:
         check_hire(state, side, TYPE, action.count, action.payment)
-    require(action.hire or action.count <= polis.population - 1, "last_cube",
-            f"create_galleys: {action.polis} has {polis.population} population and its last cube must stay "
-            f"(at most {polis.population - 1} galleys, not {action.count})")
+    if not action.hire and action.count > polis.population - 1:
+        raise IllegalAction(f"create_galleys: {action.polis} has {polis.population} population and its last cube must "
+                            f"stay (at most {polis.population - 1} galleys, not {action.count})", code="last_cube")
 
 
 cost = paid_per_unit

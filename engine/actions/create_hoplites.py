@@ -8,9 +8,10 @@ from typing import Any
 
 from engine import essentials, event_cards
 from engine.actions.base import (HIRE, Fields, check_hire, counted_unit_options, hire_options, hired_payment_options,
-                                 hiring, most_hired, no_prestige, paid_per_unit, payment_splits, require, unit_payment,
+                                 hiring, most_hired, no_prestige, paid_per_unit, payment_splits, unit_payment,
                                  units_payable)
 from engine.data import geography, poleis
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 TYPE = "create_hoplites"
@@ -55,21 +56,23 @@ def most_hoplites(state: GameState, side: str, polis_id: str) -> int:
 
 def check(state: GameState, side: str, action: CreateHoplites) -> None:
     polis = state.poleis[action.polis]
-    require(polis.owner == side, "not_your_polis", f"create_hoplites: {action.polis} is not controlled by {side}")
+    if polis.owner != side:
+        raise IllegalAction(f"create_hoplites: {action.polis} is not controlled by {side}", code="not_your_polis")
     territory = geography.territory_of(action.polis)
-    require(territory is not None, "neutral_area",
-            f"create_hoplites: {action.polis} lies in a neutral area, where no hoplite may ever stand")
+    if territory is None:
+        raise IllegalAction(f"create_hoplites: {action.polis} lies in a neutral area, where no hoplite may ever stand",
+                            code="neutral_area")
     assert territory is not None
     if action.hire:
         check_hire(state, side, TYPE, action.count, action.payment)
-    require(action.hire or action.count <= polis.population - 1, "last_cube",
-            f"create_hoplites: {action.polis} has {polis.population} population and its last cube must stay "
-            f"(at most {polis.population - 1} hoplites, not {action.count})")
+    if not action.hire and action.count > polis.population - 1:
+        raise IllegalAction(f"create_hoplites: {action.polis} has {polis.population} population and its last cube must "
+                            f"stay (at most {polis.population - 1} hoplites, not {action.count})", code="last_cube")
     limit = essentials.stacking_limit(state)
     present = essentials.units(state, side, territory)
-    require(present + action.count <= limit, "stacking_limit",
-            f"create_hoplites: {territory} already has {present} of {side}'s hoplites; "
-            f"{action.count} more would pass the stacking limit of {limit}")
+    if present + action.count > limit:
+        raise IllegalAction(f"create_hoplites: {territory} already has {present} of {side}'s hoplites; "
+                            f"{action.count} more would pass the stacking limit of {limit}", code="stacking_limit")
 
 
 cost = paid_per_unit

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions.base import (Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
-                                 per_unit_payment, require)
+                                 per_unit_payment)
 from engine.data import components, poleis, sides
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 TYPE = "create_merchants"
@@ -47,16 +48,20 @@ def most_merchants(state: GameState, side: str, polis_id: str) -> int:
 
 def check(state: GameState, side: str, action: CreateMerchants) -> None:
     own_commercial = sides.SIDE_BY_ID[side].commercial_poleis
-    require(action.polis in own_commercial, "not_commercial",
-            f"create_merchants: {side} creates merchants only in {' or '.join(own_commercial)}, not {action.polis}")
+    if action.polis not in own_commercial:
+        raise IllegalAction(f"create_merchants: {side} creates merchants only in {' or '.join(own_commercial)}, not "
+                            f"{action.polis}", code="not_commercial")
     polis = state.poleis[action.polis]
-    require(polis.owner == side, "not_your_polis", f"create_merchants: {action.polis} is not controlled by {side}")
-    require(action.count <= polis.population - 1, "last_cube",
-            f"create_merchants: {action.polis} has {polis.population} population and its last cube must stay "
-            f"(at most {polis.population - 1} merchants, not {action.count})")
+    if polis.owner != side:
+        raise IllegalAction(f"create_merchants: {action.polis} is not controlled by {side}", code="not_your_polis")
+    if action.count > polis.population - 1:
+        raise IllegalAction(f"create_merchants: {action.polis} has {polis.population} population and its last cube "
+                            f"must stay (at most {polis.population - 1} merchants, not {action.count})",
+                            code="last_cube")
     left = components.MERCHANTS_PER_SIDE - state.players[side].merchants
-    require(action.count <= left, "no_pieces",
-            f"create_merchants: {side} has {left} merchant figures left, not {action.count}")
+    if action.count > left:
+        raise IllegalAction(f"create_merchants: {side} has {left} merchant figures left, not {action.count}",
+                            code="no_pieces")
 
 
 cost = paid_per_unit

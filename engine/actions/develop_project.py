@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.actions.base import Fields, affordable, no_prestige, require
+from engine.actions.base import Fields, affordable, no_prestige
 from engine.data import poleis, projects
-from engine.errors import MalformedAction
+from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
 TYPE = "develop_project"
@@ -63,15 +63,19 @@ def hosts(state: GameState, side: str, project: str) -> list[str]:
 
 
 def check(state: GameState, side: str, action: DevelopProject) -> None:
-    require(action.project in state.projects_offer, "not_on_offer",
-            f"develop_project: {action.project} is not on offer (on offer: {', '.join(state.projects_offer) or 'none'})")
-    require(action.polis in projects.allowed_poleis(action.project), "not_allowed_here",
-            f"develop_project: {action.project} can be developed only in "
-            f"{', '.join(sorted(projects.allowed_poleis(action.project)))}, not {action.polis}")
+    if action.project not in state.projects_offer:
+        raise IllegalAction(f"develop_project: {action.project} is not on offer (on offer: "
+                            f"{', '.join(state.projects_offer) or 'none'})", code="not_on_offer")
+    if action.polis not in projects.allowed_poleis(action.project):
+        raise IllegalAction(f"develop_project: {action.project} can be developed only in "
+                            f"{', '.join(sorted(projects.allowed_poleis(action.project)))}, not {action.polis}",
+                            code="not_allowed_here")
     polis = state.poleis[action.polis]
-    require(polis.owner == side, "not_your_polis", f"develop_project: {action.polis} is not controlled by {side}")
-    require(polis.developing is None, "one_project_per_round",
-            f"develop_project: {action.polis} is already developing {polis.developing} this round")
+    if polis.owner != side:
+        raise IllegalAction(f"develop_project: {action.polis} is not controlled by {side}", code="not_your_polis")
+    if polis.developing is not None:
+        raise IllegalAction(f"develop_project: {action.polis} is already developing {polis.developing} this round",
+                            code="one_project_per_round")
 
 
 def cost(state: GameState, side: str, action: DevelopProject) -> dict[str, int]:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, affordable, no_prestige, require, require_may_take
+from engine.actions.base import Fields, affordable, no_prestige, require_may_take
 from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
-from engine.errors import ActionError
+from engine.errors import ActionError, IllegalAction
 from engine.state import GameState
 
 TYPE = "instigate_civil_war"
@@ -42,12 +42,15 @@ def parse(fields: Fields) -> InstigateCivilWar:
 
 def check(state: GameState, side: str, action: InstigateCivilWar) -> None:
     polis = state.poleis[action.polis]
-    require(state.players[side].proxenos == action.polis, "no_proxenos_there",
-            f"instigate_civil_war: {side}'s proxenos is not in {action.polis} "
-            f"(it is {'held captive' if state.players[side].proxenos is None else f'in {state.players[side].proxenos}'})")
-    require(polis.owner != side, "own_polis", f"instigate_civil_war: {action.polis} is already controlled by {side}")
-    require(action.polis != sides.SIDE_BY_ID[opponent(side)].capital, "capital",
-            f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war can be instigated")
+    if state.players[side].proxenos != action.polis:
+        where = state.players[side].proxenos
+        raise IllegalAction(f"instigate_civil_war: {side}'s proxenos is not in {action.polis} "
+                            f"(it is {'held captive' if where is None else f'in {where}'})", code="no_proxenos_there")
+    if polis.owner == side:
+        raise IllegalAction(f"instigate_civil_war: {action.polis} is already controlled by {side}", code="own_polis")
+    if action.polis == sides.SIDE_BY_ID[opponent(side)].capital:
+        raise IllegalAction(f"instigate_civil_war: {action.polis} is {opponent(side)}'s capital, where no civil war "
+                            "can be instigated", code="capital")
     require_may_take(state, side, action.polis, TYPE)
 
 

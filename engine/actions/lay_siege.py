@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, require, require_may_take
+from engine.actions.base import Fields, require_may_take
 from engine.data import geography, poleis
 from engine.data.sides import opponent
-from engine.errors import ActionError
+from engine.errors import ActionError, IllegalAction
 from engine.state import GameState
 
 TYPE = "lay_siege"
@@ -43,18 +43,22 @@ def siege_bonus(state: GameState, side: str, territory: str) -> int:
 def check(state: GameState, side: str, action: LaySiege) -> None:
     record = poleis.polis(action.polis)
     polis = state.poleis[action.polis]
-    require(polis.owner != side, "own_polis", f"lay_siege: {action.polis} is already controlled by {side}")
-    require(record.capital_of is None, "capital", f"lay_siege: {action.polis} is a capital and can never be besieged")
+    if polis.owner == side:
+        raise IllegalAction(f"lay_siege: {action.polis} is already controlled by {side}", code="own_polis")
+    if record.capital_of is not None:
+        raise IllegalAction(f"lay_siege: {action.polis} is a capital and can never be besieged", code="capital")
     territory = record.territory
-    require(territory is not None, "neutral_area",
-            f"lay_siege: {action.polis} lies in a neutral area, where no hoplite can stand")
+    if territory is None:
+        raise IllegalAction(f"lay_siege: {action.polis} lies in a neutral area, where no hoplite can stand",
+                            code="neutral_area")
     assert territory is not None
-    require(essentials.controls_area(state, side, territory), "no_control",
-            f"lay_siege: {side} does not control {territory} (it needs more hoplites there than the opponent)")
+    if not essentials.controls_area(state, side, territory):
+        raise IllegalAction(f"lay_siege: {side} does not control {territory} (it needs more hoplites there than the "
+                            "opponent)", code="no_control")
     hoplites = essentials.units(state, side, territory)
-    require(hoplites >= record.fortification, "too_few_hoplites",
-            f"lay_siege: {action.polis} has fortification {record.fortification}; "
-            f"{side} has only {hoplites} hoplites in {territory}")
+    if hoplites < record.fortification:
+        raise IllegalAction(f"lay_siege: {action.polis} has fortification {record.fortification}; "
+                            f"{side} has only {hoplites} hoplites in {territory}", code="too_few_hoplites")
     require_may_take(state, side, action.polis, TYPE)  # a failure's siege disk needs the same disk
 
 

@@ -7,13 +7,14 @@ of spaces in order; without one the engine takes the cheapest (docs/rulings.md R
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine import movement
-from engine.actions.base import Fields, no_prestige, require
+from engine.actions.base import Fields, no_prestige
 from engine.data import geography, poleis
 from engine.data.sides import opponent
 from engine.errors import IllegalAction
@@ -70,17 +71,26 @@ def _ends(polis_id: str, by: str) -> frozenset[str]:
     return frozenset((territory,)) if territory else frozenset()
 
 
-def _neighbours(state: GameState, side: str, by: str) -> Callable[[str], frozenset[str]]:
+def _neighbours(by: str, diolkos: bool) -> Callable[[str], frozenset[str]]:
     if by == LAND:
         return geography.land_neighbours
-    diolkos = movement.uses_diolkos(state, side)
     return lambda sea: geography.sea_neighbours(sea, diolkos)
 
 
-def cheapest_everywhere(state: GameState, side: str, origin: str, by: str) -> dict[str, Route]:
-    """The least-bribe route to every space of one kind (fewest spaces on a tie): Dijkstra on space weights."""
+def cheapest_everywhere(state: GameState, side: str, origin: str, by: str) -> Mapping[str, Route]:
+    """The least-bribe route to every space of one kind (fewest spaces on a tie). It depends only on
+    where the opponent's units stand (and the diolkos), so it is remembered: the playout and the
+    options ask it again and again of the same board (read-only: the answer is shared)."""
     enemy = state.players[opponent(side)].units
-    neighbours = _neighbours(state, side, by)
+    diolkos = by == SEA and movement.uses_diolkos(state, side)
+    return _cheapest(origin, by, diolkos, tuple(sorted(enemy.items())))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cheapest(origin: str, by: str, diolkos: bool, enemy_units: tuple[tuple[str, int], ...]) -> Mapping[str, Route]:
+    """Dijkstra on space weights (the enemy units in each space)."""
+    enemy = dict(enemy_units)
+    neighbours = _neighbours(by, diolkos)
     # (bribe, length, spaces) orders the queue completely, so ties never depend on set order.
     queue: list[tuple[int, int, tuple[str, ...]]] = [(enemy.get(space, 0), 1, (space,)) for space in _ends(origin, by)]
     heapq.heapify(queue)
@@ -132,7 +142,7 @@ def explicit_route(state: GameState, side: str, origin: str, action: MoveProxeno
     if spaces[-1] not in _ends(action.destination, by):
         raise refuse(f"does not end where {action.destination} can be reached by {by} "
                      f"({' or '.join(sorted(_ends(action.destination, by))) or 'nowhere'})")
-    neighbours = _neighbours(state, side, by)
+    neighbours = _neighbours(by, movement.uses_diolkos(state, side))
     for here, there in zip(spaces, spaces[1:]):
         if there not in neighbours(here):
             raise refuse(f"steps from {here} to {there}, which do not touch")
@@ -145,19 +155,23 @@ def route_for(state: GameState, side: str, action: MoveProxenos) -> Route:
     if action.route:
         return explicit_route(state, side, origin, action)
     routes = best_routes(state, side, origin, action.destination)
-    require(bool(routes), "no_route",
-            f"move_proxenos: no route from {origin} to {action.destination} by land only or by sea only")
+    if not routes:
+        raise IllegalAction(f"move_proxenos: no route from {origin} to {action.destination} by land only or by sea "
+                            "only", code="no_route")
     return routes[0]
 
 
 def check(state: GameState, side: str, action: MoveProxenos) -> None:
     origin = state.players[side].proxenos
-    require(origin is not None, "proxenos_captured",
-            f"move_proxenos: {side}'s proxenos is held by {opponent(side)}; pay its ransom first")
-    require(origin != action.destination, "origin_is_destination",
-            f"move_proxenos: {side}'s proxenos is already in {action.destination}")
-    require(state.players[opponent(side)].proxenos != action.destination, "proxenos_there",
-            f"move_proxenos: {action.destination} already hosts {opponent(side)}'s proxenos (one per polis)")
+    if origin is None:
+        raise IllegalAction(f"move_proxenos: {side}'s proxenos is held by {opponent(side)}; pay its ransom first",
+                            code="proxenos_captured")
+    if origin == action.destination:
+        raise IllegalAction(f"move_proxenos: {side}'s proxenos is already in {action.destination}",
+                            code="origin_is_destination")
+    if state.players[opponent(side)].proxenos == action.destination:
+        raise IllegalAction(f"move_proxenos: {action.destination} already hosts {opponent(side)}'s proxenos (one per "
+                            "polis)", code="proxenos_there")
     route_for(state, side, action)
 
 

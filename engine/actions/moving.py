@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, require
+from engine.actions.base import Fields
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 Reach = Callable[[GameState, str, str, str], bool]
@@ -50,15 +51,19 @@ class UnitMove:
         limit = essentials.stacking_limit(state)
         units = state.players[side].units
         for number, origin in enumerate(origins, start=1):
-            require(origin != destination, "origin_is_destination",
-                    f"{self.type}: unit {number} starts in {destination}, the destination")
-            require(units.get(origin, 0) > 0, "no_unit",
-                    f"{self.type}: unit {number} would leave {origin}, where {side} has no {self.unit} left")
-            require(units.get(destination, 0) < limit, "stacking_limit",
-                    f"{self.type}: unit {number} would put more than {limit} {self.unit}s of {side} in {destination}")
-            require(self.can_reach(state, side, origin, destination), "no_route",
-                    f"{self.type}: unit {number} has no route from {origin} to {destination} "
-                    "(every space crossed must be free of the opponent's control and below the stacking limit)")
+            if origin == destination:
+                raise IllegalAction(f"{self.type}: unit {number} starts in {destination}, the destination",
+                                    code="origin_is_destination")
+            if units.get(origin, 0) <= 0:
+                raise IllegalAction(f"{self.type}: unit {number} would leave {origin}, where {side} has no {self.unit} "
+                                    "left", code="no_unit")
+            if units.get(destination, 0) >= limit:
+                raise IllegalAction(f"{self.type}: unit {number} would put more than {limit} {self.unit}s of {side} in "
+                                    f"{destination}", code="stacking_limit")
+            if not self.can_reach(state, side, origin, destination):
+                raise IllegalAction(f"{self.type}: unit {number} has no route from {origin} to {destination} "
+                                    "(every space crossed must be free of the opponent's control and below the "
+                                    "stacking limit)", code="no_route")
             self.step(state, side, origin, destination)
 
     @staticmethod

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, no_prestige, require
+from engine.actions.base import Fields, no_prestige
 from engine.data import sides
 from engine.data.sides import opponent
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 TYPE = "ransom_proxenos"
@@ -35,8 +36,9 @@ def parse(fields: Fields) -> RansomProxenos:
 
 
 def check(state: GameState, side: str, action: RansomProxenos) -> None:
-    require(state.players[side].proxenos is None, "not_captured",
-            f"ransom_proxenos: {side}'s proxenos is free, in {state.players[side].proxenos}")
+    if state.players[side].proxenos is not None:
+        raise IllegalAction(f"ransom_proxenos: {side}'s proxenos is free, in {state.players[side].proxenos}",
+                            code="not_captured")
 
 
 def cost(state: GameState, side: str, action: RansomProxenos) -> dict[str, int]:

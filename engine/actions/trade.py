@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials, event_cards, movement
-from engine.actions.base import Fields, affordable, no_prestige, require
+from engine.actions.base import Fields, affordable, no_prestige
 from engine.data import markets, sides
 from engine.data.resources import MARKET_GOODS
 from engine.errors import IllegalAction
@@ -81,7 +81,8 @@ def _refuse(state: GameState, side: str, space: markets.MarketSpace, code: str) 
                                "so its commercial port is closed",
         "no_merchant": f"{side} has no merchant in its commercial port",
         "space_unavailable": f"{space.id} (a load of {space.load}) is still under its black cube this round",
-        "closed_by_event": f"the event card {event_cards.current(state).title!r} closes {space.id} to {side} this round",
+        "closed_by_event": f"the event card {event_cards.current(state).title!r} closes {space.id} to {side} this "
+                           "round",
         "space_taken": f"{space.id} already holds a merchant of {state.market_spaces.get(space.id)} this round",
         "no_route": f"{side}'s merchant has no free route to {space.market} (a sea on the way is controlled by "
                     "the opponent)",
@@ -91,8 +92,9 @@ def _refuse(state: GameState, side: str, space: markets.MarketSpace, code: str) 
 
 def check(state: GameState, side: str, action: Trade) -> None:
     space = markets.SPACE_BY_ID[action.space]
-    require(action.give in gives(space), "not_accepted",
-            f"trade: {action.space} gives {space.receive} for {', '.join(gives(space))}, not {action.give}")
+    if action.give not in gives(space):
+        raise IllegalAction(f"trade: {action.space} gives {space.receive} for {', '.join(gives(space))}, not "
+                            f"{action.give}", code="not_accepted")
     code = port_refusal(state, side) or space_refusal(state, side, action.space)
     if code is not None:
         raise _refuse(state, side, space, code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -24,9 +25,14 @@ def game(seed: int = 0, round: int = 0, active: str = "sparta",
     state = api.new_game(quiet(seed, events))
     state.round = round
     if active != state.active:
-        state.active = active
-        state.pending[-1].side = active
+        hand_over(state, active)
     return state
+
+
+def hand_over(state: GameState, side: str) -> None:
+    """The turn given to `side`: it is active and the current decision is its own."""
+    state.active = side
+    state.pending[-1] = dataclasses.replace(state.pending[-1], side=side)
 
 
 def act(state: GameState, side: str, type: str, **fields: Any) -> tuple[GameState, list[dict[str, Any]]]:

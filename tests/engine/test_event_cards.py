@@ -13,7 +13,7 @@ from engine.data import event_cards as cards
 from engine.data import geography, markets, personal_board, poleis, resources, rounds
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState, from_json, to_json
-from tests.engine.helpers import act, fed, game, give, quiet, refused, set_units, snapshot, through_round_end
+from tests.engine.helpers import act, fed, game, give, hand_over, quiet, refused, set_units, snapshot, through_round_end
 
 
 def opened(card_id: str, prepare: Callable[[GameState], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
@@ -290,7 +290,7 @@ def test_a_closed_market_space_takes_no_merchant() -> None:
     calm, _ = opened("no_event_alpha", fed)
     state, _ = opened("xerxes_assassinated", fed)
     for board in (calm, state):
-        board.active, board.decision.side = "athens", "athens"
+        hand_over(board, "athens")
     assert spaces(calm) - spaces(state) == {"persia_0"} and "thraki_0" in spaces(state)
     refused(state, "athens", "trade", "closed_by_event", space="persia_0", give="wine")
 
@@ -312,7 +312,7 @@ def test_etna_lets_at_most_three_hoplites_collect_in_sicelia() -> None:
         set_units(state, "athens", sicelia=5)
         state.change_polis("syrakousae", owner="athens", population=1)
     state, _ = opened("etna_erupts", army)
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     refused(state, "athens", "collect_tribute", "capped_by_event", territory="sicelia", columns={"wine": 4})
     assert api.options(state, "athens", {"type": "collect_tribute", "territory": "sicelia"})["hoplites"] == 3
     assert max(sum(a["columns"].values()) for a in api.legal_actions(state, "athens")
@@ -361,7 +361,7 @@ def test_a_truce_protects_the_other_sides_poleis_not_the_neutral_ones() -> None:
     def armies(state: GameState) -> None:
         set_units(state, "athens", messinia=4, arcadia=4)
     state, _ = opened("thirty_years_peace", armies)
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     refused(state, "athens", "lay_siege", "truce", polis="pylos")
     sieges = {a["polis"] for a in api.legal_actions(state, "athens") if a["type"] == "lay_siege"}
     assert sieges == {"argos"}
@@ -371,7 +371,7 @@ def test_a_truce_protects_the_other_sides_poleis_not_the_neutral_ones() -> None:
 
 def test_barred_tribute_is_neither_offered_nor_accepted() -> None:
     state, _ = opened("raids_on_attika")
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     refused(state, "athens", "collect_tribute", "barred_by_event", territory="attika", columns={"silver": 1})
     assert not [a for a in api.legal_actions(state, "athens") if a.get("territory") == "attika"]
     assert [a for a in api.legal_actions(state, "athens") if a.get("territory") == "ionia"]
@@ -492,23 +492,23 @@ def test_carthage_strikes_the_larger_army_in_sicelia_or_holds_it() -> None:
     assert log[-1]["no_tribute"] and state.card_marks == {"no_tribute": {"sicelia": 1}}
     set_units(state, "athens", sicelia=2)
     give(state, "athens", "gela", 1)
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     refused(state, "athens", "collect_tribute", "barred_by_event", territory="sicelia", columns={"wine": 1})
 
 
 def test_pacifism_lets_hoplites_at_home_quell_pacifists_for_prestige() -> None:
     state, _ = opened("pacifism", fed)
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     columns = api.options(state, "athens", {"type": "collect_tribute", "territory": "attika"})["choices"]
     assert columns["prestige"] == [1, 2, 3, 4, 5]  # Athinae's population
     state, events = act(state, "athens", "collect_tribute", territory="attika", columns={"prestige": 2, "silver": 1})
     assert state.players["athens"].tracks["prestige"] == 3 + 2 and state.players["athens"].tracks["silver"] == 1
     calm, _ = opened("no_event_omega", fed)
-    calm.active, calm.decision.side = "athens", "athens"
+    hand_over(calm, "athens")
     refused(calm, "athens", "collect_tribute", "no_pacifists", territory="attika", columns={"prestige": 1})
     assert "prestige" not in api.options(calm, "athens", {"type": "collect_tribute", "territory": "attika"})["choices"]
     state, _ = opened("pacifism", lambda s: set_units(s, "athens", ionia=2))
-    state.active, state.decision.side = "athens", "athens"
+    hand_over(state, "athens")
     refused(state, "athens", "collect_tribute", "unknown_id", territory="ionia", columns={"prestige": 1})
 
 

@@ -15,7 +15,7 @@ from engine import api, essentials
 from engine.data import battle_cards, components, personal_board, poleis, projects
 from engine.data.sides import SIDES
 from engine.playout import play, step
-from engine.state import GameState, from_json, to_json
+from engine.state import Decision, GameState, Polis, from_json, to_json
 from tests.support.steering import TWO_BATTLES, steer_game
 
 
@@ -41,7 +41,27 @@ def check_invariants(state: GameState) -> None:
         cards = battle.deck + battle.hands["athens"] + battle.hands["sparta"] + battle.discard + battle.laid
         assert sorted(cards) == list(battle_cards.CARD_NUMBERS)
     assert from_json(json.loads(json.dumps(to_json(state)))) == state
+    check_copy(state.clone(), state)
     check_views(state)
+
+
+def check_copy(copy: Any, original: Any) -> None:
+    """A state's copy is equal and shares nothing that can change: changing one never changes the
+    other (polis cards and decisions, frozen, are shared on purpose)."""
+    assert copy == original
+    if isinstance(original, (Polis, Decision)):
+        return
+    if isinstance(original, (list, dict)) or hasattr(original, "__slots__"):
+        assert copy is not original, original
+    if isinstance(original, dict):
+        for key in original:
+            check_copy(copy[key], original[key])
+    elif isinstance(original, list):
+        for inner_copy, inner in zip(copy, original):
+            check_copy(inner_copy, inner)
+    elif hasattr(original, "__slots__"):
+        for name in original.__slots__:
+            check_copy(getattr(copy, name), getattr(original, name))
 
 
 def check_views(state: GameState) -> None:

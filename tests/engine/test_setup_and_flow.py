@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine import api, essentials
@@ -259,7 +261,7 @@ def test_malformed_actions_are_typed_errors(raw: dict, code: str) -> None:
 
 def test_a_boolean_is_not_a_decision_id() -> None:
     state = game()
-    state.pending[-1].id = 1
+    state.pending[-1] = dataclasses.replace(state.pending[-1], id=1)
     with pytest.raises(StaleDecision):
         api.apply_action(state, "sparta", {"type": "pass", "decision": True})
 
