@@ -77,9 +77,9 @@ def legal_of_type(state: GameState, side: str, kind: str) -> Iterator[dict[str, 
     decision = state.decision
     if decision is None or decision.side != side or decision.kind != flow.ACTION:
         return
-    for open_kind, module, alone in _open_types(state, side):
-        if open_kind == kind:
-            yield from _legal_of(state, side, module, alone, {"decision": decision.id})
+    opened = _open_type(state, side, kind)
+    if opened is not None:
+        yield from _legal_of(state, side, *opened, {"decision": decision.id})
 
 
 def _legal_of(state: GameState, side: str, module: Any, alone: bool, envelope: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -89,16 +89,23 @@ def _legal_of(state: GameState, side: str, module: Any, alone: bool, envelope: d
 
 
 def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
-    """The action types not yet taken this turn, each with whether it costs the extra resource."""
-    alone = flow.acting_alone(state, side)
+    """The action types open to the side now, each with whether it costs the extra resource."""
+    for kind in (*ACTIONS, *FREE_ACTIONS):
+        opened = _open_type(state, side, kind)
+        if opened is not None:
+            yield kind, *opened
+
+
+def _open_type(state: GameState, side: str, kind: str) -> tuple[Any, bool] | None:
+    """The type's module and whether it costs the extra resource, if the side may take it now: not
+    taken yet this turn, or any number of times alone; alone with no resource left for the extra,
+    only the free actions (and passing)."""
+    if kind in FREE_ACTIONS:
+        return FREE_ACTIONS[kind], False
+    if not flow.acting_alone(state, side):
+        return None if kind in state.turn_actions else (ACTIONS[kind], False)
     tracks = state.players[side].tracks
-    # Alone with no resource left for the extra, only free actions (and passing) remain.
-    if not alone or any(tracks[resource] for resource in RESOURCES):
-        for kind, module in ACTIONS.items():
-            if alone or kind not in state.turn_actions:
-                yield kind, module, alone
-    for kind, module in FREE_ACTIONS.items():
-        yield kind, module, False
+    return (ACTIONS[kind], True) if any(tracks[resource] for resource in RESOURCES) else None
 
 
 def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone: bool) -> Iterator[str | None]:

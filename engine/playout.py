@@ -128,16 +128,9 @@ def step(state: GameState, side: str, rng: random.Random) -> tuple[Action, GameS
 
 def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
                envelope: Action) -> tuple[Action, GameState] | None:
-    kinds = list(WEIGHTS)
-    weights = [WEIGHTS[k][1 if hungry else 0] for k in kinds]
     alone = flow.acting_alone(state, side)
     prestige = state.players[side].tracks[PRESTIGE]
-    while kinds:
-        index = rng.choices(range(len(kinds)), weights)[0] if any(weights) else 0
-        kind = kinds.pop(index)
-        weights.pop(index)
-        if kind in state.turn_actions and not alone:
-            continue
+    for kind in _weighted_order([k for k in WEIGHTS if alone or k not in state.turn_actions], hungry, rng):
         for action in _candidates(state, side, kind, rng, hungry, envelope, alone):
             try:
                 new = api.apply_action(state, side, action)[0]
@@ -148,6 +141,14 @@ def _try_types(state: GameState, side: str, rng: random.Random, hungry: bool,
                 break  # legal, but it spends the prestige the side keeps in hand
             return action, new
     return None
+
+
+def _weighted_order(kinds: list[str], hungry: bool, rng: random.Random) -> list[str]:
+    """The kinds in a random order, each next one drawn by its weight among those left (as keys
+    u^(1/w) sorted, Efraimidis and Spirakis: one draw each instead of one weighted choice per
+    kind tried); kinds of weight 0 come last."""
+    weight = {k: WEIGHTS[k][1 if hungry else 0] for k in kinds}
+    return sorted(kinds, key=lambda k: -(rng.random() ** (1 / weight[k])) if weight[k] else 1.0)
 
 
 def _candidates(state: GameState, side: str, kind: str, rng: random.Random, hungry: bool, envelope: Action,
