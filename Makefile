@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-test system-packages migrate bench messages clean
+.PHONY: run test install install-test system-packages migrate bench engine-compiled messages clean
 
 # The virtualenv is made once; each install is redone only when pyproject.toml changes.
 $(BIN)/python:
@@ -40,8 +40,15 @@ system-packages:
 test: install-test system-packages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: install
+## Optional: the engine compiled by mypyc from the same source, in build/compiled
+## (selected by PYTHONPATH=build/compiled with python -P, which keeps the source folder off the path).
+engine-compiled: install-test
+	scripts/build-compiled-engine.sh $(BIN)/python build/compiled
+
+## The engine's speed, pure Python and compiled.
+bench: engine-compiled
 	$(BIN)/python -m engine.bench
+	PYTHONPATH=build/compiled $(BIN)/python -P -m engine.bench
 
 messages: install
 	$(BIN)/python manage.py makemessages -l es --no-wrap --ignore '$(VENV)/*' --ignore 'tests/*'
@@ -49,4 +56,4 @@ messages: install
 	$(BIN)/python manage.py compilemessages -l es --ignore '$(VENV)'
 
 clean:
-	rm -rf $(VENV) var test-artifacts .pytest_cache .ci-run
+	rm -rf $(VENV) var test-artifacts .pytest_cache .ci-run build

@@ -23,13 +23,26 @@ class Tally:
     seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
+#: The players the arena knows beyond the computer's levels: OpenSpiel's ISMCTS on python_polis.
+OTHERS = ("ismcts",)
+
+
+def decider(name: str) -> players.Decider:
+    """A level's `decide`, or OpenSpiel's ISMCTSBot given the time `hard` takes (needs `.[research]`)."""
+    if name == "ismcts":
+        from engine.openspiel_game import ismcts_decider  # open_spiel is an optional extra
+
+        return ismcts_decider(players.HARD_SECONDS)
+    return players.player(name).decide
+
+
 def run(games: int, first: str, second: str, seed: str = "arena", progress: bool = False) -> Tally:
     tally = Tally(seconds={first: [], second: []})
     started = time.perf_counter()
     for number in range(games):
         # The first player is Athens in even games, Sparta in odd ones: each side as often.
         seats = dict(zip(SIDES, (first, second) if number % 2 == 0 else (second, first)))
-        deciders = {side: players.player(name).decide for side, name in seats.items()}
+        deciders = {side: decider(name) for side, name in seats.items()}
         state, _ = players.play(f"{seed}-{number}", deciders,
                                 observe=lambda side, s: tally.seconds[seats[side]].append(s))
         outcome = state.outcome or {}
@@ -61,8 +74,8 @@ def report(tally: Tally, games: int, first: str, second: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("first", choices=list(players.LEVELS))
-    parser.add_argument("second", choices=list(players.LEVELS))
+    parser.add_argument("first", choices=[*players.LEVELS, *OTHERS])
+    parser.add_argument("second", choices=[*players.LEVELS, *OTHERS])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", default="arena", help="games are seeded SEED-0, SEED-1, ...")
     parser.add_argument("--progress", action="store_true", help="a line after each game")

@@ -2,24 +2,24 @@
 view only (`api.view_for`), never the state: the opponent's battle hand, the deck's order, the
 project pile and the later events are out of its reach by construction, not by discipline.
 
-The technique (docs/computer-opponent.md): determinized flat Monte Carlo, the simplest member of the
-information-set search family that holds up under a one-second budget in pure Python.
-- A decision fills the view's secrets with a random deal (`api.from_view`), as a player imagines
-  the cards they cannot see, several times (`deals`).
-- It lists candidate answers: every answer of a prompt (a battle card, food, phoros, growth samples),
-  and for a turn's action the best few legal actions of each type, as `evaluate` judges the
-  position right after them, plus passing.
-- It scores each candidate by what follows it: `rollouts` random continuations (the playout player
-  for both sides, chance drawn) to the end of the round or the game, judged by `evaluate`, averaged
-  over the deals (with no rollouts, the position right after the candidate); `hard` then gives the
-  better half of the candidates twice as many, again and again (successive halving), and in its
-  rollouts its own side passes rather than take an action that leaves it worse off.
-- The levels differ in budget and depth, and `hard` in how it judges (its caution over prestige,
-  its prudent rollouts, the final lead of a game ended on the score): more candidates, deals and
-  rollouts cost more time and see further. None reads what its seat could not.
+How they think (docs/computer.md), all in the information-set search family: a decision fills the
+view's secrets with a random deal (`api.from_view`), as a player imagines the cards they cannot
+see, and judges what follows with `evaluate`.
+- The candidates: every answer of a prompt (a battle card, food, phoros, growth samples), and for
+  a turn's action the best few legal actions of each type, as `evaluate` judges the position right
+  after them, plus passing.
+- `easy` and `medium` (`Budget`): determinized flat Monte Carlo. Each candidate is scored by a few
+  random continuations (the playout player for both sides, chance drawn) to the end of the round,
+  over a few deals.
+- `hard` (`Tree`): information-set Monte Carlo tree search. Each of its iterations deals anew,
+  walks a tree of both sides' following decisions by UCB, and plays on from its leaf with the
+  playout player, its own side prudent (it passes rather than take an action that leaves it worse
+  off), to the round's end; it judges with caution over prestige and by the final lead of a game
+  ended on the score.
 
-Everything is seeded: the same view and seed give the same decision (the arena and the tests rely
-on it; the site seeds each decision from the match's seed and version).
+Everything is seeded and counted, never timed: the same view and seed give the same decision on
+any machine (the arena and the tests rely on it; the site seeds each decision from the match's
+seed and version).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from typing import Any
 from engine import api, end_of_round, flow, playout
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import SIDES, opponent
+from engine.errors import ActionError
 from engine.state import GameState
 
 Action = dict[str, Any]
@@ -119,7 +120,7 @@ class Budget:
     #: In its rollouts, the level's own side passes instead of any action that `evaluate` judges
     #: to leave it worse off. Random play wastes prestige and resources, so with it in the rollouts
     #: the one candidate that leaves none of its own random play to come, passing, looked best, and
-    #: a side passed with its food still to find (docs/computer-opponent.md).
+    #: a side passed with its food still to find (docs/computer.md).
     prudent: bool = False
     #: A game its rollouts end on the score is judged by the final lead (tanh of it over
     #: FINAL_SCALE), not only by who won. In the last round every rollout ends the game, and in a
@@ -129,10 +130,34 @@ class Budget:
     margin: bool = False
 
 
+@dataclass(frozen=True)
+class Tree:
+    """Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012, single
+    observer): each iteration deals the hidden cards anew from the view (`api.from_view`), walks a
+    tree of the decisions that follow, both sides', choosing by UCB among the children legal in
+    that deal, and plays on from its leaf with the playout player to the end of the round, judged
+    by `evaluate`. Chance is drawn afresh in every iteration, so a node stands for the decisions
+    taken, whatever the dice did (open loop)."""
+
+    #: Iterations per decision: a count, not a time, so that the same view and seed give the same
+    #: decision on any machine; calibrated so that a decision takes about HARD_SECONDS here.
+    iterations: int
+    #: The root's candidates: the best `proposals` of each action type (`candidates`).
+    proposals: int
+    caution: int
+    #: UCB's exploration constant, on values in -1..1.
+    exploration: float = 0.7
+    #: Below the root, a node has at most 1 + visits ** widening children, each a decision the
+    #: playout player proposes (progressive widening): a node's actions number in the hundreds.
+    widening: float = 0.5
+    #: The search stops at this many seconds whatever the count (a slow or busy machine).
+    most_seconds: float = 3.0
+
+
 class Player:
     """A level: `decide(view, rng)` answers the decision the view shows for its viewer."""
 
-    def __init__(self, name: str, budget: Budget | None) -> None:
+    def __init__(self, name: str, budget: Budget | Tree | None) -> None:
         self.name = name
         self.budget = budget
 
@@ -143,6 +168,8 @@ class Player:
         side = view["viewer"]
         if self.budget is None:
             return playout.random_action(api.from_view(view, rng), side, rng)
+        if isinstance(self.budget, Tree):
+            return _tree_search(view, side, rng, self.budget)
         return _search(view, side, rng, self.budget)
 
 
@@ -150,8 +177,11 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Budget(proposals=3, deals=3, rollouts=1, halvings=3, caution=3, prudent=True, margin=True)),
+    "hard": Player("hard", Tree(iterations=300, proposals=3, caution=3)),
 }
+#: About the time `hard` takes for a decision on the machine of docs/bench.md (the arena gives
+#: OpenSpiel's ISMCTS as much).
+HARD_SECONDS = 0.8
 
 
 def player(name: str) -> Player:
@@ -194,6 +224,107 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
         rollouts *= 2
     # The best of those still in the running; ties to the first listed (passing is listed last).
     return options[min(alive, key=lambda i: (-_mean(values[i]), i))]
+
+
+class _Node:
+    """Decisions taken so far (from the root): how often each child was chosen, was available
+    (legal in the iteration's deal), and what it brought the root's side in total."""
+
+    __slots__ = ("visits", "available", "value", "children", "actions")
+
+    def __init__(self) -> None:
+        self.visits: dict[str, int] = {}
+        self.available: dict[str, int] = {}
+        self.value: dict[str, float] = {}
+        self.children: dict[str, _Node] = {}
+        #: The children found so far, by their key (the action's JSON).
+        self.actions: dict[str, Action] = {}
+
+
+def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Action:
+    first = api.from_view(view, rng)
+    options = candidates(first, side, rng, tree.proposals, tree.caution)
+    if len(options) == 1:
+        return options[0]
+    root = _Node()
+    root.actions = {_key(action): action for action in options}
+    stop = time.perf_counter() + tree.most_seconds
+    for iteration in range(tree.iterations):
+        state = first if iteration == 0 else api.from_view(view, rng)
+        _iterate(root, state, side, rng, tree, depth=0)
+        if time.perf_counter() > stop:
+            break
+    # The most visited; on a tie, the first listed (passing is listed last).
+    best = max(root.actions, key=lambda key: (root.visits.get(key, 0), -list(root.actions).index(key)))
+    return root.actions[best]
+
+
+def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree: Tree, depth: int) -> float:
+    """One walk down from `node` in this deal; returns the value for `side` and adds it up the path."""
+    state = _settled(state, rng)
+    decision = state.decision
+    if state.outcome is not None or decision is None or decision.side is None or (depth and _round_over(state)):
+        return evaluate(state, side, tree.caution, margin=True)
+    mover = decision.side
+    if depth:
+        _widen(node, state, mover, rng, tree)
+    legal = {key: action for key, action in node.actions.items() if _legal_here(state, mover, action)}
+    if not legal:  # nothing found fits this deal (a battle hand): play on from here
+        return evaluate(_rollout(state, rng, side), side, tree.caution, margin=True)
+    key = _ucb(node, legal, mover == side, tree.exploration)
+    for available in legal:
+        node.available[available] = node.available.get(available, 0) + 1
+    after = api.apply_action(state, mover, legal[key])[0]
+    child = node.children.get(key)
+    if child is None:
+        node.children[key] = _Node()
+        value = evaluate(_rollout(_settled(after, rng), rng, side), side, tree.caution, margin=True)
+    else:
+        value = _iterate(child, after, side, rng, tree, depth + 1)
+    node.visits[key] = node.visits.get(key, 0) + 1
+    node.value[key] = node.value.get(key, 0.0) + value
+    return value
+
+
+def _ucb(node: _Node, legal: Mapping[str, Action], own: bool, exploration: float) -> str:
+    """Untried children first (in their order); then UCB1 with availability counts, the opponent
+    choosing what is worst for the root's side."""
+    for key in legal:
+        if key not in node.visits:
+            return key
+    def score(key: str) -> float:
+        mean = node.value[key] / node.visits[key]
+        return (mean if own else -mean) + exploration * math.sqrt(math.log(node.available[key]) / node.visits[key])
+    return max(legal, key=score)
+
+
+def _widen(node: _Node, state: GameState, mover: str, rng: random.Random, tree: Tree) -> None:
+    """A new child, proposed by the playout player, while the node has fewer than its visits allow."""
+    visits = sum(node.visits.values())
+    if len(node.actions) < 1 + visits ** tree.widening:
+        action = playout.random_action(state, mover, rng)
+        node.actions.setdefault(_key(action), action)
+
+
+def _legal_here(state: GameState, side: str, action: Action) -> bool:
+    """Whether a child found in another deal may be taken in this one (its decision id rewritten:
+    the same decision, numbered alike in every deal)."""
+    decision = state.decision
+    if decision is None or action.get("decision") != decision.id:
+        return False
+    try:
+        api.price(state, side, action)
+    except ActionError:
+        return False
+    return True
+
+
+def _round_over(state: GameState) -> bool:
+    return state.round_end is not None or state.decision is not None and state.decision.kind in end_of_round.ANSWER_TYPES
+
+
+def _key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True)
 
 
 def _mean(values: list[float]) -> float:

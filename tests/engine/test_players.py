@@ -134,7 +134,7 @@ def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     """A position from the arena (seed final-11, Sparta's first action of round Epsilon): 3 wheat
     short, 3 prestige. With random play for its own side in the rollouts, every action looked worse
     than passing at once (passing leaves none of that play to come), and hard passed
-    (docs/computer-opponent.md). The playout player now draws its actions from the legal ones, which
+    (docs/computer.md). The playout player now draws its actions from the legal ones, which
     wastes less, but a hungry side must still not pass."""
     with open(Path(__file__).parent / "data" / "hungry-sparta-view.json") as file:
         view = json.load(file)

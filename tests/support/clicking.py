@@ -31,7 +31,8 @@ PROMPT_ANSWERS = ("choose_battle", "battle_retreat:fight_on", "battle_retreat:re
 #: ("move_hoplites"); the one-word kinds (pass, trade, growth, phoros) and the resources are words.
 RAW_IDS = sorted({*geography.NAMES, *poleis.POLEIS, *(t.id for t in projects.TILE_RECORDS),
                   *(s.id for s in markets.SPACES), "athens", "sparta",
-                  *(e.id for e in event_cards.EVENT_BY_ID.values() if e.id not in f"{e.title} {e.text}"),  # not "The plague"
+                  # not a card named by a word ("Mercenaries", "The plague"): the page uses the word itself
+                  *(e.id for e in event_cards.EVENT_BY_ID.values() if e.title.lower() not in (e.id, f"the {e.id}")),
                   *(kind for kind in (*ACTION_TYPES, *PROMPTS, "project_discard", "discard_project") if "_" in kind)},
                  key=len, reverse=True)
 RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w/-])|\[object|\bundefined\b|\bNaN\b")
