@@ -393,10 +393,11 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         self.reset()
         self._root_node = self.create_new_node(state)
         deadline = time.perf_counter() + self.seconds
-        while True:  # at least one simulation, so that the root has a child to choose
+        simulations = 0
+        # At least two: the first only expands the root, the second gives it a child to choose.
+        while simulations < 2 or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
-            if time.perf_counter() >= deadline:
-                break
+            simulations += 1
         return self.get_final_policy(state, self._root_node)
 
 

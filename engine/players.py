@@ -177,7 +177,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
-    "hard": Player("hard", Tree(iterations=300, proposals=3, caution=3)),
+    "hard": Player("hard", Tree(iterations=500, proposals=3, caution=3)),
 }
 #: About the time `hard` takes for a decision on the machine of docs/bench.md (the arena gives
 #: OpenSpiel's ISMCTS as much).
@@ -268,7 +268,9 @@ def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree:
     mover = decision.side
     if depth:
         _widen(node, state, mover, rng, tree)
-    legal = {key: action for key, action in node.actions.items() if _legal_here(state, mover, action)}
+    # The root's candidates are legal in every deal (what is hidden never changes legality); below
+    # it, the dice drawn in this iteration may have made a child found in another one illegal.
+    legal = {key: action for key, action in node.actions.items() if not depth or _legal_here(state, mover, action)}
     if not legal:  # nothing found fits this deal (a battle hand): play on from here
         return evaluate(_rollout(state, rng, side), side, tree.caution, margin=True)
     key = _ucb(node, legal, mover == side, tree.exploration)
@@ -307,8 +309,8 @@ def _widen(node: _Node, state: GameState, mover: str, rng: random.Random, tree: 
 
 
 def _legal_here(state: GameState, side: str, action: Action) -> bool:
-    """Whether a child found in another deal may be taken in this one (its decision id rewritten:
-    the same decision, numbered alike in every deal)."""
+    """Whether a child found in another iteration may be taken in this one (the same decision is
+    numbered alike in every deal)."""
     decision = state.decision
     if decision is None or action.get("decision") != decision.id:
         return False

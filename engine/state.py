@@ -171,6 +171,10 @@ class GameState:
             self.schema_version,
         )
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """`copy.deepcopy` (OpenSpiel clones its states so) is `clone`: frozen parts are shared."""
+        return self.clone()
+
     def change_polis(self, polis_id: str, **changes: Any) -> Polis:
         """Replace a polis card by one with `changes` (its fields by name); returns the new card."""
         polis = self.poleis[polis_id] = replace(self.poleis[polis_id], **changes)

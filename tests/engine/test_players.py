@@ -3,9 +3,11 @@ its own side's view only, and the same way whatever it cannot see (issue 22)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +166,38 @@ def test_with_margin_a_game_ended_on_the_score_is_judged_by_the_lead() -> None:
     lost = state.clone()
     essentials.end_game(lost, winner="athens", reason="prestige_exhausted")
     assert players.evaluate(lost, "sparta", margin=True) == -1.0
+
+
+def test_hard_searches_a_tree_of_both_sides_decisions_within_its_count() -> None:
+    """Hard's information-set tree: its root holds the screened candidates, its iterations reach the
+    opponent's replies below them, and the count, not the clock, ends the search."""
+    hard = players.player("hard")
+    assert isinstance(hard.budget, players.Tree)
+    state = next(s for s in POSITIONS if s.decision.kind == "action" and not s.decision.data["alone"])
+    side = state.decision.side
+    roots: list[players._Node] = []
+    real = players._Node
+    players._Node = lambda: roots.append(real()) or roots[-1]  # type: ignore[assignment,misc]
+    try:
+        action = hard.decide(api.view_for(state, side), random.Random(3))
+    finally:
+        players._Node = real  # type: ignore[misc]
+    root = roots[0]
+    assert sum(root.visits.values()) == hard.budget.iterations
+    assert action == root.actions[max(root.visits, key=root.visits.get)]
+    assert {a["type"] for a in root.actions.values()} >= {api.PASS}
+    assert len(root.actions) <= players.CANDIDATES * hard.budget.proposals + 1  # screened, not every legal action
+    for candidate in root.actions.values():
+        api.apply_action(state, side, candidate)  # each legal
+    deeper = [child for child in root.children.values() if child.visits]
+    assert deeper and any(len(child.actions) > 1 for child in deeper)  # widened below the root
+
+
+def test_hard_stops_at_its_time_bound_on_a_slow_machine() -> None:
+    state = next(s for s in POSITIONS if s.decision.kind == "action")
+    side = state.decision.side
+    endless = players.Player("endless", dataclasses.replace(players.player("hard").budget, iterations=10**9,
+                                                             most_seconds=0.3))
+    started = time.perf_counter()
+    api.apply_action(state, side, endless.decide(api.view_for(state, side), random.Random(0)))
+    assert time.perf_counter() - started < 3.0  # the bound (plus the screening), not a billion iterations
