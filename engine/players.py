@@ -104,30 +104,13 @@ def _doomed(state: GameState, side: str) -> bool:
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard a level thinks: candidates per turn action (the best `proposals` of each action type),
-    deals of the hidden cards, rollouts per candidate and deal (0: judge the position at once), and
-    halvings: after each round of rollouts the better half of the candidates goes on with twice as
-    many (successive halving), so the time goes to telling the good ones apart."""
+    """How easy and medium think (determinized flat Monte Carlo): candidates per turn action (the
+    best `proposals` of each action type), deals of the hidden cards, and rollouts per candidate and
+    deal (0: judge the position at once)."""
 
     proposals: int
     deals: int
     rollouts: int
-    halvings: int = 0
-    #: Prestige the level wants a side to keep: each point below it costs PRESTIGE_SHORT in
-    #: `evaluate` (0: only LOW_PRESTIGE, at 1 or less). Games between thinking levels are lost
-    #: mostly at a round's end without prestige, spent down to the last point before it.
-    caution: int = 0
-    #: In its rollouts, the level's own side passes instead of any action that `evaluate` judges
-    #: to leave it worse off. Random play wastes prestige and resources, so with it in the rollouts
-    #: the one candidate that leaves none of its own random play to come, passing, looked best, and
-    #: a side passed with its food still to find (docs/computer.md).
-    prudent: bool = False
-    #: A game its rollouts end on the score is judged by the final lead (tanh of it over
-    #: FINAL_SCALE), not only by who won. In the last round every rollout ends the game, and in a
-    #: close game who wins a random continuation is nearly a coin's toss: with a few rollouts per
-    #: candidate the lead tells them apart where the win alone does not. Endings by famine or
-    #: prestige stay a full win or loss.
-    margin: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +127,14 @@ class Tree:
     iterations: int
     #: The root's candidates: the best `proposals` of each action type (`candidates`).
     proposals: int
+    #: Prestige the level wants a side to keep: each point below it costs PRESTIGE_SHORT in
+    #: `evaluate` (0: only LOW_PRESTIGE, at 1 or less). Games between thinking levels were lost
+    #: mostly at a round's end without prestige, spent down to the last point before it.
+    #: Its rollouts are also prudent (the searching side passes instead of any action that
+    #: `evaluate` judges to leave it worse off: random play wastes prestige and resources, and
+    #: passing, which leaves none of it to come, looked best), and a game they end on the score is
+    #: judged by the final lead (`evaluate`'s margin: a close game's winner in a random
+    #: continuation is nearly a coin's toss). docs/computer.md, sessions 11 to 13.
     caution: int
     #: UCB's exploration constant, on values in -1..1.
     exploration: float = 0.7
@@ -208,22 +199,13 @@ def assess(view: View) -> float:
 
 def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action:
     deals = [api.from_view(view, rng) for _ in range(budget.deals)]
-    options = candidates(deals[0], side, rng, budget.proposals, budget.caution)
+    options = candidates(deals[0], side, rng, budget.proposals)
     if len(options) == 1:
         return options[0]
     afters = [[_settled(api.apply_action(state, side, action)[0], rng) for state in deals] for action in options]
-    values: list[list[float]] = [[] for _ in options]
-    alive = list(range(len(options)))
-    rollouts = budget.rollouts
-    for halving in range(budget.halvings + 1):
-        for index in alive:
-            values[index] += [_value(after, side, rng, rollouts, budget) for after in afters[index]]
-        if halving == budget.halvings or len(alive) <= 2:
-            break
-        alive = sorted(alive, key=lambda i: -_mean(values[i]))[:max(2, len(alive) // 2)]
-        rollouts *= 2
-    # The best of those still in the running; ties to the first listed (passing is listed last).
-    return options[min(alive, key=lambda i: (-_mean(values[i]), i))]
+    values = [_mean([_value(after, side, rng, budget.rollouts) for after in deals_after]) for deals_after in afters]
+    # The best; ties to the first listed (passing is listed last).
+    return options[min(range(len(options)), key=lambda i: (-values[i], i))]
 
 
 class _Node:
@@ -333,13 +315,11 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _value(after: GameState, side: str, rng: random.Random, rollouts: int, budget: Budget) -> float:
+def _value(after: GameState, side: str, rng: random.Random, rollouts: int) -> float:
     """How good the position after a candidate is: judged at once, or after random continuations."""
     if rollouts == 0 or after.outcome is not None:
-        return evaluate(after, side, budget.caution, budget.margin)
-    prudent = side if budget.prudent else None
-    return sum(evaluate(_rollout(after, rng, prudent), side, budget.caution, budget.margin)
-               for _ in range(rollouts)) / rollouts
+        return evaluate(after, side)
+    return sum(evaluate(_rollout(after, rng), side) for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
