@@ -115,12 +115,13 @@ def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone
     if module.prestige_cost(state, side, action) > tracks[PRESTIGE]:
         return
     cost = module.cost(state, side, action)
+    if not affordable(state, side, cost):
+        return
     if not alone:
-        if affordable(state, side, cost):
-            yield None
+        yield None
         return
     for extra in RESOURCES:
-        if tracks[extra] > cost.get(extra, 0) and affordable(state, side, cost):
+        if tracks[extra] > cost.get(extra, 0):
             yield extra
 
 

@@ -29,7 +29,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from engine import api, end_of_round, event_cards, flow
+from engine import api, end_of_round, flow
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.data import battle_cards, components, geography, markets, poleis, projects, resources, rounds
 from engine.data import event_cards as event_cards_data

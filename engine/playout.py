@@ -17,9 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import api, end_of_round, essentials, event_cards, flow
-from engine.actions import ACTIONS, trade
-from engine.actions.develop_project import hosts
-from engine.data import geography, markets, sides, tribute
+from engine.actions import trade
+from engine.data import geography, markets
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import opponent
 from engine.errors import ActionError
@@ -30,12 +29,12 @@ Proposal = Callable[[GameState, str, random.Random, bool], Action | None]
 
 #: How often the random player gives up when it may: retreating from a battle.
 RETREAT = 0.1
-#: Proposals tried for one action type before the player turns to another type.
+#: Actions of one type tried before the player turns to another type.
 TRIES = 4
 #: Prestige a side keeps in hand: it spends none below this on actions or phoros (0 at a round's
 #: end loses the game, and food shortfalls are paid in it).
 KEEP_PRESTIGE = 2
-#: Where a hungry side looks for wheat (and tries harder).
+#: Where a hungry side looks for wheat.
 WHEAT_SOURCES = ("trade", "collect_tribute")
 
 
@@ -43,14 +42,6 @@ def food_gap(state: GameState, side: str) -> int:
     """Wheat the side still lacks to feed its population at the round's end."""
     need = end_of_round.population(state, side) - event_cards.food_relief(state, side)
     return need - state.players[side].tracks["wheat"]
-
-
-def _split(rng: random.Random, count: int, paid_with: tuple[str, ...]) -> dict[str, int]:
-    payment: dict[str, int] = {}
-    for _ in range(count):
-        resource = rng.choice(paid_with)
-        payment[resource] = payment.get(resource, 0) + 1
-    return payment
 
 
 def _mover(areas: tuple[str, ...]) -> Proposal:
