@@ -314,6 +314,25 @@ STEPS: tuple[tuple[str, Callable[..., list[Event]], bool], ...] = (
     ("phoros", phoros, True),
 )
 STEPS_AFTER_LAST_ROUND = 5  # the event card's effects, then the rulebook's four
+#: Where food stands among the steps.
+FOOD_STEP = [name for name, _, _ in STEPS].index("food")
+
+
+def food_gap(state: GameState, side: str) -> int:
+    """Wheat the side still lacks to feed its population at this round's end (less than 0: wheat to
+    spare): none once the food step has fed it, its shortfall while it chooses what to give up. The
+    computer weighs it, and judged states are often in the middle of the steps."""
+    if state.round_end is not None:
+        step, done = state.round_end
+        if step > FOOD_STEP or step == FOOD_STEP and side in in_step_order(state)[:done]:
+            return 0
+        decision = state.decision
+        if decision is not None and decision.kind == FOOD and decision.side == side:
+            return int(decision.data["shortfall"])
+    need = population(state, side) - event_cards.food_relief(state, side)
+    return need - state.players[side].tracks["wheat"]
+
+
 ANSWERS: dict[str, Callable[[GameState, str, Decision, Mapping[str, Any]], list[Event]]] = {
     FOOD: _feed, GROWTH: _grow, PHOROS: _phoros,
 }

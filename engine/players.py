@@ -86,7 +86,7 @@ def _strength(state: GameState, side: str, caution: int) -> float:
     what it holds to act with."""
     tracks = state.players[side].tracks
     score = sum(end_of_round.score(state, side).values())
-    gap = playout.food_gap(state, side)
+    gap = end_of_round.food_gap(state, side)
     wealth = sum(tracks[r] for r in RESOURCES)
     units = sum(state.players[side].units.values())
     low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
@@ -96,7 +96,7 @@ def _strength(state: GameState, side: str, caution: int) -> float:
 def _doomed(state: GameState, side: str) -> bool:
     """Whether the round's end, reached as things stand, loses the game: a shortfall that prestige
     and the poleis it may give up cannot cover (famine), or no prestige left once it is paid."""
-    short = max(0, playout.food_gap(state, side))
+    short = max(0, end_of_round.food_gap(state, side))
     prestige = state.players[side].tracks[PRESTIGE]
     yielding = sum(state.poleis[p].population for p in end_of_round.yielding_poleis(state, side))
     return short > prestige + yielding or prestige - max(0, short - yielding) <= 0

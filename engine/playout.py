@@ -38,12 +38,6 @@ KEEP_PRESTIGE = 2
 WHEAT_SOURCES = ("trade", "collect_tribute")
 
 
-def food_gap(state: GameState, side: str) -> int:
-    """Wheat the side still lacks to feed its population at the round's end."""
-    need = end_of_round.population(state, side) - event_cards.food_relief(state, side)
-    return need - state.players[side].tracks["wheat"]
-
-
 def _mover(areas: tuple[str, ...]) -> Proposal:
     """A unit move, shaped by what the side holds, for the engine to refuse if it must: moves number
     in the hundreds."""
@@ -99,7 +93,7 @@ def step(state: GameState, side: str, rng: random.Random) -> tuple[Action, GameS
     assert decision is not None
     envelope = {"decision": decision.id}
     if decision.kind == flow.ACTION:
-        hungry = food_gap(state, side) > 0
+        hungry = end_of_round.food_gap(state, side) > 0
         if rng.random() >= pass_chance(state, side, hungry):
             chosen = _try_types(state, side, rng, hungry, envelope)
             if chosen is not None:

@@ -120,7 +120,7 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
     while (state := settle(state, 0, [])[0]).decision.kind != flow.ACTION or state.decision.side != "sparta":
         state = playout.step(state, state.decision.side, rng)[1]  # the event card's questions
     side = state.decision.side
-    assert playout.food_gap(state, side) >= 7 and state.round == 0
+    assert end_of_round.food_gap(state, side) >= 7 and state.round == 0
 
     def value(action: dict[str, Any]) -> float:
         return players.evaluate(api.apply_action(state, side, action)[0], side)
@@ -129,7 +129,7 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
     wheat = [a for a in legal if a["type"] == "trade" and markets.SPACE_BY_ID[a["space"]].receive == markets.WHEAT]
     assert max(map(value, wheat)) > max(value(a) for a in legal if a["type"] == "move_proxenos")
     best = players.candidates(state, side, random.Random(1), 1)[0]
-    assert playout.food_gap(api.apply_action(state, side, best)[0], side) < playout.food_gap(state, side)
+    assert end_of_round.food_gap(api.apply_action(state, side, best)[0], side) < end_of_round.food_gap(state, side)
 
 
 def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
@@ -140,7 +140,7 @@ def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     wastes less, but a hungry side must still not pass."""
     with open(Path(__file__).parent / "data" / "hungry-sparta-view.json") as file:
         view = json.load(file)
-    assert playout.food_gap(api.from_view(view, random.Random(0)), view["viewer"]) == 3
+    assert end_of_round.food_gap(api.from_view(view, random.Random(0)), view["viewer"]) == 3
     hard = players.player("hard")
     for seed in range(3):
         assert hard.decide(view, random.Random(seed))["type"] != api.PASS
