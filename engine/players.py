@@ -43,6 +43,8 @@ View = Mapping[str, Any]
 
 #: What each unit of advantage is worth in `evaluate`, in points of the final score.
 WHEAT_SHORT = 2.5      # a wheat short of feeding the population at the round's end (famine looms)
+#: With `ahead`: a wheat short at a round's start, with the round's actions still to find it.
+WHEAT_AHEAD = 0.5
 RESOURCE = 0.25        # a resource on the personal board (spent on actions, breaks ties)
 UNIT = 0.6             # a hoplite or galley on the map (takes tribute, wins battles)
 LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses the game)
@@ -64,10 +66,11 @@ CANDIDATES = 5
 ROLLOUT_DEPTH = 60
 
 
-def evaluate(state: GameState, side: str, caution: int = 0, margin: bool = False) -> float:
+def evaluate(state: GameState, side: str, caution: int = 0, margin: bool = False, ahead: bool = False) -> float:
     """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too); with
-    `caution`, each prestige a side holds below it counts against that side, and with `margin`, a
-    game ended on the score is judged by how far ahead the side finished (see Budget)."""
+    `caution`, each prestige a side holds below it counts against that side; with `margin`, a
+    game ended on the score is judged by how far ahead the side finished (see Budget); `ahead`,
+    for a round's start, weighs the food it will need as a task of the round, not yet a famine."""
     other = opponent(side)
     if state.outcome is not None:
         totals = state.outcome.get("totals")
@@ -77,11 +80,11 @@ def evaluate(state: GameState, side: str, caution: int = 0, margin: bool = False
             return math.tanh((totals[side] - totals[other] + TIEBREAK * tiebreak) / FINAL_SCALE)
         winner = state.outcome.get("winner")
         return 1.0 if winner == side else -1.0 if winner in SIDES else 0.0
-    lead = math.tanh((_strength(state, side, caution) - _strength(state, other, caution)) / SCALE)
-    return (1 - DOOM) * lead + DOOM * (_doomed(state, other) - _doomed(state, side))
+    lead = math.tanh((_strength(state, side, caution, ahead) - _strength(state, other, caution, ahead)) / SCALE)
+    return (1 - DOOM) * lead + DOOM * (_doomed(state, other, ahead) - _doomed(state, side, ahead))
 
 
-def _strength(state: GameState, side: str, caution: int) -> float:
+def _strength(state: GameState, side: str, caution: int, ahead: bool) -> float:
     """The side's score so far, adjusted for what the round's end will make of it (food) and for
     what it holds to act with."""
     tracks = state.players[side].tracks
@@ -90,13 +93,13 @@ def _strength(state: GameState, side: str, caution: int) -> float:
     wealth = sum(tracks[r] for r in RESOURCES)
     units = sum(state.players[side].units.values())
     low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
-    return score - WHEAT_SHORT * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units - low
+    return score - (WHEAT_AHEAD if ahead else WHEAT_SHORT) * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units - low
 
 
-def _doomed(state: GameState, side: str) -> bool:
+def _doomed(state: GameState, side: str, ahead: bool = False) -> bool:
     """Whether the round's end, reached as things stand, loses the game: a shortfall that prestige
     and the poleis it may give up cannot cover (famine), or no prestige left once it is paid."""
-    short = max(0, end_of_round.food_gap(state, side))
+    short = 0 if ahead else max(0, end_of_round.food_gap(state, side))
     prestige = state.players[side].tracks[PRESTIGE]
     yielding = sum(state.poleis[p].population for p in end_of_round.yielding_poleis(state, side))
     return short > prestige + yielding or prestige - max(0, short - yielding) <= 0
@@ -225,7 +228,7 @@ class _Node:
 
 def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Action:
     first = api.from_view(view, rng)
-    options = candidates(first, side, rng, tree.proposals, tree.caution)
+    options = candidates(first, side, rng, tree.proposals, tree.caution, one_extra=True)
     if len(options) == 1:
         return options[0]
     root = _Node()
@@ -233,7 +236,7 @@ def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Actio
     stop = time.perf_counter() + tree.most_seconds
     for iteration in range(tree.iterations):
         state = first if iteration == 0 else api.from_view(view, rng)
-        _iterate(root, state, side, rng, tree, depth=0)
+        _iterate(root, state, side, rng, tree, first.round, depth=0)
         if time.perf_counter() > stop:
             break
     # The most visited; on a tie, the first listed (passing is listed last).
@@ -241,12 +244,18 @@ def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Actio
     return root.actions[best]
 
 
-def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree: Tree, depth: int) -> float:
-    """One walk down from `node` in this deal; returns the value for `side` and adds it up the path."""
+def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree: Tree, start: int, depth: int) -> float:
+    """One walk down from `node` in this deal (`start`: the round of the search's root); returns
+    the value for `side` and adds it up the path."""
     state = _settled(state, rng)
     decision = state.decision
-    if state.outcome is not None or decision is None or decision.side is None or (depth and _round_over(state)):
-        return evaluate(state, side, tree.caution, margin=True)
+    if state.outcome is not None or decision is None or decision.side is None:
+        return _judge(state, side, tree, start)
+    if depth and _round_over(state):
+        # Judged once the round's end is played out, as a rollout's leaf is: judged in the middle
+        # of it, a shortfall weighed more than the poleis or prestige that pay it, and a side
+        # short of wheat put its pass off with any other action, at a price when acting alone.
+        return _judge(_rollout(state, rng, side), side, tree, start)
     mover = decision.side
     if depth:
         _widen(node, state, mover, rng, tree)
@@ -254,7 +263,7 @@ def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree:
     # it, the dice drawn in this iteration may have made a child found in another one illegal.
     legal = {key: action for key, action in node.actions.items() if not depth or _legal_here(state, mover, action)}
     if not legal:  # nothing found fits this deal (a battle hand): play on from here
-        return evaluate(_rollout(state, rng, side), side, tree.caution, margin=True)
+        return _judge(_rollout(state, rng, side), side, tree, start)
     key = _ucb(node, legal, mover == side, tree.exploration)
     for available in legal:
         node.available[available] = node.available.get(available, 0) + 1
@@ -262,12 +271,19 @@ def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree:
     child = node.children.get(key)
     if child is None:
         node.children[key] = _Node()
-        value = evaluate(_rollout(_settled(after, rng), rng, side), side, tree.caution, margin=True)
+        value = _judge(_rollout(_settled(after, rng), rng, side), side, tree, start)
     else:
-        value = _iterate(child, after, side, rng, tree, depth + 1)
+        value = _iterate(child, after, side, rng, tree, start, depth + 1)
     node.visits[key] = node.visits.get(key, 0) + 1
     node.value[key] = node.value.get(key, 0.0) + value
     return value
+
+
+def _judge(state: GameState, side: str, tree: Tree, start: int) -> float:
+    """`evaluate` for a leaf, mostly the next round's start (where a rollout stops), whose food is
+    a task of the round ahead: judged as a famine, every cube of population weighed more than the
+    point it scores, and the search gave poleis up and never grew (docs/computer.md, session 16)."""
+    return evaluate(state, side, tree.caution, margin=True, ahead=state.round != start)
 
 
 def _ucb(node: _Node, legal: Mapping[str, Action], own: bool, exploration: float) -> str:
@@ -346,20 +362,23 @@ def _rollout(state: GameState, rng: random.Random, prudent: str | None = None) -
     return state
 
 
-def candidates(state: GameState, side: str, rng: random.Random, proposals: int, caution: int = 0) -> list[Action]:
+def candidates(state: GameState, side: str, rng: random.Random, proposals: int, caution: int = 0,
+               one_extra: bool = False) -> list[Action]:
     """Distinct legal answers to the decision: all of a prompt's (a sample of growth's, which can
     number thousands), or for a turn's action passing and the `proposals` best legal actions of
-    each type as `evaluate` judges them at once."""
+    each type as `evaluate` judges them at once; with `one_extra`, an action acting alone is
+    proposed with its best extra resource only, so that a type's proposals are different actions
+    (hard's; easy and medium keep the choice they were measured with)."""
     decision = state.decision
     assert decision is not None and decision.side == side
     if decision.kind == flow.ACTION:
-        return _actions(state, side, proposals, caution)
+        return _actions(state, side, proposals, caution, one_extra)
     if decision.kind == end_of_round.GROWTH:
         return _distinct(playout.random_action(state, side, rng) for _ in range(4 * proposals))
     return _distinct(api.legal_actions(state, side), most=CANDIDATES * proposals)
 
 
-def _actions(state: GameState, side: str, proposals: int, caution: int) -> list[Action]:
+def _actions(state: GameState, side: str, proposals: int, caution: int, one_extra: bool) -> list[Action]:
     """Every legal action judged at once by `evaluate`, the best `proposals` of each type kept (and
     passing): listing them costs milliseconds, and the static judgement finds the trade, tribute
     column or unit count that feeds the side, which random proposals often miss."""
@@ -371,12 +390,25 @@ def _actions(state: GameState, side: str, proposals: int, caution: int) -> list[
             continue
         value = evaluate(api.apply_action(state, side, action)[0], side, caution)
         scored.setdefault(action["type"], []).append((-value, index, action))
-    kept = sorted(entry for entries in scored.values() for entry in sorted(entries)[:proposals])
+    kept = sorted(entry for entries in scored.values() for entry in _best(sorted(entries), proposals, one_extra))
     kept = kept[:CANDIDATES * proposals]  # the time a decision takes grows with them
     # Passing last: it wins only over actions that leave the side worse off, not over equal ones
     # (a pass gives the rest of the round to the opponent).
     assert pass_action is not None
     return [action for _, _, action in kept] + [pass_action]
+
+
+def _best(entries: list[tuple[float, int, Action]], proposals: int, one_extra: bool) -> list[tuple[float, int, Action]]:
+    """The first `proposals` of a type's entries, best first; with `one_extra`, of those that differ
+    in more than the extra resource paid for acting alone."""
+    if not one_extra:
+        return entries[:proposals]
+    seen: dict[str, tuple[float, int, Action]] = {}
+    for entry in entries:
+        seen.setdefault(_key({**entry[2], "extra": None}), entry)
+        if len(seen) == proposals:
+            break
+    return list(seen.values())
 
 
 def _distinct(actions: Any, most: int | None = None) -> list[Action]:

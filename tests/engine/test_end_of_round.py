@@ -43,6 +43,21 @@ def test_a_shortfall_is_the_sides_choice_of_prestige_or_whole_poleis() -> None:
     assert after.players["athens"].tracks["prestige"] == 4
 
 
+def test_the_food_gap_follows_the_steps() -> None:
+    """What the computer weighs: before the round's end, population less wheat; while a side
+    chooses what to give up, its shortfall; once fed, nothing (it was counted twice, session 16)."""
+    state = fed(game())
+    state.players["athens"].tracks.update(wheat=6, prestige=5)  # 8 population: 2 short
+    state.players["sparta"].tracks.update(wheat=10)  # 7 population: 3 to spare
+    assert end_of_round.food_gap(state, "athens") == 2 and end_of_round.food_gap(state, "sparta") == -3
+    state, _ = both_pass(state)  # Sparta, first to pass, is fed first
+    assert state.decision.kind == end_of_round.FOOD and state.decision.side == "athens"
+    assert state.players["athens"].tracks["wheat"] == 0
+    assert end_of_round.food_gap(state, "athens") == 2 and end_of_round.food_gap(state, "sparta") == 0
+    state, _ = act(state, "athens", "feed", give_up=[])
+    assert end_of_round.food_gap(state, "athens") == 0
+
+
 def test_food_refusals() -> None:
     """docs/rulings.md R21."""
     state = fed(game())

@@ -132,6 +132,17 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
     assert end_of_round.food_gap(api.apply_action(state, side, best)[0], side) < end_of_round.food_gap(state, side)
 
 
+def test_a_rounds_start_weighs_its_food_as_the_rounds_task() -> None:
+    """The printed set-up leaves Sparta 7 wheat short and Athens 4, with a round of actions to find
+    it. Judged as a famine at hand, Sparta was doomed and lost (-0.83), and hard's leaves, mostly a
+    round's start, gave up poleis and never grew; `ahead` judges it near level (session 16)."""
+    start = api.new_game(api.Setup.from_seed("players-hungry"))
+    assert end_of_round.food_gap(start, "sparta") == 7
+    assert players.evaluate(start, "sparta") < -0.8
+    assert -0.3 < players.evaluate(start, "sparta", ahead=True) < 0
+    assert players.evaluate(start, "sparta", ahead=True) == pytest.approx(-players.evaluate(start, "athens", ahead=True))
+
+
 def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     """A position from the arena (seed final-11, Sparta's first action of round Epsilon): 3 wheat
     short, 3 prestige. With random play for its own side in the rollouts, every action looked worse
