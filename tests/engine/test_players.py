@@ -143,6 +143,25 @@ def test_a_rounds_start_weighs_its_food_as_the_rounds_task() -> None:
     assert players.evaluate(start, "sparta", ahead=True) == pytest.approx(-players.evaluate(start, "athens", ahead=True))
 
 
+def test_hards_proposals_acting_alone_are_different_actions() -> None:
+    """Acting alone costs an extra resource, so each action can be taken three or four ways. Hard's
+    root held the best three of a type, which were one action with three extras, and it spent a
+    round moving its proxenos to and fro; with `one_extra`, a type's proposals differ in more."""
+    state, rng = api.new_game(api.Setup.from_seed("players-alone")), random.Random(0)
+    while (state := settle(state, 0, [])[0]).decision.kind != flow.ACTION:
+        state = playout.step(state, state.decision.side, rng)[1]  # the event card's questions
+    state, _ = api.apply_action(state, state.decision.side, {"type": api.PASS, "decision": state.decision.id})
+    side = state.decision.side
+    every = players.candidates(state, side, random.Random(1), 3)
+    assert any("extra" in action for action in every)
+    alike = [players._key({**a, "extra": None}) for a in every]
+    assert len(set(alike)) < len(alike)  # the same action with different extras
+    proposed = players.candidates(state, side, random.Random(1), 3, one_extra=True)
+    different = [players._key({**a, "extra": None}) for a in proposed]
+    assert len(set(different)) == len(different)
+    assert len(set(different)) > len(set(alike)) and proposed[-1]["type"] == api.PASS
+
+
 def test_hard_does_not_pass_because_its_own_random_play_looks_worse() -> None:
     """A position from the arena (seed final-11, Sparta's first action of round Epsilon): 3 wheat
     short, 3 prestige. With random play for its own side in the rollouts, every action looked worse
