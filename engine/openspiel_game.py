@@ -36,6 +36,8 @@ from engine.data import event_cards as event_cards_data
 from engine.data.sides import SIDES
 from engine.state import GameState
 
+Action = dict[str, Any]
+
 #: The largest number a token carries (a count, a payment, hoplites in a column).
 MAX_NUMBER = 12
 DONE = "done"
@@ -156,6 +158,9 @@ class PolisState(pyspiel.State):
         self.prefix: list[str] = []
         #: What every player saw happen: actions sent (both sides) and dice rolled.
         self.public: list[str] = []
+        #: The legal actions, as tokens, that begin with the prefix (None: not listed yet): listed
+        #: once a decision, then narrowed token by token (listing is the costly part of a step).
+        self.matching: list[tuple[tuple[str, ...], Action]] | None = None
 
     # ------------------------------------------------------------------ whose turn
 
@@ -219,35 +224,34 @@ class PolisState(pyspiel.State):
 
     # ------------------------------------------------------------------ the players' tokens
 
-    def _continuations(self) -> dict[str, list[tuple[str, ...]]]:
-        """The legal actions that begin with the prefix, by their next token."""
-        assert self.engine is not None and self.engine.decision is not None
-        side = self.engine.decision.side
-        assert side is not None
-        depth = len(self.prefix)
-        following: dict[str, list[tuple[str, ...]]] = {}
-        for action in api.legal_actions(self.engine, side):
-            tokens = tokens_of(action)
-            if list(tokens[:depth]) == self.prefix:
-                following.setdefault(tokens[depth], []).append(tokens)
-        return following
+    def _matching(self) -> list[tuple[tuple[str, ...], Action]]:
+        if self.matching is None:
+            assert self.engine is not None and self.engine.decision is not None
+            side = self.engine.decision.side
+            assert side is not None
+            depth = len(self.prefix)
+            self.matching = [(tokens, action) for action in api.legal_actions(self.engine, side)
+                             if list((tokens := tokens_of(action))[:depth]) == self.prefix]
+        return self.matching
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(TOKEN_ID[token] for token in self._continuations())
+        depth = len(self.prefix)
+        return sorted({TOKEN_ID[tokens[depth]] for tokens, _ in self._matching()})
 
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
             self._apply_chance(CHANCE[action])
             return
-        token = TOKENS[action]
+        token, depth = TOKENS[action], len(self.prefix)
+        self.matching = [(tokens, legal) for tokens, legal in self._matching() if tokens[depth] == token]
         self.prefix.append(token)
         if token != DONE:
             return
         assert self.engine is not None and self.engine.decision is not None
         side = self.engine.decision.side
         assert side is not None
-        chosen = next(a for a in api.legal_actions(self.engine, side) if list(tokens_of(a)) == self.prefix)
-        self.prefix = []
+        chosen = next(legal for tokens, legal in self.matching if len(tokens) == len(self.prefix))
+        self.prefix, self.matching = [], None
         self.public.append(f"{side}:{json.dumps({k: v for k, v in chosen.items() if k != 'decision'}, sort_keys=True)}")
         self.engine, _ = api.apply_action(self.engine, side, chosen)
 
