@@ -15,7 +15,7 @@ import psycopg
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from polis_site.matches.client import SiteUser
+from benchmarks.client import SiteUser
 from tests.deploy.compose import REPO, interpolate, load, web_services, worker_command
 from tests.support.services import (
     ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from polis_site.matches.pagebench import CHROMIUM_ARGS
+from benchmarks.page import CHROMIUM_ARGS
 from tests.support.clicking import LONGEST_WAIT_MS, longest_wait
 from tests.support.services import DaphneProcess, embedded_site
 

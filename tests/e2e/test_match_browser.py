@@ -432,7 +432,7 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
 
 def test_the_page_benchmark_weighs_the_match_page_scripts_and_styles(browser, live_site: DaphneProcess) -> None:
     """The script behind docs/bench.md's page figures runs and sees the page's own assets."""
-    from polis_site.matches import pagebench
+    from benchmarks import page as pagebench
 
     result = pagebench.measure(live_site.base_url, loads=2, browser=browser)
     names = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in result["assets"]}

@@ -14,8 +14,8 @@ from itertools import count
 
 import pytest
 
-from polis_site.matches import loadtest
-from polis_site.matches.client import Seat, SiteUser
+from benchmarks import load
+from benchmarks.client import Seat, SiteUser
 from tests.support.services import DaphneProcess, embedded_site
 
 pytestmark = pytest.mark.services
@@ -71,7 +71,7 @@ async def test_a_scripted_player_plays_a_whole_match_against_each_level(site: Da
 
 async def test_the_load_script_plays_matches_against_the_computer_beside_the_measured_ones(
         site: DaphneProcess) -> None:
-    result = await loadtest.run([site.base_url], matches=3, moves=4, think=0.05, computers=2, level="easy")
+    result = await load.run([site.base_url], matches=3, moves=4, think=0.05, computers=2, level="easy")
     assert result["actions"] == 12 and result["act_p99"] > 0
     assert result["computer_answers"] >= 2 and result["computer_wait_p50"] >= 0.2  # its pause at least
 

@@ -16,8 +16,8 @@ import pytest
 
 from engine import api
 from engine.playout import step
-from polis_site.matches import loadtest
-from polis_site.matches.client import SiteUser, play
+from benchmarks import load
+from benchmarks.client import SiteUser, play
 from tests.support.services import (
     DaphneProcess, PostgresServer, RedisServer, embedded_site, make_run_dir, manage, site_env,
 )
@@ -175,7 +175,7 @@ def test_two_players_accepting_one_challenge_at_once_from_two_processes_make_one
 
 async def test_the_load_script_runs_against_two_processes(scaled_site: ScaledSite) -> None:
     """A small run of the load script (docs/bench.md has the full one): it plays and it measures."""
-    result = await loadtest.run([web.base_url for web in scaled_site.webs], matches=3, moves=4, think=0.05)
+    result = await load.run([web.base_url for web in scaled_site.webs], matches=3, moves=4, think=0.05)
     assert result["actions"] == 12
     assert 0 < result["echo_p50"] and 0 < result["act_p50"] <= result["act_p99"]
 

@@ -15,7 +15,7 @@ import pytest
 
 from engine import api
 from engine.playout import step
-from polis_site.matches.client import Seat, SiteUser, play
+from benchmarks.client import Seat, SiteUser, play
 from tests.matches.test_live_processes import players
 from tests.support.services import DaphneProcess, PostgresServer, RedisServer, make_run_dir, manage, site_env
 

@@ -1,4 +1,4 @@
-"""`python -m polis_site.matches.pagebench --base URL`: how fast the match page first renders, and
+"""`python -m benchmarks.page --base URL`: how fast the match page first renders, and
 how heavy its JS and CSS are (targets, docs/bench.md: first render under 1 s on loopback, JS + CSS
 under 200 KB without compression), and how heavy its HTML is.
 
@@ -14,7 +14,7 @@ import statistics
 import uuid
 from typing import Any
 
-from polis_site.matches.client import SiteUser
+from benchmarks.client import SiteUser
 
 #: As root and with no network: no sandbox, and nothing that phones home (see stack-notes.md).
 CHROMIUM_ARGS = [

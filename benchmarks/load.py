@@ -1,11 +1,11 @@
-"""`python -m polis_site.matches.loadtest`: N concurrent matches of scripted players over websockets.
+"""`python -m benchmarks.load`: N concurrent matches of scripted players over websockets.
 
 Prints the action round trip (an `act` sent until both seats hold the new version) p50/p99, next to
 a bare Channels echo (a socket's message through the channel layer and back) measured in the same
 run with as many sockets. Targets (docs/bench.md): with 200 concurrent matches, p50 no more than
 3x the echo's and p99 under 50 ms, on one process and on two with Redis + PostgreSQL.
 
-    python -m polis_site.matches.loadtest --base http://127.0.0.1:8000 [--base http://127.0.0.1:8001]
+    python -m benchmarks.load --base http://127.0.0.1:8000 [--base http://127.0.0.1:8001]
 
 With two --base URLs, Athens plays on the first process and Sparta on the second.
 
@@ -26,7 +26,7 @@ import uuid
 
 from websockets.asyncio.client import connect
 
-from polis_site.matches.client import SiteUser, pause, play
+from benchmarks.client import SiteUser, pause, play
 
 
 def percentile(values: list[float], fraction: float) -> float:

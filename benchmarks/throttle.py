@@ -1,4 +1,4 @@
-"""`python -m polis_site.throttlebench [--redis URL]`: what the per-user socket limit costs each
+"""`python -m benchmarks.throttle [--redis URL]`: what the per-user socket limit costs each
 message (docs/bench.md): counted on the event loop (the embedded default's in-memory cache) and in
 a thread (the only way for Redis, whose client blocks), as the consumer would, so the hop is in the
 figure."""

@@ -1,6 +1,6 @@
 """A player over the network, as a browser is: an account, a session cookie, the match websocket.
 
-Used by the live-process tests and the load script (`python -m polis_site.matches.loadtest`). Its
+Used by the live-process tests and the load script (`python -m benchmarks.load`). Its
 bot decides on its own view only (`engine.api.from_view`), never on the server's state.
 """
 
