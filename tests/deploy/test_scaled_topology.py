@@ -92,7 +92,7 @@ def test_every_process_and_the_proxy_report_healthy_on_postgresql_and_redis(topo
 def test_home_page_and_static_files_through_the_proxy(topology: Topology) -> None:
     status, body = http_get(topology.proxy.base_url + "/")
     assert status == 200 and b'id="home-signup"' in body
-    status, body = http_get(topology.proxy.base_url + "/static/js/match.js")
+    status, body = http_get(topology.proxy.base_url + "/static/js/match/socket.js")
     assert status == 200 and b"WebSocket" in body
 
 

@@ -81,7 +81,7 @@ def test_the_match_page_draws_the_board_and_carries_the_state_and_catalogue() ->
     page = client.get(match.get_absolute_url()).content.decode()
     for polis in poleis.POLEIS:
         assert f'id="polis-{polis}"' in page
-    assert 'id="initial-state"' in page and 'id="catalogue"' in page and "js/match.js" in page
+    assert 'id="initial-state"' in page and 'id="catalogue"' in page and "js/match/main.js" in page
     assert match.seed not in page
 
 

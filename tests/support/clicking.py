@@ -39,7 +39,7 @@ RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\
 
 IDLE = "window.polisMatch && window.polisMatch.busy === 0"
 #: How long a test waits for a page to have its replies: well under the page's own bound on a
-#: request (TIMEOUT_MS in static/js/match.js, 10 s), so a request left unanswered fails the test
+#: request (TIMEOUT_MS in static/js/match/socket.js, 10 s), so a request left unanswered fails the test
 #: instead of timing out quietly inside it.
 IDLE_MS = 4_000
 #: The longest any request of a page may wait for its reply, over the whole of a test.

@@ -1,0 +1,192 @@
+// Building an action or an answer, field by field, from the engine's options; priced before
+// Confirm shows; sent with its request id.
+import {$, $$, el, gettext, fmt} from "./dom.js";
+import {cat, match, root, seat} from "./page.js";
+import {FIELD_NAMES, describePartial, explain, goods, playerName, side} from "./words.js";
+import {clearChoosable} from "./map.js";
+import {widget} from "./prompts.js";
+import {ask, askOnce, refused, resync} from "./socket.js";
+
+// The builder offers only what the engine's options offer, field by field (asked over the
+// socket); a whole action or answer is priced, that is checked by the engine applying nothing,
+// before Confirm shows, so a refusal is said next to the controls before the player commits.
+
+// Fields answered over several clicks (counters, checkboxes, cards): their widget stays open.
+const GATHERED = new Set(["seas", "columns", "poleis", "remove", "give_up", "cards"]);
+const KEEP = new Set(["decision", "type", "extra"]);
+
+export function startBuilding() {
+  clearChoosable();
+  showError("");
+  const prompt = seat && match.current.status === "active" && match.current.prompts && match.current.prompts[0];
+  if (!prompt) {
+    match.build = null;
+    const who = match.current.waiting_for;
+    const text = match.current.status === "open" ? gettext("The match begins when your opponent joins.")
+      : match.current.status === "active" && who && who === root.dataset.computer ? fmt(gettext("%(name)s is thinking…"), {name: playerName(match.current, who)})
+      : match.current.status === "active" && who && who !== "chance" ? fmt(gettext("%(side)s is deciding."), {side: side(who)})
+        : gettext("Nothing to decide now.");
+    $("#action-body").replaceChildren(el("p", {class: "muted", text}));
+    return;
+  }
+  match.build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options,
+    price: null, refusal: "", open: {}, extra: null};
+  if (prompt.options.type) match.build.partial.type = prompt.options.type;
+  if (match.build.kind === "action" && prompt.options.alone) match.build.extra = prompt.options.extra_choices[0] || null;
+  refresh();
+}
+
+const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).filter(([k]) => k !== "decision"));
+
+// Ask the engine what comes next (an action's next field), then, once the action or answer is
+// whole, its price; draw the builder with what came back. A reply to an older action being built, or computed
+// on another version than the page shows, is dropped (a newer version is fetched and redraws).
+export async function refresh() {
+  const mine = match.build;
+  match.build.price = null;
+  match.build.refusal = "";
+  match.build.lost = false;
+  renderBuilder();
+  // Until the engine answers, nothing more is chosen on what may no longer hold.
+  $$("#action-body button, #action-body select, #action-body input").forEach((control) => { control.disabled = true; });
+  const holds = (reply) => {
+    if (match.build !== mine) return false;
+    if (reply.version === match.current.version) return true;
+    if (reply.version > match.current.version) resync();
+    return false;
+  };
+  try {
+    // The prompt's own options list the types; they are asked again only under an extra resource.
+    if (match.build.kind === "action" && match.build.partial.type !== "pass" && (match.build.partial.type || match.build.extra)) {
+      const partial = match.build.partial.type ? stripDecision(match.build.partial) : (match.build.extra ? {extra: match.build.extra} : {});
+      const reply = await askOnce("options", {partial});
+      if (!holds(reply)) return;
+      match.build.options = reply.options;
+    }
+    if (whole()) {
+      const reply = await askOnce("price", {action: outgoing()});
+      if (!holds(reply)) return;
+      match.build.price = reply.price;
+    }
+  } catch (error) {
+    if (match.build !== mine) return;
+    match.build.lost = error.code === "disconnected";
+    match.build.refusal = explain(error);
+  }
+  renderBuilder();
+}
+
+// Whether the action or answer may be sent as it stands (the engine's price then says if it holds).
+function whole() {
+  const p = match.build.partial;
+  const o = match.build.options;
+  if (match.build.kind === "action") return p.type === "pass" || Boolean(p.type && (o.next === null || o.done_allowed));
+  switch (o.next) {
+    case "cards": return (p.cards || []).filter((n) => n !== null).length === o.count;
+    case "give_up": case "poleis": case "remove": return true;
+    default: return p[o.next] !== undefined;
+  }
+}
+
+export function choose(field, value) {
+  if (field === "type" && match.build.kind === "action") {
+    match.build.partial = {decision: match.build.decision, type: value};
+    match.build.open = {};
+    const options = match.current.prompts[0].options;
+    if (options.alone && value !== "pass" && !options.free.includes(value)) match.build.partial.extra = match.build.extra;
+  } else if (field === "origins") {
+    match.build.partial.origins = [...(match.build.partial.origins || []), value];
+  } else {
+    forgetAfter(field);
+    match.build.partial[field] = value;
+  }
+  refresh();
+}
+
+// A field changed: what was chosen after it (a payment for the old count) no longer holds.
+function forgetAfter(field) {
+  const keys = Object.keys(match.build.partial);
+  if (!keys.includes(field)) return;
+  for (const key of keys.slice(keys.indexOf(field) + 1)) if (!KEEP.has(key)) delete match.build.partial[key];
+  for (const key of Object.keys(match.build.open)) if (key !== field && !(key in match.build.partial)) delete match.build.open[key];
+}
+
+// A gathered field's value changed (an empty one is no answer yet: the engine asks it again).
+export function gathered(field, value) {
+  forgetAfter(field);
+  const empty = value === null || (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
+  if (empty && match.build.kind === "action") delete match.build.partial[field]; else match.build.partial[field] = value;
+  refresh();
+}
+
+export function renderBuilder() {
+  clearChoosable();
+  const body = $("#action-body");
+  const options = match.build.options;
+  const parts = [helpLink()];
+  const summary = describePartial(match.build.partial);
+  if (summary) parts.push(el("p", {class: "partial", text: summary}));
+  const field = options.next;
+  if (GATHERED.has(field)) match.build.open[field] = options;
+  for (const [earlier, asked] of Object.entries(match.build.open)) {
+    if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier]}), ...widget(earlier, asked));
+  }
+  const typed = field === "type" && match.build.kind === "action" && match.build.partial.type;
+  const answered = field && !GATHERED.has(field) && !options.repeat && match.build.partial[field] !== undefined;
+  if (field && !typed && !answered) {
+    const note = field === "origins" && options.done_allowed ? gettext("Add another unit, or confirm.") : "";
+    parts.push(el("h3", {text: FIELD_NAMES[field] || gettext("Choose")}), note ? el("p", {class: "muted", text: note}) : null);
+    parts.push(...widget(field, options));
+  }
+  const controls = [];
+  if (match.build.price) {
+    const price = match.build.price;
+    const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
+    controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
+      text: cost ? fmt(gettext("Confirm: pay %(cost)s"), {cost}) : gettext("Confirm")}));
+  }
+  if ((match.build.kind === "action" && match.build.partial.type) || Object.keys(match.build.partial).length > 2) {
+    controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
+  }
+  parts.push(el("div", {class: "controls"}, controls));
+  body.replaceChildren(...parts.filter((part) => part !== null));
+  showError(match.build.refusal);
+}
+
+
+function helpLink() {
+  const anchor = match.build.kind !== "action" ? `help-prompt-${match.build.kind}`
+    : match.build.partial.type ? `help-action-${match.build.partial.type}` : "help-actions";
+  return el("a", {class: "help-link", href: `#${anchor}`, text: "?", title: gettext("How this works"),
+    "aria-label": gettext("How this works")});
+}
+
+
+export function showError(message) {
+  const box = $("#action-error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+// What is sent: the partial action less empty answers an engine field reads as absent.
+function outgoing() {
+  const action = {...match.build.partial};
+  for (const [key, value] of Object.entries(action)) {
+    if (value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length && key !== "remove" && key !== "poleis") delete action[key];
+  }
+  return action;
+}
+
+async function confirm() {
+  const mine = match.build;
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  $$("#action-body button, #action-body select, #action-body input").forEach((b) => { b.disabled = true; });
+  try {
+    await ask("act", {action: outgoing(), client_action_id: id, version: match.current.version});
+  } catch (error) {
+    // The move was not played (or, its socket lost, may not have been: the sync on reconnecting
+    // says which, and the builder asks again).
+    if (match.build === mine && error.code === "disconnected") match.build.lost = true;
+    refused(error);
+  }
+}

@@ -1,0 +1,60 @@
+// The match page: draws this seat's own view on the board, builds actions step by step from the
+// engine's options (asked over the socket), answers prompts, and keeps live. Native ES modules, no
+// build step: this one starts the page.
+import {$, $$} from "./dom.js";
+import {cat, match, replaying} from "./page.js";
+import {goods, name, side} from "./words.js";
+import {fitMarketTexts} from "./map.js";
+import {alertControls, logPointer, markRecent, show, showNews} from "./render.js";
+import {ask, live, queries} from "./socket.js";
+import {replay} from "./replay.js";
+import {placeDetails} from "./details.js";
+import {zoomAndPan} from "./zoom.js";
+
+// The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
+function helpPanel() {
+  const panel = $("#help");
+  const opener = $("#help-open");
+  if (!panel || !opener) return;
+  const open = (anchor) => {
+    panel.hidden = false;
+    opener.setAttribute("aria-expanded", "true");
+    for (const node of $$(".spotlit", panel)) node.classList.remove("spotlit");
+    const target = anchor && panel.querySelector(`#${CSS.escape(anchor)}`);
+    if (target) {
+      target.classList.add("spotlit");
+      target.scrollIntoView({block: "center"});
+    }
+    panel.dataset.at = anchor || "";
+  };
+  const close = () => { panel.hidden = true; opener.setAttribute("aria-expanded", "false"); };
+  opener.addEventListener("click", () => (panel.hidden ? open("") : close()));
+  $("#help-close").addEventListener("click", close);
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest('a[href^="#help-"]');
+    if (!link) return;
+    event.preventDefault();
+    open(link.getAttribute("href").slice(1));
+  });
+}
+
+const resignForm = $("#resign");
+const inviteUrl = $("#invite-url");  // selected on a click, for copying (no inline handler: CSP)
+if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
+if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
+
+// For tests and the console: what the page holds, and how many of its queries are unanswered.
+window.polisMatch = {ask, cat, name, side, goods,
+  get state() { return match.current; }, get build() { return match.build; },
+  get busy() { return queries.busy; }, get longestWait() { return queries.longestWait; }};
+alertControls();
+logPointer();
+helpPanel();
+placeDetails();
+zoomAndPan();
+show(match.current);
+markRecent();
+requestAnimationFrame(fitMarketTexts);  // after the first draw: it measures text, forcing a layout
+showNews($$("#log li:last-child .then").map((line) => line.textContent));
+if (replaying) replay(); else live();

@@ -1,0 +1,273 @@
+// The match as this seat sees it: the players, leagues, projects, markets, battle, round and
+// clock, whose turn it is (and the alert when it comes), the log and what changed since.
+import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
+import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
+import {DECISION_NAMES, goods, name, playerName, side} from "./words.js";
+import {drawBoard, light} from "./map.js";
+import {startBuilding} from "./builder.js";
+
+function drawPlayers(state) {
+  const view = state.view;
+  const box = $("#players");
+  box.replaceChildren();
+  for (const s of ["athens", "sparta"]) {
+    const player = view.players[s];
+    const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`, "data-track": track},
+      el("span", {class: "track-name", text: cat.tracks[track].name}),
+      el("meter", {min: 0, max: cat.tracks[track].max, value}),
+      el("b", {text: `${value}`})));
+    const reserve = state.reserves[s];
+    const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
+    box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
+      el("h3", {text: `${side(s)} · ${playerName(state, s)}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
+      el("ul", {class: "tracks"}, tracks),
+      el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
+        {...reserve, where})})));
+  }
+}
+
+function drawLeagues(view) {
+  const box = $("#leagues");
+  box.replaceChildren();
+  for (const owner of ["athens", "sparta", null]) {
+    const rows = Object.entries(view.poleis).filter(([, p]) => p.owner === owner).map(([id, p]) => {
+      const info = cat.poleis[id];
+      const works = [...p.projects.map((x) => name(x)), ...(p.developing ? [`${name(p.developing)} (${gettext("in progress")})`] : [])];
+      return el("tr", {}, el("td", {text: name(id)}), el("td", {text: `${p.population}/${info.max}`}),
+        el("td", {text: `+${info.growth}`}), el("td", {text: works.join(", ")}));
+    });
+    box.append(el("table", {class: `league ${owner || "neutral"}`},
+      el("caption", {text: owner ? side(owner) : gettext("Neutral")}),
+      el("thead", {}, el("tr", {}, ...[gettext("Polis"), gettext("Population"), gettext("Growth"), gettext("Projects")].map((h) => el("th", {text: h})))),
+      el("tbody", {}, rows)));
+  }
+}
+
+function drawProjects(view) {
+  $("#projects").replaceChildren(el("ul", {class: "projects"}, view.projects_offer.map((id) => {
+    const p = cat.projects[id];
+    return el("li", {"data-project": id}, el("b", {text: p.name}),
+      ` ${goods(p.cost)} · ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})}`);
+  })), el("p", {class: "muted", text: fmt(gettext("%(n)s tiles in the pile"), {n: view.project_pile})}));
+}
+
+function drawBattle(view) {
+  const box = $("#battle");
+  const battle = view.battle;
+  box.hidden = !battle;
+  if (!battle) return;
+  const other = (s) => (s === "athens" ? "sparta" : "athens");
+  const cards = (s) => Array.isArray(battle.hands[s]) ? battle.hands[s].length : battle.hands[s];
+  box.replaceChildren(el("h3", {text: fmt(gettext("Battle in %(place)s"), {place: name(battle.site)})}),
+    el("p", {text: ["athens", "sparta"].map((s) => fmt(gettext("%(side)s: %(units)s units, %(cards)s cards in hand"),
+      {side: side(s), units: (view.players[s].units || {})[battle.site] || 0, cards: cards(s)})).join(" · ")}),
+    el("p", {class: "muted", text: fmt(gettext("%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck."),
+      {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
+}
+
+// Another match of this player waits for them: a link to it, until they go or dismiss it.
+export function showNotice(message) {
+  const box = $("#notice");
+  box.hidden = false;
+  box.replaceChildren(el("a", {href: message.url, text: message.text[lang] || message.text.en}), " ",
+    el("button", {type: "button", class: "quiet", text: "×", "aria-label": gettext("Dismiss"), onclick: () => { box.hidden = true; }}));
+}
+
+export function showNews(lines) {
+  const box = $("#news");
+  box.hidden = !lines.length;
+  box.replaceChildren(...lines.map((line) => el("p", {text: line})));
+}
+
+function drawMarkets(view) {
+  const head = el("tr", {}, el("th", {text: gettext("Load")}), ...Object.keys(view.market_value).map((r) => el("th", {text: cat.tracks[r].name})));
+  const rows = Object.keys(cat.chart).map((load) => el("tr", {}, el("th", {text: load}),
+    ...Object.entries(view.market_value).map(([, position]) => el("td", {text: cat.chart[load][position]}))));
+  $("#markets").replaceChildren(el("table", {class: "chart"}, el("thead", {}, head), el("tbody", {}, rows)),
+    el("p", {class: "muted", text: gettext("What each load costs in the resource given, at today's market value.")}));
+}
+
+function drawRound(state) {
+  const view = state.view;
+  const round = cat.rounds[view.round];
+  $("#round").textContent = round ? fmt(gettext("Round %(letter)s %(name)s · stacking %(stack)s"), {letter: round.letter, name: round.name, stack: round.stacking}) +
+    (view.round_end ? " · " + gettext("end of round") : "") : "";
+  const card = cat.events[view.events[view.round]];
+  $("#event").replaceChildren(card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
+    : el("p", {class: "muted", text: gettext("No event card is showing.")}));
+}
+
+// Drawn again when the deadline passes, so a page left open offers the claim at that moment.
+let clockTimer = null;
+export function drawClock(state) {
+  const clock = $("#clock");
+  const deadline = state.deadline ? new Date(state.deadline) : null;
+  const overrun = deadline !== null && deadline <= new Date();
+  clock.hidden = !deadline;
+  if (deadline) {
+    clock.textContent = fmt(overrun ? gettext("%(side)s ran out of time at %(when)s.") : gettext("%(side)s has until %(when)s to move."),
+      {side: side(state.waiting_for), when: deadline.toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})});
+  }
+  const claim = $("#claim");
+  if (claim) claim.hidden = !(overrun && state.waiting_for && state.waiting_for !== seat);
+  const resign = $("#resign");
+  if (resign) resign.hidden = state.status !== "active";
+  const replayLink = $("#replay-offer");
+  if (replayLink) replayLink.hidden = state.status !== "finished";
+  const rematch = $("#rematch");
+  if (rematch) rematch.hidden = state.status !== "finished";
+  clearTimeout(clockTimer);
+  if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(match.current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
+}
+
+function drawTurn(state) {
+  const turn = $("#turn");
+  const who = state.waiting_for;
+  if (state.status === "finished") {
+    turn.textContent = (state.ending || {})[lang] || gettext("The game is over.");
+  } else if (state.status === "open") {
+    turn.textContent = gettext("Waiting for an opponent to join.");
+  } else if (who === seat) {
+    turn.textContent = fmt(gettext("Your turn: %(what)s."), {what: DECISION_NAMES[state.prompts[0].kind] || state.prompts[0].kind});
+  } else {
+    const pending = state.view.pending[state.view.pending.length - 1];
+    turn.textContent = fmt(gettext("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
+  }
+  turn.dataset.waiting = who || "";
+  turn.dataset.mine = who === seat ? "yes" : "no";
+  // The tab says so too, for a player whose match is in a tab of its own.
+  const mine = Boolean(seat) && state.status === "active" && who === seat;
+  document.title = (mine ? `(${gettext("Your turn")}) ` : "") + TITLE;
+  if (mine && wasMine === false) turnCame();
+  if (mine) $("#actions")?.classList.remove("folded");
+  wasMine = mine;
+}
+
+// The turn comes: a short tone and a browser notification, each if the player turned it on
+// (kept in this browser); the notification only while the page is not in view.
+let wasMine = null;
+const ALERTS = {sound: "polis-sound", notify: "polis-notify"};
+function turnCame() {
+  if (localStorage.getItem(ALERTS.sound) === "on") {
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+    } catch (error) { /* no audio here */ }
+  }
+  if (localStorage.getItem(ALERTS.notify) === "on" && window.Notification && Notification.permission === "granted" && document.hidden) {
+    new Notification(TITLE, {body: $("#turn").textContent, tag: `polis-${root.dataset.match}`});
+  }
+  root.dataset.alerted = String(Number(root.dataset.alerted || 0) + 1);
+}
+export function alertControls() {
+  for (const [kind, key] of Object.entries(ALERTS)) {
+    const box = $(`#alert-${kind}`);
+    if (!box) continue;
+    box.checked = localStorage.getItem(key) === "on";
+    box.addEventListener("change", async () => {
+      if (box.checked && kind === "notify" && window.Notification && Notification.permission !== "granted") {
+        box.checked = (await Notification.requestPermission()) === "granted";
+      }
+      localStorage.setItem(key, box.checked ? "on" : "off");
+    });
+  }
+  const handle = $("#sheet-handle");
+  if (handle) handle.addEventListener("click", () => {
+    const folded = $("#actions").classList.toggle("folded");
+    handle.setAttribute("aria-expanded", String(!folded));
+    handle.textContent = folded ? "▴" : "▾";
+  });
+}
+
+// The header as the match stands: the players' names (a seat taken since the page was drawn),
+// the invite link only while a seat is open.
+function drawHead(state) {
+  for (const s of ["athens", "sparta"]) $(`.match-head h1 .${s}`).textContent = playerName(state, s);
+  const invite = $(".match-head .invite");
+  if (invite) invite.hidden = state.status !== "open";
+}
+
+export function show(state) {
+  const changed = state.version !== match.current.version || state.status !== match.current.status || !match.build;
+  match.current = state;
+  root.dataset.version = state.version;
+  root.dataset.status = state.status;
+  drawHead(state);
+  drawTurn(state);
+  drawClock(state);
+  drawRound(state);
+  drawBoard(state.view, state.reserves);
+  drawPlayers(state);
+  drawLeagues(state.view);
+  drawProjects(state.view);
+  drawMarkets(state.view);
+  drawBattle(state.view);
+  if (changed && !replaying) startBuilding();
+}
+
+export function append(entries) {
+  const log = $("#log");
+  for (const entry of entries) {
+    if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
+    const item = el("li", {"data-seq": entry.seq, class: entry.side, "data-places": (entry.places || []).join(" "),
+      text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
+    const then = (entry.happened || {})[lang] || [];
+    for (const line of then) item.append(el("span", {class: "then", text: line}));
+    log.append(item);
+    showNews(then);
+  }
+  log.scrollTop = log.scrollHeight;
+  markRecent();
+}
+
+
+// What the other side did since this seat last moved (a spectator: the last move), listed above
+// the map and lit on it; in a replay, the step shown.
+export function markRecent() {
+  const lines = $$("#log > li[data-seq]");
+  let recent;
+  if (replaying) {
+    recent = lines.filter((line) => line.classList.contains("current"));
+  } else if (seat) {
+    const mine = lines.map((line) => line.classList.contains(seat)).lastIndexOf(true);
+    recent = lines.slice(mine + 1).filter((line) => !line.classList.contains(seat));
+  } else {
+    recent = lines.slice(-1);
+  }
+  light(recent);
+  // The box keeps its height whatever it lists: a move arriving never shifts the map under a finger.
+  const box = $("#since");
+  if (replaying) return;
+  box.dataset.count = String(recent.length);
+  if (!recent.length) {
+    box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
+    return;
+  }
+  const title = seat ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
+    : gettext("The last move:");
+  box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
+    el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
+      "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""}))));
+  if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
+}
+
+// Pointing at a log line (or its copy above the map) lights where it happened.
+export function logPointer() {
+  const over = (event) => {
+    const item = event.target.closest("li[data-seq]");
+    if (!item) return;
+    light([$(`#log > li[data-seq="${item.dataset.seq}"]`) || item]);
+  };
+  for (const list of [$("#log"), $("#since")]) {
+    list.addEventListener("pointerover", over);
+    list.addEventListener("click", over);
+    list.addEventListener("pointerleave", markRecent);
+  }
+}

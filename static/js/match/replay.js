@@ -1,0 +1,43 @@
+// A finished match replayed step by step.
+import {$, $$, gettext} from "./dom.js";
+import {lang, root} from "./page.js";
+import {markRecent, show, showNews} from "./render.js";
+
+// A finished match, step by step: each step is the spectators' view after that action, fetched
+// once; the log line of the step is marked and what followed it shown as news.
+export function replay() {
+  const last = Number(root.dataset.last);
+  const range = $("#replay-range");
+  const steps = new Map();
+  let at = last;
+  async function go(seq) {
+    seq = Math.max(0, Math.min(last, seq));
+    if (!steps.has(seq)) {
+      const response = await fetch(root.dataset.stepUrl.replace(/0\/$/, `${seq}/`), {headers: {Accept: "application/json"}});
+      steps.set(seq, await response.json());
+    }
+    const state = steps.get(seq);
+    at = seq;
+    show(state);
+    range.value = String(seq);
+    $("#replay-step").textContent = `${seq} / ${last}`;
+    for (const line of $$("#log li")) line.classList.toggle("current", Number(line.dataset.seq) === seq);
+    const marked = $("#log li.current");
+    if (marked) marked.parentElement.scrollTop = marked.offsetTop - marked.parentElement.offsetTop - 40;
+    markRecent();
+    $("#replay-entry").textContent = state.entry ? state.entry.words[lang] : gettext("The setup, before the first move.");
+    const judged = $("#replay-judged");
+    if (judged && state.judged) {
+      judged.textContent = state.judged.words;
+      judged.dataset.lead = state.judged.lead.toFixed(2);
+    }
+    showNews(state.entry ? state.entry.happened[lang] : []);
+  }
+  const moves = {first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => last};
+  for (const button of $$("#replay [data-step]")) button.addEventListener("click", () => go(moves[button.dataset.step]()));
+  range.addEventListener("input", () => go(Number(range.value)));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") go(at - 1);
+    else if (event.key === "ArrowRight") go(at + 1);
+  });
+}

@@ -1,0 +1,187 @@
+// The socket and its queries: every message but the heartbeat is a request answered once, an
+// answer or a refusal carrying its id; a version gap, a reconnect or a lost socket asks `sync`.
+import {$, gettext} from "./dom.js";
+import {match, root, seat} from "./page.js";
+import {explain} from "./words.js";
+import {append, drawClock, show, showNotice} from "./render.js";
+import {refresh, renderBuilder, showError} from "./builder.js";
+import {chatControls, hearChat} from "./chat.js";
+
+const CLOSE_NO_MATCH = 4404;
+const HEARTBEAT_MS = 25000;
+let socket = null;
+let retry = 500;
+let requests = 0;
+const waiting = new Map();  // request id -> {resolve, reject}
+// Every message but the heartbeat is a request: it waits in `outbox` while the socket opens, and
+// its one reply, an answer or a refusal carrying its `request`, settles it. Refused for rate, it
+// is asked once more after the wait the server names. A socket that closes fails at once what
+// waits (the builder asks again when it is back), and nothing waits past TIMEOUT_MS.
+const TIMEOUT_MS = 10000;
+const outbox = [];
+let longestWait = 0;  // ms: the longest any request has waited for its reply
+let retrying = 0;     // requests waiting out a rate refusal
+
+export function ask(type, body = {}, retried = false) {
+  const request = ++requests;
+  const message = {type, request, ...body};
+  const answer = new Promise((resolve, reject) => {
+    if (socket && socket.readyState >= WebSocket.CLOSING) {
+      reject({code: "disconnected"});
+      return;
+    }
+    const asked = performance.now();
+    const settle = (done, value) => {
+      if (!waiting.delete(request)) return;
+      clearTimeout(timer);
+      longestWait = Math.max(longestWait, performance.now() - asked);
+      const queued = outbox.indexOf(message);
+      if (queued >= 0) outbox.splice(queued, 1);
+      done(value);
+    };
+    const timer = setTimeout(() => settle(reject, {code: "timeout"}), TIMEOUT_MS);
+    waiting.set(request, {asked, resolve: (reply) => settle(resolve, reply), reject: (error) => settle(reject, error)});
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else outbox.push(message);
+  });
+  // The socket's pace is waited out; the chat's own limit (`about: "chat"`, a policy, not a pace)
+  // is said to the writer at once.
+  return answer.catch((error) => {
+    if (error.code !== "rate_limited" || error.about || retried) throw error;
+    retrying += 1;
+    connectionNote("busy", gettext("The server asked for a pause: trying again in a moment."));
+    return new Promise((resume) => setTimeout(resume, 1000 * (error.retry_after || 1)))
+      .then(() => ask(type, body, true))
+      .finally(() => {
+        retrying -= 1;
+        if (!retrying && socket && socket.readyState === WebSocket.OPEN) connectionNote("live", gettext("Live."));
+      });
+  });
+}
+
+// Options and prices, kept per version and question: going back and forth asks nothing twice,
+// and a question already on its way is not asked again.
+const answers = new Map();
+let answersVersion = null;
+export function askOnce(type, body) {
+  if (answersVersion !== match.current.version) {
+    answers.clear();
+    answersVersion = match.current.version;
+  }
+  const key = `${type} ${JSON.stringify(body)}`;
+  if (!answers.has(key)) {
+    const answer = ask(type, body);
+    answers.set(key, answer);
+    answer.catch(() => { if (answers.get(key) === answer) answers.delete(key); });
+  }
+  return answers.get(key);
+}
+
+// The match as the server has it (and the log since this page's version); a refusal is shown by
+// the state it brings, a lost socket by its banner.
+export const resync = (version = match.current.version) => ask("sync", {version}).catch(() => {});
+
+function connectionNote(state, text) {
+  const banner = $("#connection");
+  if (!banner) return;
+  banner.dataset.state = state;
+  banner.textContent = text;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/match/${root.dataset.match}/`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    connectionNote("live", gettext("Live."));
+    // First where the match stands, then what was asked while the socket opened; a builder whose
+    // questions the last socket took down with it asks them again.
+    ask("sync", {version: match.current.version}).then(() => { if (match.build && match.build.lost) refresh(); }, () => {});
+    for (const message of outbox.splice(0)) socket.send(JSON.stringify(message));
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    const pending = message.request === undefined ? undefined : waiting.get(message.request);
+    if (message.type === "error") {
+      if (pending) pending.reject(message);
+      else refused(message);
+      return;
+    }
+    hear(message);
+    if (pending) pending.resolve(message);
+  });
+  socket.addEventListener("close", (event) => {
+    outbox.length = 0;
+    for (const pending of [...waiting.values()]) pending.reject({code: "disconnected"});
+    if (event.code === CLOSE_NO_MATCH) {  // withdrawn by its maker: nothing to reconnect to
+      connectionNote("gone", gettext("This match no longer exists: its challenge was withdrawn."));
+      return;
+    }
+    connectionNote("closed", gettext("Connection lost: reconnecting…"));
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+// What the server sends, the replies to this page's requests included.
+function hear(message) {
+  if (message.type === "state") {
+    const before = match.current.version;
+    const latest = message.latest || [];
+    show(message);
+    if (latest.length && latest[0].seq === before + 1) append(latest);
+    else if (message.version > before) resync(before);  // a gap: fetch the log
+  } else if (message.type === "log") {
+    append(message.entries);
+  } else if (message.type === "pong" || message.type === "ack") {
+    if (message.version > match.current.version) resync();  // a missed broadcast
+    drawClock(match.current);
+  } else if (message.type === "notice") {
+    if (String(message.match) !== root.dataset.match) showNotice(message);
+  } else if (message.type === "rematch") {
+    // The other player asked: the same button takes the seat they left free.
+    if (message.by !== seat && $("#rematch")) {
+      $("#rematch-offer").hidden = false;
+      $("#rematch button").textContent = gettext("Accept the rematch");
+    }
+  } else if (message.type.startsWith("chat")) {
+    hearChat(message);
+  }
+}
+
+// A refusal said beside the controls, on the match as it stands now: an act's, or one no request
+// of this page waits for (a frame the server could not read).
+export function refused(message) {
+  if (message.state && (message.state.version !== match.current.version || message.state.status !== match.current.status)) show(message.state);
+  if (match.build) {
+    match.build.refusal = explain(message);
+    renderBuilder();
+  } else {
+    showError(explain(message));
+  }
+}
+
+// The heartbeat is no request: while the socket is down there is nothing to beat, and the sync
+// on reconnecting does its work.
+function ping() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "ping"}));
+}
+
+export function live() {
+  chatControls();
+  connect();
+  // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
+  // it is behind; a page coming back into view (a phone waking) asks at once.
+  setInterval(ping, HEARTBEAT_MS);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") ping(); });
+}
+
+// For tests and the console: how many queries are unanswered, and the longest any request waited
+// (ms), one still waiting included.
+export const queries = {
+  get busy() { return waiting.size + retrying; },
+  get longestWait() {
+    const now = performance.now();
+    return Math.max(longestWait, ...[...waiting.values()].map((pending) => now - pending.asked));
+  },
+};

@@ -1,0 +1,127 @@
+// Words of the match page: the names of actions, decisions and fields, the engine's refusals by
+// their stable code, and how a place, a card, a project or an action being built is said.
+import {gettext, ngettext, fmt} from "./dom.js";
+import {cat, lang, match, root} from "./page.js";
+
+export const ACTION_NAMES = {
+  pass: gettext("Pass"), create_hoplites: gettext("Create hoplites"), create_galleys: gettext("Create galleys"),
+  create_merchants: gettext("Create merchants"), develop_project: gettext("Develop a project"),
+  move_hoplites: gettext("Move hoplites"), move_galleys: gettext("Move galleys"), lay_siege: gettext("Lay siege"),
+  collect_tribute: gettext("Collect tribute"), trade: gettext("Trade"), move_proxenos: gettext("Move the proxenos"),
+  instigate_civil_war: gettext("Instigate a civil war"), ransom_proxenos: gettext("Ransom the proxenos"),
+  fight_on: gettext("Fight on"), retreat: gettext("Retreat"), choose_battle: gettext("Choose the battle"),
+  attack: gettext("Attack"), defend: gettext("Defend"), feed: gettext("Feed the population"), grow: gettext("Growth"),
+  phoros: gettext("Phoros"), discard_project: gettext("Discard a project"), event: gettext("Event card"),
+  double: gettext("Double it"), decline: gettext("Keep the commander for another battle"),
+};
+export const DECISION_NAMES = {
+  action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
+  battle_attack: gettext("attack cards"), battle_defend: gettext("defence cards"), food_shortfall: gettext("the food shortfall"),
+  growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
+  event_choice: gettext("the event card"), commander: gettext("whether your commander doubles this battle's prestige"),
+};
+export const FIELD_NAMES = {
+  polis: gettext("Choose a polis"), territory: gettext("Choose a territory"), project: gettext("Choose a project"),
+  destination: gettext("Choose the destination"), origins: gettext("Choose where each unit comes from"),
+  space: gettext("Choose a market space"), site: gettext("Choose the battle"), count: gettext("How many?"),
+  option: gettext("Choose an option"), route: gettext("Choose the route"), give: gettext("What do you give?"),
+  payment: gettext("How do you pay?"), seas: gettext("Place the galleys"), columns: gettext("Choose the tribute"),
+  silver_for: gettext("Pay with"), type: gettext("Choose an action"), cards: gettext("Choose your cards"),
+  give_up: gettext("Give up poleis, or pay the shortfall with prestige"), poleis: gettext("Grow your poleis"),
+  prestige: gettext("Phoros: how much prestige do you give?"), remove: gettext("Choose the units to remove"),
+};
+// The engine's refusals, by their stable code, in the reader's language (its own message is English).
+const REFUSALS = {
+  cannot_afford: gettext("You cannot pay for this."), no_pieces: gettext("You have no pieces left in reserve for this."),
+  stacking_limit: gettext("That passes the stacking limit of this round."), no_route: gettext("There is no free route there."),
+  needless_polis: gettext("You give up more poleis than the shortfall needs: keep the smallest of them."),
+  too_much_growth: gettext("A polis cannot grow that much this round."), wrong_count: gettext("Remove the number of units the card asks for."),
+  card_count: gettext("Choose the number of cards asked for."), not_in_hand: gettext("That card is not in your hand."),
+  same_action_twice: gettext("A turn is two different actions."), truce: gettext("The event card forbids taking the opponent's poleis this round."),
+  tribute_taken: gettext("This territory's tribute was already collected this round."), barred_by_event: gettext("The event card bars this tribute."),
+  capped_by_event: gettext("The event card limits how many hoplites may collect this tribute."),
+  no_prestige: gettext("You lack the prestige this costs."),
+  closed_by_event: gettext("The event card closes this market space to you."), space_taken: gettext("A merchant already holds this space."),
+  space_unavailable: gettext("This market space is not open this round."), no_merchant: gettext("You have no merchant in your commercial port."),
+  no_commercial_polis: gettext("Your commercial port is closed: you hold none of your commercial poleis."),
+  too_few_hoplites: gettext("You have too few hoplites there."), no_control: gettext("You do not control that territory."),
+  last_cube: gettext("A polis keeps its last population cube."), not_your_polis: gettext("That polis is not yours."),
+  one_project_per_round: gettext("That polis is already developing a project this round."),
+  proxenos_captured: gettext("Your proxenos is captured: pay its ransom first."), proxenos_there: gettext("The other proxenos is there already."),
+  salpinx_without_prestige: gettext("Playing the Salpinx needs prestige you do not have."),
+  stale_decision: gettext("The game has moved on: the page shows where it stands now."),
+  stale_version: gettext("The game has moved on: the page shows where it stands now."),
+  conflict: gettext("The game has moved on: the page shows where it stands now."),
+  not_your_decision: gettext("It is not your turn to decide."), game_over: gettext("The game is over."),
+  not_seated: gettext("Spectators watch but do not play."), match_not_started: gettext("The match begins when your opponent joins."),
+  rate_limited: gettext("Too many messages at once: wait a moment."),
+  storage_full: gettext("The server cannot store anything now (its disk is full): your move was not played. Try again later."),
+  storage_unavailable: gettext("The server could not store your move: it was not played. Try again in a moment."),
+  disconnected: gettext("The connection was lost: the page asks again once it is back."),
+  timeout: gettext("The server did not answer; try again."),
+  internal: gettext("The server failed on this; try again."),
+};
+export const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
+
+export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
+// A seat's player: a username, or the computer's name in the page's language.
+export const playerName = (state, s) => (s === root.dataset.computer && state.computer_names ? state.computer_names[lang] : null)
+  || state.players[s];
+export const side = (s) => cat.sides[s] || s;
+export const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
+
+export function describePartial(partial) {
+  if (!partial.type) return "";
+  const bits = [ACTION_NAMES[partial.type] || gettext("Answer")];
+  for (const [key, value] of Object.entries(partial)) {
+    if (key === "decision" || key === "type") continue;
+    const said = describeField(key, value);
+    if (said) bits.push(said);
+  }
+  return bits.join(" · ");
+}
+
+function describeField(key, value) {
+  switch (key) {
+    case "extra": return fmt(gettext("+1 %(good)s for acting alone"), {good: cat.tracks[value].name});
+    case "origins": return fmt(gettext("from %(places)s"), {places: counted(value)});
+    case "space": return spaceName(value);
+    case "count": return String(value);
+    case "payment": return fmt(gettext("paid with %(goods)s"), {goods: goods(value)});
+    case "seas": return Object.entries(value).map(([sea, n]) => fmt(gettext("%(n)s to %(place)s"), {n, place: name(sea)})).join(", ");
+    case "columns": return Object.entries(value).map(([good, n]) => fmt(ngettext("%(n)s hoplite on %(good)s", "%(n)s hoplites on %(good)s", n),
+      {n, good: cat.tracks[good].name})).join(", ");
+    case "give": return fmt(gettext("giving %(good)s"), {good: cat.tracks[value].name});
+    case "route": return value.map(name).join(" → ");
+    case "silver_for": return value.length ? fmt(gettext("silver instead of %(goods)s"), {goods: value.map((g) => cat.tracks[g].name).join(", ")}) : "";
+    case "cards": return value.filter((n) => n !== null).map(cardName).join(", ");
+    case "give_up": return value.length ? fmt(gettext("giving up %(poleis)s"), {poleis: value.map(name).join(", ")}) : "";
+    case "poleis": return Object.entries(value).map(([polis, n]) => `+${n} ${name(polis)}`).join(", ");
+    case "remove": return Object.entries(value).map(([area, n]) => fmt(gettext("%(n)s from %(place)s"), {n, place: name(area)})).join(", ");
+    case "option": return cat.event_options[value] || "";
+    case "prestige": return fmt(gettext("%(n)s prestige"), {n: value});
+    case "hire": return value ? gettext("mercenaries") : "";
+    default: return typeof value === "string" ? name(value) : "";
+  }
+}
+
+// Places named once each, with how many: "Attika ×2, Boiotia".
+function counted(places) {
+  const tally = new Map();
+  for (const place of places) tally.set(place, (tally.get(place) || 0) + 1);
+  return [...tally].map(([place, n]) => (n > 1 ? `${name(place)} ×${n}` : name(place))).join(", ");
+}
+
+export const spaceName = (id) => {
+  const space = cat.spaces[id];
+  return fmt(gettext("%(market)s: %(load)s %(good)s"), {market: name(space.market), load: space.load, good: cat.tracks[space.receive].name});
+};
+const cardName = (number) => {
+  const battle = match.current.view.battle;
+  const face = cat.cards[number][battle && cat.seas.includes(battle.site) ? "sea" : "land"];
+  return `${face.formation} (${face.value >= 0 ? "+" : ""}${face.value})`;
+};
+export const projectName = (id) => {
+  const p = cat.projects[id];
+  return `${p.name} (${goods(p.cost)}; ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})})`;
+};
