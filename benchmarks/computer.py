@@ -121,7 +121,8 @@ def measure(started: float, ended: float) -> dict[str, float]:
 
     from django.db.models import Count
 
-    from polis_site.matches.models import ActionRecord, ComputerThought
+    from polis_site.computer.models import ComputerThought
+    from polis_site.matches.models import ActionRecord
 
     window = (datetime.fromtimestamp(started, timezone.utc), datetime.fromtimestamp(ended, timezone.utc))
     answers = list(ActionRecord.objects.filter(user__username__startswith="computer-", created_at__range=window)

@@ -19,7 +19,7 @@ from channels.security.websocket import (  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-from polis_site.matches import computer  # noqa: E402
+from polis_site.computer import seat  # noqa: E402
 from polis_site.routing import websocket_urlpatterns  # noqa: E402
 
 
@@ -56,5 +56,5 @@ application = ProtocolTypeRouter(
         "websocket": websockets(settings.CSRF_TRUSTED_ORIGINS),
     }
 )
-# On the embedded default, Daphne starts the computer opponent's worker (computer.py).
-computer.start_in_daphne()
+# On the embedded default, Daphne starts the computer opponent's worker (polis_site/computer/seat.py).
+seat.start_in_daphne()

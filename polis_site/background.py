@@ -1,5 +1,5 @@
 """How the computer's thinking yields the cores to the site: the thread of a task queue's worker
-that thinks calls `yield_cores` as it starts (polis_site/matches/computer.py)."""
+that thinks calls `yield_cores` as it starts (polis_site/computer/seat.py)."""
 
 from __future__ import annotations
 

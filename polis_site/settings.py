@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     # thinks (docs/architecture.md says why this one).
     "django_q",
     "polis_site.matches",
+    "polis_site.computer",
 ]
 
 MIDDLEWARE = [
@@ -94,7 +95,7 @@ COMPUTER_MATCHES_PER_USER = int(ENV.get("COMPUTER_MATCHES_PER_USER", "5"))
 CHAT_RATE_PER_USER = ENV.get("CHAT_RATE_PER_USER", "10/30s")
 #: The echo socket (/ws/echo/) proves the channel layer; for staff, development and load tests only.
 POLIS_ECHO_SOCKET = config.env_bool(ENV, "ECHO_SOCKET", default=DEBUG)
-# The computer opponent (polis_site/matches/computer.py). Its decisions are tasks on the queue,
+# The computer opponent (polis_site/computer/seat.py). Its decisions are tasks on the queue,
 # thought in worker processes of their own: a worker the app starts on the embedded default
 # ("embedded"), `manage.py computer` on any number of machines ("external", docker-compose's
 # `computer` service), or none ("off").

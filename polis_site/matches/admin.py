@@ -18,7 +18,7 @@ from engine import api
 from engine.data import rounds
 from engine.errors import ActionError
 from polis_site.matches import chat, services
-from polis_site.matches.models import ActionRecord, ChatMessage, ComputerThought, Match, Rating, RatingChange
+from polis_site.matches.models import ActionRecord, ChatMessage, Match, Rating, RatingChange
 from polis_site.matches.words import describe, happenings
 
 
@@ -115,15 +115,6 @@ class RatingAdmin(ReadOnly, admin.ModelAdmin):
     ordering = ("-rating",)
 
 
-class ComputerThoughtInline(ReadOnly, admin.TabularInline):
-    """Each time the computer thought about a decision: two for one version mean its first worker died."""
-
-    model = ComputerThought
-    fields = ("version", "worker", "started_at", "seconds", "answered")
-    readonly_fields = fields
-    extra = 0
-
-
 class RatingChangeInline(ReadOnly, admin.TabularInline):
     model = RatingChange
     fields = ("user", "side", "score", "before", "after", "deviation")
@@ -138,7 +129,8 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ("status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
-    inlines = [ActionRecordInline, ComputerThoughtInline, ChatInline, RatingChangeInline]
+    #: Other apps add their own (the computer its thoughts), as they depend on this one.
+    inlines = [ActionRecordInline, ChatInline, RatingChangeInline]
     fields = ("athens", "sparta", "created_by", "listed", "status", "round", "waiting_for", "version", "winner",
               "outcome_reason", "created_at", "updated_at", "tools")
     readonly_fields = fields

@@ -268,24 +268,3 @@ class Notification(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-
-
-class ComputerThought(models.Model):
-    """One time the computer thought about a decision: a task of the queue that began to think. Two
-    for one decision mean a worker died in the middle of the first (or a task was given out twice);
-    the admin shows them, and the computer's benchmark counts them."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="computer_thoughts")
-    #: The match's version the decision was owed at.
-    version = models.PositiveIntegerField()
-    #: Which process thought: host and process id.
-    worker = models.CharField(max_length=100)
-    started_at = models.DateTimeField(auto_now_add=True)
-    #: How long thinking took, once it ended.
-    seconds = models.FloatField(null=True, blank=True)
-    #: Whether this thought's answer was the one played (a repeat of a played answer is not).
-    answered = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["match", "version", "started_at"]
-        indexes = [models.Index(fields=["match", "version"], name="thought_decision")]

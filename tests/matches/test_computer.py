@@ -19,8 +19,10 @@ from django_q.models import OrmQ
 
 from engine import api, players, playout
 from polis_site import background
-from polis_site.matches import computer, replays, services
-from polis_site.matches.models import ActionRecord, ComputerThought, Match
+from polis_site.computer import seat as computer
+from polis_site.matches import replays, services
+from polis_site.computer.models import ComputerThought
+from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db(transaction=True)

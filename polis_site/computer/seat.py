@@ -58,7 +58,8 @@ from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site import background, storage
 from polis_site.matches import services
-from polis_site.matches.models import ComputerThought, Match
+from polis_site.computer.models import ComputerThought
+from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
 

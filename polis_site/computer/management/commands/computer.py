@@ -17,7 +17,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from polis_site.matches import computer
+from polis_site.computer import seat
 
 #: prctl(2)'s option that signals a process when its parent dies (Linux).
 PR_SET_PDEATHSIG = 1
@@ -33,13 +33,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["parent"]:
             die_with(options["parent"])
-        elif computer.mode() == "embedded":
+        elif seat.mode() == "embedded":
             self.stderr.write("COMPUTER_WORKER is 'embedded': each web process starts a worker of its own; this one "
                               "adds to them")
-        if not os.environ.get(computer.ANNOUNCE) and isinstance(get_channel_layer(), InMemoryChannelLayer):
+        if not os.environ.get(seat.ANNOUNCE) and isinstance(get_channel_layer(), InMemoryChannelLayer):
             self.stderr.write("this worker shares no channel layer with the site (no REDIS_URL, and not started by "
                               "Daphne): pages see the computer's moves at their next heartbeat")
-        queued = computer.enqueue_waiting()
+        queued = seat.enqueue_waiting()
         self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking in processes of the idle class")
         self.stdout.flush()
         call_command("qcluster")
@@ -59,5 +59,5 @@ def die_with(parent: int) -> None:
 def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(1)
-    time.sleep(computer.STOP_SECONDS)
+    time.sleep(seat.STOP_SECONDS)
     os.killpg(os.getpgrp(), signal.SIGKILL)
