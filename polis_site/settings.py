@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "django_q",
     "polis_site.matches",
     "polis_site.computer",
+    "polis_site.lobby",
 ]
 
 MIDDLEWARE = [
@@ -144,7 +145,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "matches:lobby"
+LOGIN_REDIRECT_URL = "lobby:lobby"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"

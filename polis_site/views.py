@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from polis_site import throttles
 from polis_site.health import run_checks
-from polis_site.matches.views import my_matches_listing
+from polis_site.matches.listings import my_matches_listing
 
 #: Matches listed on a player's home page (all of them are on "my matches").
 HOME_ROWS = 8
@@ -66,7 +66,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         target = request.GET.get("next", "")
         safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
-        return redirect(target if target and safe else "matches:lobby")
+        return redirect(target if target and safe else "lobby:lobby")
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -294,37 +294,11 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     # Made as JSON text for their groups too: a chat line, hidden line or closing (sent only to the
-    # groups that read the chat), and a rematch asked for (to both seats).
+    # groups that read the chat), and other apps' messages (the lobby's rematch offer, to both seats).
     match_chat = match_state
-    match_rematch = match_state
+    match_text = match_state
 
     async def match_notice(self, event: dict[str, Any]) -> None:
         """Another match of this player waits for them (this match's own page knows already)."""
         if event["match"] != self.match_id:
             await self.send(text_data=event["text"])
-
-
-class LobbyConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
-    """`/ws/lobby/`: a logged-in player's lobby page hears `{"type": "challenges_changed"}` when a
-    challenge is posted, taken or withdrawn, and fetches its list again (filtered for that player).
-    The page sends nothing: a socket that does is closed (CLOSE_LISTEN_ONLY), so a flood costs one frame."""
-
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        await self.join_groups([services.LOBBY])
-        await self.accept()
-
-    async def disconnect(self, code: int) -> None:
-        await self.leave_groups()
-
-    async def resync_after_outage(self) -> None:
-        await self.send(text_data=wire.dumps({"type": "challenges_changed"}))
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.close(code=CLOSE_LISTEN_ONLY)
-
-    async def lobby_changed(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=wire.dumps({"type": "challenges_changed"}))

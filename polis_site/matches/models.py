@@ -89,7 +89,7 @@ class Match(models.Model):
     #: An open challenge's range of opponents' ratings (either end may be open).
     rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
     rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
-    #: The finished match this one answers, sides swapped (`services.rematch`); one rematch each.
+    #: The finished match this one answers, sides swapped (the lobby's `rematch`); one rematch each.
     rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,7 +23,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -69,11 +67,11 @@ def _check_move_days(move_days: Any) -> None:
 
 #: The ratings a challenge's range may name.
 RATING_BOUNDS = (0, 4000)
-#: The lobby's group: its pages hear that the open challenges changed.
-LOBBY = "lobby"
 #: Sent once a write that leaves a match waiting for the computer is committed, with `match_id` and
 #: the `version` the computer must answer: the computer's queue (computer.py) listens.
 computer_awaited = Signal()
+#: Sent once a new match is committed, with `match`: the lobby tells its pages of a new challenge.
+match_created = Signal()
 
 
 def _after_commit_if_the_computer_is_due(match: Match) -> None:
@@ -123,38 +121,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         match.status = Match.Status.ACTIVE  # its clock started in _store, above
     match.save()
     _after_commit_if_the_computer_is_due(match)
-    if match.listed:
-        transaction.on_commit(lobby_changed)
-    return match
-
-
-def lobby_changed() -> None:
-    """Tell the lobby's pages that the open challenges changed (they fetch the list again)."""
-    send_now({LOBBY: {"type": "lobby.changed"}})
-
-
-def open_challenges(user: Any) -> Any:
-    """The challenges `user` may accept: listed, open, someone else's, and `user`'s rating within
-    their range."""
-    rating = ratings.value(user)
-    return (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
-            .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
-            .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating))
-            .select_related("athens", "sparta").order_by("-created_at"))
-
-
-def cancel_challenge(match_id: int, user: Any) -> Match:
-    """The player who made a challenge nobody took withdraws it: the match is gone."""
-    with transaction.atomic():
-        match = locked(match_id)
-        if match.created_by_id != getattr(user, "pk", None):
-            raise MatchError(f"match {match.pk} is not your challenge", code="not_yours")
-        if match.status != Match.Status.OPEN:
-            raise MatchError(f"match {match.pk} was already accepted", code="match_full")
-        listed = match.listed  # read before the row is gone
-        Match.objects.filter(pk=match.pk).delete()
-        if listed:
-            transaction.on_commit(lobby_changed)
+    transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
 
 
@@ -190,35 +157,6 @@ def locked(match_id: int) -> Match:
     if match is None:
         raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
     return match
-
-
-def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
-    """Take the free seat of an open match: a listed one from the lobby, any with its invite `token`."""
-    with transaction.atomic():
-        match = locked(match_id)
-        if match.side_of(user) is not None:
-            return match  # already seated: opening one's own invite is harmless
-        if match.status != Match.Status.OPEN:
-            raise MatchError(f"match {match.pk} already has both players", code="match_full")
-        invited = isinstance(token, str) and secrets.compare_digest(token, match.invite_token)
-        if not match.listed and not invited:
-            raise MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
-        if not invited and not _in_range(match, ratings.value(user)):
-            raise MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
-                             f"{match.rating_max or RATING_BOUNDS[1]}", code="out_of_range")
-        setattr(match, "sparta" if match.athens_id else "athens", user)
-        match.status = Match.Status.ACTIVE
-        match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
-        match.save()
-        transaction.on_commit(lambda: broadcast(match, match.state(), []))
-        if match.listed:
-            transaction.on_commit(lobby_changed)
-    return match
-
-
-def _in_range(match: Match, rating: float) -> bool:
-    return ((match.rating_min is None or rating >= match.rating_min)
-            and (match.rating_max is None or rating <= match.rating_max))
 
 
 def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
@@ -369,30 +307,6 @@ def _earlier(match_id: int, client_action_id: str | None, user: Any) -> ActionRe
         return None
     return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id,
                                        user_id=getattr(user, "pk", None)).first()
-
-
-def rematch(match_id: int, user: Any) -> Match:
-    """The rematch of a finished match, sides swapped, same time limit and rating: the first player
-    to ask creates it and the other is told (on the finished match's page); the other asking in
-    turn takes the free seat. Asked again, it is the same match."""
-    with transaction.atomic():
-        old = locked(match_id)  # two players asking at once: one creates, the other joins
-        side = old.side_of(user)
-        if side is None:
-            raise MatchError(f"only the players of match {old.pk} may ask for its rematch", code="not_seated")
-        if old.status != Match.Status.FINISHED:
-            raise MatchError(f"match {old.pk} is not over", code="not_finished")
-        existing = Match.objects.filter(rematch_of=old.pk).first()
-        if existing is not None:
-            if existing.side_of(user) is None and existing.status == Match.Status.OPEN:
-                return join_match(user, existing.pk, existing.invite_token)
-            return existing
-        new = create_match(user, opponent(side), move_days=old.move_days, listed=False,
-                           computer=old.computer_level or None, rated=old.rated)
-        Match.objects.filter(pk=new.pk).update(rematch_of=old.pk)
-        offer = {"type": "match.rematch", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
-        transaction.on_commit(lambda: send_now({group_name(old.pk, audience): offer for audience in SIDES}))
-    return new
 
 
 def resign(match_id: int, user: Any) -> Match:

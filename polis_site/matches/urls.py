@@ -6,20 +6,13 @@ from polis_site.matches import views
 app_name = "matches"
 
 urlpatterns = [
-    path("", views.lobby, name="lobby"),
     path("mine/", views.my_matches, name="mine"),
     path("preferences/", views.preferences, name="preferences"),
     path("players/", views.leaderboard, name="leaderboard"),
     path("players/<str:username>/", views.player_profile, name="profile"),
-    path("new/", views.create, name="create"),
-    path("challenges/", views.challenges, name="challenges"),
-    path("invite/<str:token>/", views.invite, name="invite"),
     path("<id:match_id>/", views.match_page, name="match"),
-    path("<id:match_id>/join/", views.join, name="join"),
     path("<id:match_id>/resign/", views.resign, name="resign"),
     path("<id:match_id>/claim/", views.claim, name="claim"),
-    path("<id:match_id>/rematch/", views.rematch, name="rematch"),
-    path("<id:match_id>/cancel/", views.cancel, name="cancel"),
     path("<id:match_id>/replay/", views.replay, name="replay"),
     path("<id:match_id>/replay/<id:seq>/", views.replay_step, name="replay_step"),
     path("api/<id:match_id>/state/", views.api_state, name="api_state"),

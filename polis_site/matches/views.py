@@ -1,5 +1,6 @@
-"""Thin views: the lobby, "my matches", the match page, the invite, and the HTTP API that calls
-the same write path as the websocket (for clients without websockets and for scripts)."""
+"""Thin views: "my matches", the match page and its buttons (resign, claim the win), the replay,
+profiles and preferences, and the HTTP API that calls the same write path as the websocket (for
+clients without websockets and for scripts)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q, QuerySet
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,10 +19,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.data.sides import opponent
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage, throttles
-from polis_site.matches import board, chat, profiles, ratings, replays, services, wire, words
+from polis_site.matches import board, chat, listings, profiles, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match, computer_username
 from polis_site.matches.notify import verified_address
@@ -32,125 +31,10 @@ STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large"
           storage.FULL: 503, storage.UNAVAILABLE: 503}
 
 
-def mine(user: Any) -> QuerySet[Match]:
-    return Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
-
-
-#: Challenges the lobby lists at most.
-CHALLENGES_SHOWN = 50
-
-
-def _challenges(user: Any) -> dict[str, Any]:
-    return {"open_challenges": services.open_challenges(user)[:CHALLENGES_SHOWN],
-            "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
-            .select_related("athens", "sparta").order_by("-created_at"),
-            "my_rating": round(ratings.value(user))}
-
-
-@login_required
-@require_GET
-def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/lobby.html", {**_challenges(request.user),
-                                                  "my_matches": my_matches_listing(request.user)[:10],
-                                                  "time_limits": [d for d in services.MOVE_DAYS if d],
-                                                  "computer_levels": COMPUTER_LEVELS})
-
-
-@login_required
-@require_GET
-def challenges(request: HttpRequest) -> HttpResponse:
-    """The lobby's challenge lists alone: what its page fetches when its socket says they changed."""
-    return render(request, "matches/_challenges.html", _challenges(request.user))
-
-
-@login_required
-@require_POST
-def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
-    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
-        return render(request, "registration/throttled.html", status=429)
-    try:
-        services.cancel_challenge(match_id, request.user)
-    except ActionError as error:
-        messages.error(request, error.message)
-        return redirect("matches:match", match_id=match_id) if error.code == "match_full" else redirect("matches:lobby")
-    messages.success(request, _("Your challenge is withdrawn."))
-    return redirect("matches:lobby")
-
-
-def my_matches_listing(user: Any) -> list[dict[str, Any]]:
-    """The user's matches, those waiting for the user first, then by last activity."""
-    rows = []
-    for match in mine(user):
-        seat = match.side_of(user)
-        other = opponent(seat)
-        rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
-                     and match.waiting_for == seat, "opponent": match.player_name(other),
-                     "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
-                     "deadline": match.deadline()})
-    rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
-    return rows
-
-
 @login_required
 @require_GET
 def my_matches(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/my_matches.html", {"rows": my_matches_listing(request.user)})
-
-
-@login_required
-@require_POST
-def create(request: HttpRequest) -> HttpResponse:
-    # Each new match can start the computer thinking or ping every lobby page: counted per player.
-    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
-        return render(request, "registration/throttled.html", status=429)
-    try:
-        days = request.POST.get("move_days") or None
-        bounds = tuple(request.POST.get(name) or None for name in ("rating_min", "rating_max"))
-        match = services.create_match(request.user, request.POST.get("side", "random"),
-                                      rating_range=tuple(_number(b) for b in bounds), move_days=_number(days),
-                                      listed=request.POST.get("who") != "invited",
-                                      computer=request.POST.get("computer") or None,
-                                      rated=request.POST.get("rated", "1") != "0")
-    except ActionError as error:
-        messages.error(request, error.message)
-        return redirect("matches:lobby")
-    return redirect(match)
-
-
-def _number(text: str | None) -> int | str | None:
-    """A form's whole number as an int; anything else as sent, for the service to refuse by name
-    (`str.isdigit` is true of "²", which `int` refuses)."""
-    return int(text) if text is not None and re.fullmatch(r"[0-9]{1,6}", text) else text
-
-
-@login_required
-def invite(request: HttpRequest, token: str) -> HttpResponse:
-    """The invite link: GET shows who challenges whom, POST takes the free seat."""
-    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), invite_token=token)
-    if request.method == "POST":
-        return _join(request, match.pk, token)
-    return render(request, "matches/invite.html", {"match": match, "seat": match.side_of(request.user)})
-
-
-@login_required
-@require_POST
-def join(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _join(request, match_id)
-
-
-def _join(request: HttpRequest, match_id: int, token: str | None = None) -> HttpResponse:
-    try:
-        match = services.join_match(request.user, match_id, token)
-    except ActionError as error:
-        messages.error(request, error.message)
-        return redirect("matches:lobby")
-    return redirect(match)
-
-
-@login_required
-@require_POST
-def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _end(request, match_id, services.rematch)
+    return render(request, "matches/my_matches.html", {"rows": listings.my_matches_listing(request.user)})
 
 
 @login_required
@@ -252,7 +136,7 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
     seat = match.side_of(request.user)
-    invite_url = request.build_absolute_uri(reverse("matches:invite", args=[match.invite_token]))
+    invite_url = request.build_absolute_uri(reverse("lobby:invite", args=[match.invite_token]))
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
         "initial": services.state_message(match, match.state(), seat), "log": _in_page_language(services.log_since(match, 0)),

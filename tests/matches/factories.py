@@ -9,6 +9,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from engine import api
+from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import Match
 
@@ -52,7 +53,7 @@ def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None
     athens = athens or UserFactory()
     sparta = sparta or UserFactory()
     match = services.create_match(athens, "athens", seed=seed, move_days=move_days)
-    return services.join_match(sparta, match.pk)
+    return lobby.join_match(sparta, match.pk)
 
 
 class MatchFactory(factory.django.DjangoModelFactory):

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from polis_site.asgi import application
+from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import Match, Rating
 from tests.matches.factories import PASSWORD, UserFactory
@@ -28,15 +29,15 @@ def test_a_range_filters_who_sees_a_challenge_and_who_may_accept_it() -> None:
     host = rated(1700)
     match = services.create_match(host, "athens", seed="range", rating_range=(1600, 1800))
     weak, strong, fitting, new = rated(1400), rated(2000), rated(1650), UserFactory()
-    assert [m.pk for m in services.open_challenges(fitting)] == [match.pk]
+    assert [m.pk for m in lobby.open_challenges(fitting)] == [match.pk]
     for outside in (weak, strong, new):  # a new player counts as 1500
-        assert list(services.open_challenges(outside)) == []
+        assert list(lobby.open_challenges(outside)) == []
         with pytest.raises(services.MatchError) as refused:
-            services.join_match(outside, match.pk)
+            lobby.join_match(outside, match.pk)
         assert refused.value.code == "out_of_range" and "1600 to 1800" in refused.value.message
     assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
     # The invite link names its guest: the range is for the lobby.
-    services.join_match(weak, match.pk, match.invite_token)
+    lobby.join_match(weak, match.pk, match.invite_token)
     assert Match.objects.get(pk=match.pk).sparta == weak
 
 
@@ -44,8 +45,8 @@ def test_an_open_ended_range_and_no_range() -> None:
     host = UserFactory()
     floor = services.create_match(host, "athens", seed="floor", rating_range=(1500, None))
     anyone = services.create_match(host, "sparta", seed="anyone")
-    assert {m.pk for m in services.open_challenges(rated(1499))} == {anyone.pk}
-    assert {m.pk for m in services.open_challenges(rated(2600))} == {floor.pk, anyone.pk}
+    assert {m.pk for m in lobby.open_challenges(rated(1499))} == {anyone.pk}
+    assert {m.pk for m in lobby.open_challenges(rated(2600))} == {floor.pk, anyone.pk}
 
 
 @pytest.mark.parametrize("bounds", [(1800, 1600), (-1, None), (None, 5000), ("high", None)])
@@ -60,10 +61,10 @@ def test_the_lobby_form_posts_a_range_and_a_bad_one_is_explained() -> None:
     host = UserFactory()
     client = Client()
     client.login(username=host.username, password=PASSWORD)
-    client.post(reverse("matches:create"), {"side": "athens", "rating_min": "1400", "rating_max": "1600", "rated": "0"})
+    client.post(reverse("lobby:create"), {"side": "athens", "rating_min": "1400", "rating_max": "1600", "rated": "0"})
     match = Match.objects.get(created_by=host)
     assert (match.rating_min, match.rating_max, match.rated, match.listed) == (1400, 1600, False, True)
-    page = client.post(reverse("matches:create"), {"side": "athens", "rating_min": "-3"}, follow=True).content.decode()
+    page = client.post(reverse("lobby:create"), {"side": "athens", "rating_min": "-3"}, follow=True).content.decode()
     assert "&#x27;-3&#x27; is not a whole number from 0 to 4000" in page
     assert Match.objects.filter(created_by=host).count() == 1
 
@@ -72,20 +73,20 @@ def test_a_challenge_is_withdrawn_by_its_maker_only_and_only_while_nobody_took_i
     host, other = UserFactory(), UserFactory()
     match = services.create_match(host, "athens", seed="withdraw")
     with pytest.raises(services.MatchError) as refused:
-        services.cancel_challenge(match.pk, other)
+        lobby.cancel_challenge(match.pk, other)
     assert refused.value.code == "not_yours"
-    services.cancel_challenge(match.pk, host)
+    lobby.cancel_challenge(match.pk, host)
     assert not Match.objects.filter(pk=match.pk).exists()
     taken = services.create_match(host, "athens", seed="withdraw-late")
-    services.join_match(other, taken.pk)
+    lobby.join_match(other, taken.pk)
     with pytest.raises(services.MatchError) as refused:
-        services.cancel_challenge(taken.pk, host)
+        lobby.cancel_challenge(taken.pk, host)
     assert refused.value.code == "match_full" and Match.objects.get(pk=taken.pk).status == Match.Status.ACTIVE
     client = Client()
     client.login(username=host.username, password=PASSWORD)
     mine = services.create_match(host, "sparta", seed="withdraw-click")
-    assert f'action="/matches/{mine.pk}/cancel/"' in client.get(reverse("matches:lobby")).content.decode()
-    assert client.post(reverse("matches:cancel", args=[mine.pk])).status_code == 302
+    assert f'action="/matches/{mine.pk}/cancel/"' in client.get(reverse("lobby:lobby")).content.decode()
+    assert client.post(reverse("lobby:cancel", args=[mine.pk])).status_code == 302
     assert not Match.objects.filter(pk=mine.pk).exists()
 
 
@@ -103,11 +104,11 @@ async def test_the_lobby_socket_hears_a_challenge_posted_taken_and_withdrawn() -
     changed = {"type": "challenges_changed"}
     match = await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-live")
     assert await socket.receive_json_from(timeout=5) == changed
-    await database_sync_to_async(services.join_match)(guest, match.pk)
+    await database_sync_to_async(lobby.join_match)(guest, match.pk)
     assert await socket.receive_json_from(timeout=5) == changed
     second = await database_sync_to_async(services.create_match)(host, "sparta", seed="lobby-live-2")
     assert await socket.receive_json_from(timeout=5) == changed
-    await database_sync_to_async(services.cancel_challenge)(second.pk, host)
+    await database_sync_to_async(lobby.cancel_challenge)(second.pk, host)
     assert await socket.receive_json_from(timeout=5) == changed
     # Invitations and matches against the computer are nobody else's business.
     await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-quiet", listed=False)
@@ -127,15 +128,15 @@ def test_creating_is_throttled_per_player_and_computer_matches_are_capped(settin
     client = Client()
     client.login(username=user.username, password=PASSWORD)
     for level in ("easy", "hard"):
-        assert client.post(reverse("matches:create"), {"side": "athens", "computer": level}).status_code == 302
-    page = client.post(reverse("matches:create"), {"side": "athens", "computer": "easy"}, follow=True).content.decode()
+        assert client.post(reverse("lobby:create"), {"side": "athens", "computer": level}).status_code == 302
+    page = client.post(reverse("lobby:create"), {"side": "athens", "computer": "easy"}, follow=True).content.decode()
     assert "you have 2 matches against the computer in play" in page
-    assert client.post(reverse("matches:create"), {"side": "athens"}).status_code == 429
+    assert client.post(reverse("lobby:create"), {"side": "athens"}).status_code == 429
     assert Match.objects.filter(created_by=user).count() == 2
     # A number the form cannot hold is refused by name, not a server error.
     other = Client()
     other.login(username=UserFactory().username, password=PASSWORD)
-    page = other.post(reverse("matches:create"), {"side": "athens", "rating_min": "²"}, follow=True).content.decode()
+    page = other.post(reverse("lobby:create"), {"side": "athens", "rating_min": "²"}, follow=True).content.decode()
     assert "rating &#x27;²&#x27; is not a whole number" in page
 
 
@@ -145,6 +146,6 @@ async def test_a_page_of_a_withdrawn_challenge_is_closed_as_a_match_that_does_no
     host = await database_sync_to_async(UserFactory)()
     match = await database_sync_to_async(services.create_match)(host, "athens", seed="withdrawn-page")
     socket, _ = await open_socket(match, host)
-    await database_sync_to_async(services.cancel_challenge)(match.pk, host)
+    await database_sync_to_async(lobby.cancel_challenge)(match.pk, host)
     await socket.send_json_to({"type": "sync", "version": 0})
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}

@@ -32,9 +32,9 @@ def test_the_lobby_creates_a_match_against_the_computer_in_play_at_once_and_list
     user = UserFactory()
     client = Client()
     client.login(username=user.username, password=PASSWORD)
-    page = client.get(reverse("matches:lobby")).content.decode()
+    page = client.get(reverse("lobby:lobby")).content.decode()
     assert 'id="computer-match"' in page and '<option value="hard"' in page
-    response = client.post(reverse("matches:create"), {"computer": "medium", "side": "sparta"})
+    response = client.post(reverse("lobby:create"), {"computer": "medium", "side": "sparta"})
     match = Match.objects.get(created_by=user)
     assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
     assert (match.status, match.listed, match.sparta, match.computer_side, match.computer_level) == \
@@ -46,7 +46,7 @@ def test_the_lobby_creates_a_match_against_the_computer_in_play_at_once_and_list
     # Not an open challenge: nobody else can take the computer's seat.
     other = Client()
     other.login(username=UserFactory().username, password=PASSWORD)
-    assert f"/matches/{match.pk}/join/" not in other.get(reverse("matches:lobby")).content.decode()
+    assert f"/matches/{match.pk}/join/" not in other.get(reverse("lobby:lobby")).content.decode()
 
 
 def test_a_bad_level_is_refused_with_its_code_and_creates_nothing() -> None:

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from engine import api
+from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match, sparta_first
@@ -254,13 +255,13 @@ def test_a_match_made_by_invite_is_joined_only_with_the_invite_s_token(client: C
     private = services.create_match(host, "athens", listed=False)
     public = services.create_match(host, "athens")
     client.force_login(stranger)
-    lobby = client.get("/matches/")
-    assert list(lobby.context["open_challenges"]) == [public]
+    page = client.get("/matches/")
+    assert list(page.context["open_challenges"]) == [public]
     client.post(f"/matches/{private.pk}/join/")
     private.refresh_from_db()
     assert private.sparta is None and private.status == Match.Status.OPEN
     with pytest.raises(services.MatchError) as refused:
-        services.join_match(stranger, private.pk, "not-the-token")
+        lobby.join_match(stranger, private.pk, "not-the-token")
     assert refused.value.code == "invite_only"
     client.force_login(friend)
     assert client.post(f"/matches/invite/{private.invite_token}/").status_code == 302

@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from engine import playout
+from polis_site.lobby import services as lobby
 from polis_site.matches import glicko, ratings, services
 from polis_site.matches.models import Match, Rating, RatingChange
 from tests.matches.factories import UserFactory, active_match
@@ -131,7 +132,7 @@ def test_a_failure_while_rating_rolls_the_ending_back(monkeypatch: pytest.Monkey
 def test_unrated_and_computer_matches_change_no_rating() -> None:
     user = UserFactory()
     unrated = services.create_match(user, "athens", seed="unrated", rated=False)
-    services.join_match(UserFactory(), unrated.pk)
+    lobby.join_match(UserFactory(), unrated.pk)
     services.resign(unrated.pk, user)
     computer = services.create_match(user, "athens", seed="rated-computer", computer="easy", rated=True)
     assert computer.rated is False
@@ -175,18 +176,18 @@ def test_a_rematch_swaps_the_sides_keeps_the_terms_and_is_one_match_whoever_asks
     user_a, user_b = UserFactory(), UserFactory()
     old = active_match("rematch-old", athens=user_a, sparta=user_b, move_days=3)
     with pytest.raises(services.MatchError) as refused:
-        services.rematch(old.pk, user_a)
+        lobby.rematch(old.pk, user_a)
     assert refused.value.code == "not_finished"
     services.resign(old.pk, user_b)
     with pytest.raises(services.MatchError) as refused:
-        services.rematch(old.pk, UserFactory())
+        lobby.rematch(old.pk, UserFactory())
     assert refused.value.code == "not_seated"
-    offered = services.rematch(old.pk, user_b)  # the loser asks: Sparta before, Athens now
+    offered = lobby.rematch(old.pk, user_b)  # the loser asks: Sparta before, Athens now
     assert (offered.athens, offered.sparta, offered.status, offered.listed) == (user_b, None, Match.Status.OPEN, False)
     assert (offered.move_days, offered.rated) == (3, True)
     assert Match.objects.get(pk=offered.pk).rematch_of_id == old.pk
-    assert services.rematch(old.pk, user_b).pk == offered.pk  # asked again: the same offer
-    taken = services.rematch(old.pk, user_a)
+    assert lobby.rematch(old.pk, user_b).pk == offered.pk  # asked again: the same offer
+    taken = lobby.rematch(old.pk, user_a)
     assert (taken.pk, taken.athens, taken.sparta, taken.status) == (offered.pk, user_b, user_a, Match.Status.ACTIVE)
 
 
@@ -194,7 +195,7 @@ def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level() -> No
     user = UserFactory()
     old = services.create_match(user, "athens", seed="rematch-computer", computer="medium")
     services.resign(old.pk, user)
-    new = services.rematch(old.pk, user)
+    new = lobby.rematch(old.pk, user)
     assert (new.sparta, new.computer_side, new.computer_level, new.status) == (user, "athens", "medium", Match.Status.ACTIVE)
 
 

@@ -1,0 +1,112 @@
+"""The lobby: the open challenges a player may take (listed, within their rating range), taking a
+seat from the lobby or by invite, withdrawing a challenge nobody took, and the rematch of a finished
+match; the lobby's pages are told when the challenges change. Matches change through play's
+services (polis_site/matches/services.py)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.dispatch import receiver
+from django.utils import timezone
+
+from engine.data.sides import opponent
+from polis_site.matches import ratings, services, wire
+from polis_site.matches.models import Match
+
+#: The lobby's group: its pages hear that the open challenges changed.
+LOBBY = "lobby"
+
+
+@receiver(services.match_created)
+def _posted(sender: Any, match: Match, **kwargs: Any) -> None:
+    if match.listed:
+        lobby_changed()
+
+
+def lobby_changed() -> None:
+    """Tell the lobby's pages that the open challenges changed (they fetch the list again)."""
+    services.send_now({LOBBY: {"type": "lobby.changed"}})
+
+
+def open_challenges(user: Any) -> Any:
+    """The challenges `user` may accept: listed, open, someone else's, and `user`'s rating within
+    their range."""
+    rating = ratings.value(user)
+    return (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
+            .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
+            .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating))
+            .select_related("athens", "sparta").order_by("-created_at"))
+
+
+def cancel_challenge(match_id: int, user: Any) -> Match:
+    """The player who made a challenge nobody took withdraws it: the match is gone."""
+    with transaction.atomic():
+        match = services.locked(match_id)
+        if match.created_by_id != getattr(user, "pk", None):
+            raise services.MatchError(f"match {match.pk} is not your challenge", code="not_yours")
+        if match.status != Match.Status.OPEN:
+            raise services.MatchError(f"match {match.pk} was already accepted", code="match_full")
+        listed = match.listed  # read before the row is gone
+        Match.objects.filter(pk=match.pk).delete()
+        if listed:
+            transaction.on_commit(lobby_changed)
+    return match
+
+
+def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
+    """Take the free seat of an open match: a listed one from the lobby, any with its invite `token`."""
+    with transaction.atomic():
+        match = services.locked(match_id)
+        if match.side_of(user) is not None:
+            return match  # already seated: opening one's own invite is harmless
+        if match.status != Match.Status.OPEN:
+            raise services.MatchError(f"match {match.pk} already has both players", code="match_full")
+        invited = isinstance(token, str) and secrets.compare_digest(token, match.invite_token)
+        if not match.listed and not invited:
+            raise services.MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
+        if not invited and not _in_range(match, ratings.value(user)):
+            raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
+                                      f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
+        setattr(match, "sparta" if match.athens_id else "athens", user)
+        match.status = Match.Status.ACTIVE
+        match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
+        match.save()
+        transaction.on_commit(lambda: services.broadcast(match, match.state(), []))
+        if match.listed:
+            transaction.on_commit(lobby_changed)
+    return match
+
+
+def _in_range(match: Match, rating: float) -> bool:
+    return ((match.rating_min is None or rating >= match.rating_min)
+            and (match.rating_max is None or rating <= match.rating_max))
+
+
+def rematch(match_id: int, user: Any) -> Match:
+    """The rematch of a finished match, sides swapped, same time limit and rating: the first player
+    to ask creates it and the other is told (on the finished match's page); the other asking in
+    turn takes the free seat. Asked again, it is the same match."""
+    with transaction.atomic():
+        old = services.locked(match_id)  # two players asking at once: one creates, the other joins
+        side = old.side_of(user)
+        if side is None:
+            raise services.MatchError(f"only the players of match {old.pk} may ask for its rematch",
+                                      code="not_seated")
+        if old.status != Match.Status.FINISHED:
+            raise services.MatchError(f"match {old.pk} is not over", code="not_finished")
+        existing = Match.objects.filter(rematch_of=old.pk).first()
+        if existing is not None:
+            if existing.side_of(user) is None and existing.status == Match.Status.OPEN:
+                return join_match(user, existing.pk, existing.invite_token)
+            return existing
+        new = services.create_match(user, opponent(side), move_days=old.move_days, listed=False,
+                                    computer=old.computer_level or None, rated=old.rated)
+        Match.objects.filter(pk=new.pk).update(rematch_of=old.pk)
+        offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
+        seats = {services.group_name(old.pk, audience): offer for audience in services.SIDES}
+        transaction.on_commit(lambda: services.send_now(seats))
+    return new

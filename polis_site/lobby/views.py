@@ -1,0 +1,128 @@
+"""The lobby's pages: the lobby (challenges to take, one's own, a new match), the challenge lists
+its page fetches again when told, a new match, an invite, taking a seat, withdrawing a challenge and
+asking for a rematch."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.errors import ActionError
+from polis_site import throttles
+from polis_site.lobby import services as lobby_services
+from polis_site.matches import listings, ratings, services
+from polis_site.matches.models import COMPUTER_LEVELS, Match
+
+#: Challenges the lobby lists at most.
+CHALLENGES_SHOWN = 50
+
+
+def _challenges(user: Any) -> dict[str, Any]:
+    return {"open_challenges": lobby_services.open_challenges(user)[:CHALLENGES_SHOWN],
+            "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
+            .select_related("athens", "sparta").order_by("-created_at"),
+            "my_rating": round(ratings.value(user))}
+
+
+@login_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(request, "lobby/lobby.html", {**_challenges(request.user),
+                                                  "my_matches": listings.my_matches_listing(request.user)[:10],
+                                                  "time_limits": [d for d in services.MOVE_DAYS if d],
+                                                  "computer_levels": COMPUTER_LEVELS})
+
+
+@login_required
+@require_GET
+def challenges(request: HttpRequest) -> HttpResponse:
+    """The lobby's challenge lists alone: what its page fetches when its socket says they changed."""
+    return render(request, "lobby/_challenges.html", _challenges(request.user))
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
+    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
+        return render(request, "registration/throttled.html", status=429)
+    try:
+        lobby_services.cancel_challenge(match_id, request.user)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:match", match_id=match_id) if error.code == "match_full" else redirect("lobby:lobby")
+    messages.success(request, _("Your challenge is withdrawn."))
+    return redirect("lobby:lobby")
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    # Each new match can start the computer thinking or ping every lobby page: counted per player.
+    if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
+        return render(request, "registration/throttled.html", status=429)
+    try:
+        days = request.POST.get("move_days") or None
+        bounds = tuple(request.POST.get(name) or None for name in ("rating_min", "rating_max"))
+        match = services.create_match(request.user, request.POST.get("side", "random"),
+                                      rating_range=tuple(_number(b) for b in bounds), move_days=_number(days),
+                                      listed=request.POST.get("who") != "invited",
+                                      computer=request.POST.get("computer") or None,
+                                      rated=request.POST.get("rated", "1") != "0")
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("lobby:lobby")
+    return redirect(match)
+
+
+def _number(text: str | None) -> int | str | None:
+    """A form's whole number as an int; anything else as sent, for the service to refuse by name
+    (`str.isdigit` is true of "²", which `int` refuses)."""
+    return int(text) if text is not None and re.fullmatch(r"[0-9]{1,6}", text) else text
+
+
+@login_required
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: GET shows who challenges whom, POST takes the free seat."""
+    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), invite_token=token)
+    if request.method == "POST":
+        return _join(request, match.pk, token)
+    return render(request, "lobby/invite.html", {"match": match, "seat": match.side_of(request.user)})
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _join(request, match_id)
+
+
+def _join(request: HttpRequest, match_id: int, token: str | None = None) -> HttpResponse:
+    try:
+        match = lobby_services.join_match(request.user, match_id, token)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("lobby:lobby")
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _answer(request, match_id, lobby_services.rematch)
+
+
+def _answer(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
+    """The rematch button on a finished match's page: the match it leads to, or the same page with
+    the refusal."""
+    try:
+        match = service(match_id, request.user)
+    except ActionError as error:
+        messages.error(request, error.message)
+        return redirect("matches:match", match_id=match_id)
+    return redirect(match)

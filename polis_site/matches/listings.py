@@ -1,0 +1,28 @@
+"""A player's matches: "my matches", the lobby's short list and the home page read them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from engine.data.sides import opponent
+from polis_site.matches.models import Match
+
+
+def mine(user: Any) -> QuerySet[Match]:
+    return Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
+
+
+def my_matches_listing(user: Any) -> list[dict[str, Any]]:
+    """The user's matches, those waiting for the user first, then by last activity."""
+    rows = []
+    for match in mine(user):
+        seat = match.side_of(user)
+        other = opponent(seat)
+        rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
+                     and match.waiting_for == seat, "opponent": match.player_name(other),
+                     "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
+                     "deadline": match.deadline()})
+    rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
+    return rows
