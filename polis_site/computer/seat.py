@@ -57,7 +57,7 @@ from django_q.tasks import async_task
 from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site import background, storage
-from polis_site.matches import services
+from polis_site.matches import audience, services
 from polis_site.computer.models import ComputerThought
 from polis_site.matches.models import Match
 
@@ -122,7 +122,7 @@ def enqueue_waiting() -> int:
     waiting matches are locked first, so workers starting together queue each decision once."""
     with transaction.atomic():
         waiting = list(Match.objects.select_for_update().filter(
-            status=Match.Status.ACTIVE, computer_side__in=services.SIDES, waiting_for=F("computer_side"))
+            status=Match.Status.ACTIVE, computer_side__in=audience.SIDES, waiting_for=F("computer_side"))
             .order_by("waiting_since").values_list("pk", "version"))
         queued = {task.name() for task in OrmQ.objects.all()}
         missing = [(pk, version) for pk, version in waiting if task_name(pk, version) not in queued]
@@ -230,7 +230,7 @@ def _announcement(match_id: int, seq: int) -> tuple[dict[str, dict[str, Any]], M
     match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
     side = match.actions.values_list("side", flat=True).get(seq=seq)
     # The match as it is now, with every entry since the one announced: a move made meanwhile is in it.
-    return services.announcement(match, match.state(), services.log_since(match, seq - 1)), match, side
+    return audience.announcement(match, match.state(), audience.log_since(match, seq - 1)), match, side
 
 
 class Announcements(asyncio.DatagramProtocol):
@@ -239,14 +239,14 @@ class Announcements(asyncio.DatagramProtocol):
 
     def datagram_received(self, data: bytes, addr: Any) -> None:
         match_id, seq = (int(part) for part in data.split())
-        services.in_background(self.broadcast(match_id, seq), f"the computer's move in match {match_id} was not "
+        audience.in_background(self.broadcast(match_id, seq), f"the computer's move in match {match_id} was not "
                                                               "announced")
 
     @staticmethod
     async def broadcast(match_id: int, seq: int) -> None:
         events, match, side = await database_sync_to_async(_announcement)(match_id, seq)
-        await services.send_all(events)
-        services.notify_later(match, side)
+        await audience.send_all(events)
+        audience.notify_later(match, side)
 
 
 # ----------------------------------------------------------------------------- where it runs
@@ -268,7 +268,7 @@ def start_in_daphne() -> None:
 
     address = announce_address()
     Path(address).unlink(missing_ok=True)  # left by a Daphne that was killed
-    services.in_background(_listen(address), "the computer's announcements are not heard", loop=twisted_loop)
+    audience.in_background(_listen(address), "the computer's announcements are not heard", loop=twisted_loop)
     worker = subprocess.Popen([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
                               env={**os.environ, ANNOUNCE: address}, start_new_session=True)
     logger.info("the computer's worker started (process %d)", worker.pid)

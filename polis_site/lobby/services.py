@@ -14,7 +14,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from engine.data.sides import opponent
-from polis_site.matches import ratings, services, wire
+from polis_site.matches import audience, ratings, services, wire
 from polis_site.matches.models import Match
 
 #: The lobby's group: its pages hear that the open challenges changed.
@@ -29,7 +29,7 @@ def _posted(sender: Any, match: Match, **kwargs: Any) -> None:
 
 def lobby_changed() -> None:
     """Tell the lobby's pages that the open challenges changed (they fetch the list again)."""
-    services.send_now({LOBBY: {"type": "lobby.changed"}})
+    audience.send_now({LOBBY: {"type": "lobby.changed"}})
 
 
 def open_challenges(user: Any) -> Any:
@@ -75,7 +75,7 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         match.status = Match.Status.ACTIVE
         match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
         match.save()
-        transaction.on_commit(lambda: services.broadcast(match, match.state(), []))
+        transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
         if match.listed:
             transaction.on_commit(lobby_changed)
     return match
@@ -107,6 +107,6 @@ def rematch(match_id: int, user: Any) -> Match:
                                     computer=old.computer_level or None, rated=old.rated)
         Match.objects.filter(pk=new.pk).update(rematch_of=old.pk)
         offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
-        seats = {services.group_name(old.pk, audience): offer for audience in services.SIDES}
-        transaction.on_commit(lambda: services.send_now(seats))
+        seats = {audience.group_name(old.pk, seat): offer for seat in audience.SIDES}
+        transaction.on_commit(lambda: audience.send_now(seats))
     return new

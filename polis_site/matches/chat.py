@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from polis_site import throttles
-from polis_site.matches import services, wire
+from polis_site.matches import audience, services, wire
 from polis_site.matches.models import ChatMessage, ChatReport, Match
 
 #: Characters a message may hold (after trimming its ends).
@@ -95,19 +95,19 @@ def make_private(match_id: int, user: Any) -> dict[str, dict[str, Any]]:
             raise services.MatchError("only the players decide who reads their chat", code="not_seated")
         Match.objects.filter(pk=match.pk).update(chat_public=False)
     closed = {"type": "match.chat", "text": wire.dumps({"type": "chat_private"})}
-    return {services.group_name(match.pk, audience): closed for audience in (*services.SIDES, services.SPECTATORS)}
+    return {audience.group_name(match.pk, group): closed for group in (*audience.SIDES, audience.SPECTATORS)}
 
 
 def hide(messages: Any) -> None:
     """An admin hides messages: gone from every page, the replay and what is sent from now on."""
     for message in messages.filter(hidden_at__isnull=True).select_related("match"):
         ChatMessage.objects.filter(pk=message.pk).update(hidden_at=timezone.now())
-        transaction.on_commit(lambda message=message: services.send_now(events(message.match, {
+        transaction.on_commit(lambda message=message: audience.send_now(events(message.match, {
             "type": "chat_hidden", "id": message.pk})))
 
 
 def events(match: Match, content: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The channel-layer event for each audience that reads the chat."""
     text = wire.dumps(content)
-    audiences = [*services.SIDES, *([services.SPECTATORS] if match.chat_public else [])]
-    return {services.group_name(match.pk, audience): {"type": "match.chat", "text": text} for audience in audiences}
+    audiences = [*audience.SIDES, *([audience.SPECTATORS] if match.chat_public else [])]
+    return {audience.group_name(match.pk, group): {"type": "match.chat", "text": text} for group in audiences}

@@ -39,7 +39,7 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import chat, notify, services, wire
+from polis_site.matches import audience, chat, notify, services, wire
 from polis_site.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             return
         self.user = user
         self.seat = match.side_of(user)
-        self.group = services.group_name(match.pk, self.seat or services.SPECTATORS)
+        self.group = audience.group_name(match.pk, self.seat or audience.SPECTATORS)
         self.tokens, self.refilled = float(BURST), time.monotonic()
         self.request: Any = None  # the `request` of the message being handled, until it is answered
         # The match's audience, and the user's own group: notices of their other matches.
@@ -197,7 +197,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         except ActionError as error:
             await self.reply({"type": "error", **_refusal(error), "about": "chat"})
             return
-        await services.send_all(events)
+        await audience.send_all(events)
         if kind == "report_chat":
             await self.reply({"type": "chat_reported", "id": message["id"]})
 
@@ -225,7 +225,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self.send_json({"type": "log", "since": version, "entries": entries})
 
     def _log_since(self, version: int) -> list[dict[str, Any]]:
-        return services.log_since(Match.objects.get(pk=self.match_id), version)
+        return audience.log_since(Match.objects.get(pk=self.match_id), version)
 
     async def _act(self, message: dict[str, Any]) -> None:
         if self.seat is None:
@@ -240,12 +240,12 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             return
         # The transaction has committed: both seats hear of it before this one's ack, and the
         # waiting player's other pages (and inbox) a little later.
-        await services.send_all(submission.events)
+        await audience.send_all(submission.events)
         await self.reply({"type": "ack", "client_action_id": message.get("client_action_id"),
                               "seq": submission.record.seq, "duplicate": submission.duplicate,
                               "version": submission.match.version})
         if not submission.duplicate:
-            services.notify_later(submission.match, self.seat)
+            audience.notify_later(submission.match, self.seat)
 
     async def _query(self, message: dict[str, Any]) -> None:
         if self.seat is None:
@@ -267,7 +267,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
 
     def _state_now(self) -> dict[str, Any]:
         match = Match.objects.get(pk=self.match_id)
-        return services.state_message(match, match.state(), self.seat)
+        return audience.state_message(match, match.state(), self.seat)
 
     async def reply(self, content: dict[str, Any]) -> None:
         """The answer to the message being handled, carrying its `request`; only the first reply

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from engine import api, players
 from engine.data import rounds
-from polis_site.matches import services, words
+from polis_site.matches import audience, services, words
 from polis_site.matches.models import Match
 
 #: The chart's drawing box (SVG user units) and its margins for the axes' labels.
@@ -33,9 +33,9 @@ def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str
     if state is None:
         state = services.replay_state(match, upto=seq)
     record = match.actions.filter(seq=seq).first()
-    outcome = services.outcome_of(match, state) if seq == match.version else api.outcome(state)
-    return {**services.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
-            "entry": services.public_entry(record) if record else None, "judged": judged(match, state)}
+    outcome = audience.outcome_of(match, state) if seq == match.version else api.outcome(state)
+    return {**audience.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
+            "entry": audience.public_entry(record) if record else None, "judged": judged(match, state)}
 
 
 #: How far ahead (of 1, a won game) the computer must think a side is to say so, and to say more.
@@ -78,7 +78,7 @@ def summary(match: Match) -> dict[str, Any]:
     if not round_ended:
         points.append(_point(state, _("End") if match.status == Match.Status.FINISHED else _("Now")))
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
-    outcome = services.outcome_of(match, state)
+    outcome = audience.outcome_of(match, state)
     return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
             "chart": chart(points), "state": state, "judged": judgements}
 
@@ -86,12 +86,12 @@ def summary(match: Match) -> dict[str, Any]:
 def _point(state: api.GameState, label: str) -> dict[str, Any]:
     score = api.score(state)
     return {"label": label, **{side: {"prestige": score[side]["prestige"], "population": score[side]["population"]}
-                               for side in services.SIDES}}
+                               for side in audience.SIDES}}
 
 
 def chart(points: list[dict[str, Any]]) -> dict[str, Any]:
     """Polylines for the summary's SVG: a line per side and measure, on one scale."""
-    top = max([1] + [p[side][m] for p in points for side in services.SIDES for m in ("prestige", "population")])
+    top = max([1] + [p[side][m] for p in points for side in audience.SIDES for m in ("prestige", "population")])
     inner_w, inner_h = CHART_WIDTH - 2 * CHART_MARGIN, CHART_HEIGHT - 2 * CHART_MARGIN
     xs = [CHART_MARGIN + (inner_w * i / max(1, len(points) - 1)) for i in range(len(points))]
 
@@ -100,7 +100,7 @@ def chart(points: list[dict[str, Any]]) -> dict[str, Any]:
 
     lines = [{"side": side, "measure": measure,
               "points": " ".join(f"{x:.1f},{y(p[side][measure]):.1f}" for x, p in zip(xs, points))}
-             for side in services.SIDES for measure in ("prestige", "population")]
+             for side in audience.SIDES for measure in ("prestige", "population")]
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "top": top, "lines": lines,
             "labels": [{"x": round(x, 1), "text": p["label"]} for x, p in zip(xs, points)],
             "axis": {"x0": CHART_MARGIN, "x1": CHART_WIDTH - CHART_MARGIN, "y0": CHART_HEIGHT - CHART_MARGIN,

@@ -1,4 +1,4 @@
-"""The one write path of a match, and what each seat is sent.
+"""The one write path of a match (what each seat is then sent: audience.py).
 
 `submit_action` is the only code that changes a match's game: one transaction, the match row
 locked (`select_for_update` serialises submissions across processes), the version and the seat
@@ -9,16 +9,11 @@ submissions both come here.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
@@ -30,13 +25,12 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import board, notify, ratings, rows, wire, words
+from polis_site.matches import audience, ratings, rows
+from polis_site.matches.audience import SIDES
 from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
 
 logger = logging.getLogger(__name__)
 
-SIDES = ("athens", "sparta")
-SPECTATORS = "public"
 #: Chance outcomes drawn after one action before the engine must be waiting for a side again.
 MAX_CHANCE_STEPS = 100
 
@@ -45,11 +39,6 @@ class MatchError(ActionError):
     """A refusal by the server (not the rules): the same shape as the engine's, with its own codes."""
 
     code = "match_error"
-
-
-def group_name(match_id: int, audience: str) -> str:
-    """The channel-layer group of one seat ("athens", "sparta") or of the spectators ("public")."""
-    return f"match.{match_id}.{audience}"
 
 
 # --------------------------------------------------------------------------- creating and joining
@@ -68,7 +57,7 @@ def _check_move_days(move_days: Any) -> None:
 #: The ratings a challenge's range may name.
 RATING_BOUNDS = (0, 4000)
 #: Sent once a write that leaves a match waiting for the computer is committed, with `match_id` and
-#: the `version` the computer must answer: the computer's queue (computer.py) listens.
+#: the `version` the computer must answer: the computer's queue (polis_site/computer/seat.py) listens.
 computer_awaited = Signal()
 #: Sent once a new match is committed, with `match`: the lobby tells its pages of a new challenge.
 match_created = Signal()
@@ -286,7 +275,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             rows.append(record, match, STORED_FIELDS)
             _after_commit_if_the_computer_is_due(match)
             if announce:
-                transaction.on_commit(lambda: broadcast(match, state, [public_entry(record)], side))
+                transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
     except IntegrityError as error:
         # The log already holds this client_action_id (a resubmission, or two racing): the first won.
         # The id of someone else's action is no resubmission of this user's (ids are chosen by clients).
@@ -298,7 +287,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
         return Submission(match, match.state(), earlier, duplicate=True)
     if announce:
         return Submission(match, state, record, duplicate=False)
-    return Submission(match, state, record, duplicate=False, events=announcement(match, state, [public_entry(record)]))
+    return Submission(match, state, record, duplicate=False, events=audience.announcement(match, state, [audience.public_entry(record)]))
 
 
 def _earlier(match_id: int, client_action_id: str | None, user: Any) -> ActionRecord | None:
@@ -337,7 +326,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
         _finish(match, other if reason == RESIGNED else side, reason)
         rows.update_match(match, STORED_FIELDS)
         state = match.state()
-        transaction.on_commit(lambda: broadcast(match, state, []))
+        transaction.on_commit(lambda: audience.broadcast(match, state, []))
     return match
 
 
@@ -389,50 +378,6 @@ def _finish(match: Match, winner: str | None, reason: str) -> None:
     ratings.settle(match)
 
 
-# --------------------------------------------------------------------------- what each seat sees
-
-
-def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
-    """The decision this side must answer now, with what it may choose first (empty: none)."""
-    decision = api.current_decision(state)
-    if side is None or decision is None or decision.side != side:
-        return []
-    return [{"decision": decision.id, "kind": decision.kind, "data": decision.data,
-             "options": api.options(state, side)}]
-
-
-def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
-    """The `state` message for one seat (or the spectators, None): its own view only."""
-    deadline = match.deadline()
-    return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
-            "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None}
-
-
-def view_message(match: Match, state: api.GameState, audience: str | None, version: int, status: str,
-                 outcome: dict[str, Any] | None) -> dict[str, Any]:
-    """What a page draws of `state` at `version`, live or in a replay: the audience's own view, the
-    prompts it must answer (none once the match is finished), and the ending in words."""
-    decision = None if status == Match.Status.FINISHED else api.current_decision(state)
-    return {
-        "type": "state", "match": match.pk, "version": version, "status": status,
-        "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
-        "prompts": [] if decision is None else prompts(state, audience),
-        "waiting_for": None if decision is None else (decision.side or "chance"),
-        "players": match.names,
-        # The computer's name is words ("Computer (easy)"): in every language, for each reader's.
-        **({"computer_names": words.in_every_language(lambda: match.player_name(match.computer_side))}
-           if match.computer_side else {}),
-        **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
-    }
-
-
-def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
-    """How the match ended: the engine's outcome, or the server's (a resignation, a time-out)."""
-    if match.outcome_reason in (RESIGNED, TIME_OUT):
-        return {"winner": match.winner, "reason": match.outcome_reason}
-    return api.outcome(state)
-
-
 #: The read-only questions a seat may ask about its next action: the field that carries what it
 #: asks about, and the engine's answer to it.
 QUERIES = {"options": ("partial", api.options), "price": ("action", api.price)}
@@ -450,91 +395,6 @@ def answer_query(match: Match, state: api.GameState, seat: str, message: dict[st
         raise MatchError(f"{kind!r} needs {field!r} as a JSON object, not {body!r}", code="malformed")
     return {"type": kind, "request": message.get("request"), "version": match.version, field: body,
             kind: engine_answer(state, seat, body)}
-
-
-def public_entry(record: ActionRecord) -> dict[str, Any]:
-    """A log entry as anyone may see it: the action and its events (each also in words, in every
-    language), never the chance outcomes."""
-    return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "words": words.in_every_language(lambda: words.describe(record.side, record.action, record.events)),
-            "happened": words.in_every_language(lambda: words.happenings(record.events)),
-            "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
-
-
-def log_since(match: Match, version: int) -> list[dict[str, Any]]:
-    return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
-
-
-def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The channel-layer event for each group: each seat's own `state` message and the spectators'
-    public one, with the log entries just added. Messages travel as JSON text made once per
-    audience (the Redis layer's msgpack refuses int keys)."""
-    return {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": wire.dumps(
-        {**state_message(match, state, audience), "latest": latest})} for audience in (*SIDES, None)}
-
-
-def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
-    """After a commit, from sync code: send the announcement and the notice, then email a player who
-    is away. Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
-    send_now({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
-    notify.email_turn(match, actor)
-
-
-def send_now(events: dict[str, dict[str, Any]]) -> None:
-    """`send_all` from sync code (after a commit)."""
-    async_to_sync(send_all)(events)
-
-
-async def send_all(events: dict[str, dict[str, Any]]) -> None:
-    """The groups' sends at once (on Redis each is a few round trips of its own). A send that fails
-    (Redis down) is logged, not raised: the move is committed and its sender still gets its answer
-    (issue 21, point 5); each page sees the version gap at its next heartbeat and resyncs."""
-    layer = get_channel_layer()
-    results = await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()),
-                                   return_exceptions=True)
-    failed = [result for result in results if isinstance(result, BaseException)]
-    for result in failed:
-        if not isinstance(result, Exception):
-            raise result  # a cancellation, not a failed send
-    if failed:
-        logger.warning("broadcast: %d of %d group sends failed (%r); pages resync at their heartbeat",
-                       len(failed), len(results), failed[0])
-
-
-#: How long a websocket move's notice waits behind its broadcast. A notice goes to every other open
-#: page of the waiting player (ten pages: ten frames); sent with the broadcast, those frames came
-#: before the seats' own on the event loop and added half a millisecond to the move (docs/bench.md).
-#: A reader cannot tell 20 ms.
-NOTICE_DELAY = 0.02
-#: Tasks running in the background (the event loop keeps only weak references to its tasks).
-_background: set[asyncio.Task[None]] = set()
-
-
-def in_background(work: Coroutine[Any, Any, None], failure: str, loop: asyncio.AbstractEventLoop | None = None) -> None:
-    """Run `work` on `loop` (the running one by default) without waiting for it; if it fails, the
-    error is logged after `failure`."""
-    task = (loop or asyncio.get_running_loop()).create_task(work)
-    _background.add(task)
-
-    def done(task: asyncio.Task[None]) -> None:
-        _background.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            logger.error(failure, exc_info=task.exception())
-
-    task.add_done_callback(done)
-
-
-def notify_later(match: Match, actor: str) -> None:
-    """From the event loop, in the background after NOTICE_DELAY (off the move's own path): the
-    turn notice of `actor`'s move (`notify.turn_notices`), then the email if the waiting player is
-    away (`notify.email_turn`, which reads the database)."""
-    async def send() -> None:
-        await asyncio.sleep(NOTICE_DELAY)
-        await send_all(notify.turn_notices(match, actor))
-        if notify.has_address(match, actor):
-            await database_sync_to_async(notify.email_turn)(match, actor)
-
-    in_background(send(), "the turn notice or email was not sent")
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage, throttles
-from polis_site.matches import board, chat, listings, profiles, replays, services, wire, words
+from polis_site.matches import audience, board, chat, listings, profiles, replays, services, wire, words
 from polis_site.matches.forms import PreferencesForm
 from polis_site.matches.models import COMPUTER_LEVELS, Match, computer_username
 from polis_site.matches.notify import verified_address
@@ -78,7 +78,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         for message in chat.history(match, most=None):
             said.setdefault(message["version"], []).append(message)
     log = [{**entry, "judged": summary["judged"].get(entry["seq"]), "chat": said.get(entry["seq"], [])}
-           for entry in _in_page_language(services.log_since(match, 0))]
+           for entry in _in_page_language(audience.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
         "log": log, "chat_before": said.get(0, []), "board": board.drawing(),
@@ -139,7 +139,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     invite_url = request.build_absolute_uri(reverse("lobby:invite", args=[match.invite_token]))
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
-        "initial": services.state_message(match, match.state(), seat), "log": _in_page_language(services.log_since(match, 0)),
+        "initial": audience.state_message(match, match.state(), seat), "log": _in_page_language(audience.log_since(match, 0)),
         "board": board.drawing(), "catalogue": board.catalogue(), "chat_max": chat.MAX_LENGTH,
         "rematch_offered": seat is not None and Match.objects.filter(rematch_of=match, status=Match.Status.OPEN)
         .exclude(athens=request.user).exclude(sparta=request.user).exists()})
@@ -152,7 +152,7 @@ def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
     body: dict[str, Any] = {"type": "error", **error.to_dict()}
     match = Match.objects.filter(pk=match_id).first()
     if match is not None:
-        body["state"] = services.state_message(match, match.state(), match.side_of(user))
+        body["state"] = audience.state_message(match, match.state(), match.side_of(user))
     return JsonResponse(body, status=STATUS.get(error.code, 400 if isinstance(error, MalformedAction) else 409))
 
 
@@ -181,13 +181,13 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     if match is None:
         return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), match_id,
                           request.user)
-    body = services.state_message(match, match.state(), match.side_of(request.user))
+    body = audience.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")
     if since is not None:
         if not re.fullmatch(r"[0-9]{1,9}", since):
             return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since[:20]!r} is not a version"},
                                 status=400)
-        body["log"] = services.log_since(match, int(since))
+        body["log"] = audience.log_since(match, int(since))
     return JsonResponse(body)
 
 
@@ -215,4 +215,4 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     side = submission.match.side_of(request.user)
     return JsonResponse({"type": "ack", "seq": submission.record.seq, "duplicate": submission.duplicate,
                          "version": submission.match.version,
-                         "state": services.state_message(submission.match, submission.state, side)})
+                         "state": audience.state_message(submission.match, submission.state, side)})

@@ -15,7 +15,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from engine import playout
-from polis_site.matches import notify, services
+from polis_site.matches import audience, notify, services
 from polis_site.matches.models import Match, Notification, Preferences
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
@@ -174,7 +174,7 @@ def test_a_time_limit_lets_the_opponent_claim_the_win_once_overrun() -> None:
     match.refresh_from_db()
     assert (match.status, match.winner, match.outcome_reason) == (Match.Status.FINISHED, "sparta", "time_out")
     assert match.version == before and match.finished_at is not None and match.waiting_for == ""
-    message = services.state_message(match, match.state(), "athens")
+    message = audience.state_message(match, match.state(), "athens")
     assert message["prompts"] == [] and message["waiting_for"] is None
     assert message["ending"] == {"en": "Sparta wins: the other side ran out of time.",
                                  "es": "Esparta gana: el otro bando se quedó sin tiempo."}

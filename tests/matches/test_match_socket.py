@@ -15,7 +15,7 @@ from django.test import Client
 
 from engine import api, playout
 from polis_site.asgi import application
-from polis_site.matches import services
+from polis_site.matches import audience, services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match, sparta_first
 from tests.support.games import foresee_a_battle
@@ -220,7 +220,7 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
     """The notice reaches the user's socket on match A when match B passes the turn to them, after
     the seats' new states (`NOTICE_DELAY`), and not their socket on match B itself, which has the new
     state."""
-    monkeypatch.setattr(services, "NOTICE_DELAY", 1.0)
+    monkeypatch.setattr(audience, "NOTICE_DELAY", 1.0)
     def two_matches() -> tuple[Match, Match]:
         me = UserFactory()
         return active_match("notice-a", athens=me), active_match("notice-b", athens=me)
@@ -261,7 +261,7 @@ async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_
         mailoutbox: list, monkeypatch: Any) -> None:
     """The email check reads the database: it runs in the background with the notice, so the
     mover's ack and both seats' states do not wait for it."""
-    monkeypatch.setattr(services, "NOTICE_DELAY", 0.5)
+    monkeypatch.setattr(audience, "NOTICE_DELAY", 0.5)
     def emailed_match() -> Match:
         return active_match(sparta_first("ws-email"), athens=UserFactory(email="pericles@example.com",
                                                                                   email_verified=True))

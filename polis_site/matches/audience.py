@@ -1,0 +1,154 @@
+"""What each seat is sent, and how it travels: a seat's own view with the prompts it must answer
+(never another seat's secrets), the log in words, and the channel-layer groups of the two seats and
+the spectators; the broadcast after a commit, and the turn notice."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from engine import api
+from polis_site.matches import board, notify, wire, words
+from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
+
+logger = logging.getLogger(__name__)
+
+SIDES = ("athens", "sparta")
+SPECTATORS = "public"
+
+
+def group_name(match_id: int, audience: str) -> str:
+    """The channel-layer group of one seat ("athens", "sparta") or of the spectators ("public")."""
+    return f"match.{match_id}.{audience}"
+
+
+def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
+    """The decision this side must answer now, with what it may choose first (empty: none)."""
+    decision = api.current_decision(state)
+    if side is None or decision is None or decision.side != side:
+        return []
+    return [{"decision": decision.id, "kind": decision.kind, "data": decision.data,
+             "options": api.options(state, side)}]
+
+
+def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
+    """The `state` message for one seat (or the spectators, None): its own view only."""
+    deadline = match.deadline()
+    return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
+            "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None}
+
+
+def view_message(match: Match, state: api.GameState, audience: str | None, version: int, status: str,
+                 outcome: dict[str, Any] | None) -> dict[str, Any]:
+    """What a page draws of `state` at `version`, live or in a replay: the audience's own view, the
+    prompts it must answer (none once the match is finished), and the ending in words."""
+    decision = None if status == Match.Status.FINISHED else api.current_decision(state)
+    return {
+        "type": "state", "match": match.pk, "version": version, "status": status,
+        "seat": audience, "view": api.view_for(state, audience), "reserves": api.reserves(state),
+        "prompts": [] if decision is None else prompts(state, audience),
+        "waiting_for": None if decision is None else (decision.side or "chance"),
+        "players": match.names,
+        # The computer's name is words ("Computer (easy)"): in every language, for each reader's.
+        **({"computer_names": words.in_every_language(lambda: match.player_name(match.computer_side))}
+           if match.computer_side else {}),
+        **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
+    }
+
+
+def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
+    """How the match ended: the engine's outcome, or the server's (a resignation, a time-out)."""
+    if match.outcome_reason in (RESIGNED, TIME_OUT):
+        return {"winner": match.winner, "reason": match.outcome_reason}
+    return api.outcome(state)
+
+
+def public_entry(record: ActionRecord) -> dict[str, Any]:
+    """A log entry as anyone may see it: the action and its events (each also in words, in every
+    language), never the chance outcomes."""
+    return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
+            "words": words.in_every_language(lambda: words.describe(record.side, record.action, record.events)),
+            "happened": words.in_every_language(lambda: words.happenings(record.events)),
+            "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
+
+
+def log_since(match: Match, version: int) -> list[dict[str, Any]]:
+    return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
+
+
+def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The channel-layer event for each group: each seat's own `state` message and the spectators'
+    public one, with the log entries just added. Messages travel as JSON text made once per
+    audience (the Redis layer's msgpack refuses int keys)."""
+    return {group_name(match.pk, audience or SPECTATORS): {"type": "match.state", "text": wire.dumps(
+        {**state_message(match, state, audience), "latest": latest})} for audience in (*SIDES, None)}
+
+
+def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
+    """After a commit, from sync code: send the announcement and the notice, then email a player who
+    is away. Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
+    send_now({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
+    notify.email_turn(match, actor)
+
+
+def send_now(events: dict[str, dict[str, Any]]) -> None:
+    """`send_all` from sync code (after a commit)."""
+    async_to_sync(send_all)(events)
+
+
+async def send_all(events: dict[str, dict[str, Any]]) -> None:
+    """The groups' sends at once (on Redis each is a few round trips of its own). A send that fails
+    (Redis down) is logged, not raised: the move is committed and its sender still gets its answer
+    (issue 21, point 5); each page sees the version gap at its next heartbeat and resyncs."""
+    layer = get_channel_layer()
+    results = await asyncio.gather(*(layer.group_send(group, event) for group, event in events.items()),
+                                   return_exceptions=True)
+    failed = [result for result in results if isinstance(result, BaseException)]
+    for result in failed:
+        if not isinstance(result, Exception):
+            raise result  # a cancellation, not a failed send
+    if failed:
+        logger.warning("broadcast: %d of %d group sends failed (%r); pages resync at their heartbeat",
+                       len(failed), len(results), failed[0])
+
+
+#: How long a websocket move's notice waits behind its broadcast. A notice goes to every other open
+#: page of the waiting player (ten pages: ten frames); sent with the broadcast, those frames came
+#: before the seats' own on the event loop and added half a millisecond to the move (docs/bench.md).
+#: A reader cannot tell 20 ms.
+NOTICE_DELAY = 0.02
+#: Tasks running in the background (the event loop keeps only weak references to its tasks).
+_background: set[asyncio.Task[None]] = set()
+
+
+def in_background(work: Coroutine[Any, Any, None], failure: str, loop: asyncio.AbstractEventLoop | None = None) -> None:
+    """Run `work` on `loop` (the running one by default) without waiting for it; if it fails, the
+    error is logged after `failure`."""
+    task = (loop or asyncio.get_running_loop()).create_task(work)
+    _background.add(task)
+
+    def done(task: asyncio.Task[None]) -> None:
+        _background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error(failure, exc_info=task.exception())
+
+    task.add_done_callback(done)
+
+
+def notify_later(match: Match, actor: str) -> None:
+    """From the event loop, in the background after NOTICE_DELAY (off the move's own path): the
+    turn notice of `actor`'s move (`notify.turn_notices`), then the email if the waiting player is
+    away (`notify.email_turn`, which reads the database)."""
+    async def send() -> None:
+        await asyncio.sleep(NOTICE_DELAY)
+        await send_all(notify.turn_notices(match, actor))
+        if notify.has_address(match, actor):
+            await database_sync_to_async(notify.email_turn)(match, actor)
+
+    in_background(send(), "the turn notice or email was not sent")
