@@ -59,7 +59,8 @@ def _vocabulary() -> tuple[str, ...]:
         "space": [s.id for s in markets.SPACES], "give": (*resources.MARKET_GOODS, markets.SILVER),
         "project": projects.PROJECTS, "extra": resources.RESOURCES, "site": areas, "option": labels,
         "hire": (True,), "count": numbers, "prestige": numbers,
-        "origins": areas, "route": areas, "give_up": poleis.POLEIS, "silver_for": resources.MARKET_GOODS,
+        "origins": areas, "route": areas, "give_up": poleis.POLEIS,
+        "silver_for": sorted({good for tile in projects.PROJECTS for good in projects.tile(tile).cost}),
         "cards": (*battle_cards.CARD_NUMBERS, None),
     }
     keyed: dict[str, Any] = {
