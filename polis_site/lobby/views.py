@@ -19,6 +19,7 @@ from polis_site import throttles
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, ratings, services
 from polis_site.matches.models import COMPUTER_LEVELS, Match
+from polis_site.matches.views import button
 
 #: Challenges the lobby lists at most.
 CHALLENGES_SHOWN = 50
@@ -114,15 +115,5 @@ def _join(request: HttpRequest, match_id: int, token: str | None = None) -> Http
 @login_required
 @require_POST
 def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _answer(request, match_id, lobby_services.rematch)
+    return button(request, match_id, lobby_services.rematch)
 
-
-def _answer(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
-    """The rematch button on a finished match's page: the match it leads to, or the same page with
-    the refusal."""
-    try:
-        match = service(match_id, request.user)
-    except ActionError as error:
-        messages.error(request, error.message)
-        return redirect("matches:match", match_id=match_id)
-    return redirect(match)

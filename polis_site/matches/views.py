@@ -40,18 +40,18 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def resign(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _end(request, match_id, services.resign)
+    return button(request, match_id, services.resign)
 
 
 @login_required
 @require_POST
 def claim(request: HttpRequest, match_id: int) -> HttpResponse:
-    return _end(request, match_id, services.claim_time_out)
+    return button(request, match_id, services.claim_time_out)
 
 
-def _end(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
-    """A player's button on a match's page (resign, claim the win, rematch): the match it leads to,
-    or the same page with the refusal."""
+def button(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
+    """A player's button on a match's page (resign, claim the win; the lobby's rematch): the match
+    it leads to, or the same page with the refusal."""
     try:
         match = service(match_id, request.user)
     except ActionError as error:
