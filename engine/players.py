@@ -14,8 +14,8 @@ see, and judges what follows with `evaluate`.
 - `hard` (`Tree`): information-set Monte Carlo tree search. Each of its iterations deals anew,
   walks a tree of both sides' following decisions by UCB, and plays on from its leaf with the
   playout player, its own side prudent (it passes rather than take an action that leaves it worse
-  off), to the round's end; it judges with caution over prestige and by the final lead of a game
-  ended on the score.
+  off), to the round's end; it judges with caution over prestige, by the final lead of a game
+  ended on the score, and a later round's start with its food still to be found (`ahead`).
 
 Everything is seeded and counted, never timed: the same view and seed give the same decision on
 any machine (the arena and the tests rely on it; the site seeds each decision from the match's
