@@ -40,4 +40,6 @@ export function replay() {
     if (event.key === "ArrowLeft") go(at - 1);
     else if (event.key === "ArrowRight") go(at + 1);
   });
+  // Drawn disabled, so that a click before the page's modules have loaded is not lost.
+  for (const control of $$("#replay [data-step], #replay-range")) control.disabled = false;
 }
