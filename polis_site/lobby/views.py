@@ -36,9 +36,9 @@ def _challenges(user: Any) -> dict[str, Any]:
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/lobby.html", {**_challenges(request.user),
-                                                  "my_matches": listings.my_matches_listing(request.user)[:10],
-                                                  "time_limits": [d for d in services.MOVE_DAYS if d],
-                                                  "computer_levels": COMPUTER_LEVELS})
+                                                "my_matches": listings.my_matches_listing(request.user)[:10],
+                                                "time_limits": [d for d in services.MOVE_DAYS if d],
+                                                "computer_levels": COMPUTER_LEVELS})
 
 
 @login_required

@@ -94,7 +94,7 @@ def make_private(match_id: int, user: Any) -> dict[str, dict[str, Any]]:
         if match.side_of(user) is None:
             raise services.MatchError("only the players decide who reads their chat", code="not_seated")
         Match.objects.filter(pk=match.pk).update(chat_public=False)
-    closed = {"type": "match.chat", "text": wire.dumps({"type": "chat_private"})}
+    closed = {"type": "match.text", "text": wire.dumps({"type": "chat_private"})}
     return {audience.group_name(match.pk, group): closed for group in (*audience.SIDES, audience.SPECTATORS)}
 
 
@@ -110,4 +110,4 @@ def events(match: Match, content: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The channel-layer event for each audience that reads the chat."""
     text = wire.dumps(content)
     audiences = [*audience.SIDES, *([audience.SPECTATORS] if match.chat_public else [])]
-    return {audience.group_name(match.pk, group): {"type": "match.chat", "text": text} for group in audiences}
+    return {audience.group_name(match.pk, group): {"type": "match.text", "text": text} for group in audiences}

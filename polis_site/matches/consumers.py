@@ -293,9 +293,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         """A broadcast after a commit: the JSON text was made for this socket's audience."""
         await self.send(text_data=event["text"])
 
-    # Made as JSON text for their groups too: a chat line, hidden line or closing (sent only to the
-    # groups that read the chat), and other apps' messages (the lobby's rematch offer, to both seats).
-    match_chat = match_state
+    # Other messages made as JSON text for their groups: a chat line, hidden line or closing (sent
+    # only to the groups that read the chat), and the lobby's rematch offer (to both seats).
     match_text = match_state
 
     async def match_notice(self, event: dict[str, Any]) -> None:
