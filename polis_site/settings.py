@@ -36,6 +36,9 @@ INSTALLED_APPS = [
     "polis_site.matches",
     "polis_site.computer",
     "polis_site.lobby",
+    "polis_site.chat",
+    "polis_site.ratings",
+    "polis_site.notices",
 ]
 
 MIDDLEWARE = [

@@ -16,7 +16,10 @@ urlpatterns = [
     # django-allauth's link in the verification email (its other views are not used).
     re_path(r"^accounts/confirm-email/(?P<key>[-:\w]+)/$", views.ConfirmEmail.as_view(), name="account_confirm_email"),
     path("accounts/", include("django.contrib.auth.urls")),
-    # The lobby and the matches share /matches/: the lobby at its root, a match under its number.
+    # The apps share /matches/: the lobby at its root, a match under its number, the players and
+    # their preferences under their own words.
     path("matches/", include("polis_site.lobby.urls")),
+    path("matches/", include("polis_site.ratings.urls")),
+    path("matches/", include("polis_site.notices.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

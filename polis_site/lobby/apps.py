@@ -8,5 +8,6 @@ class LobbyConfig(AppConfig):
     verbose_name = "Lobby"
 
     def ready(self) -> None:
-        # It hears of new matches (a challenge posted) through a signal receiver, connected on import.
-        from polis_site.lobby import services  # noqa: F401
+        # It hears of new matches (a challenge posted) through a signal receiver, and adds its parts
+        # to a match's page through play's extensions, both on import.
+        from polis_site.lobby import hooks, services  # noqa: F401

@@ -11,11 +11,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.dispatch import receiver
-from django.utils import timezone
 
 from engine.data.sides import opponent
-from polis_site.matches import audience, ratings, services, wire
+from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
+from polis_site.ratings import services as ratings
 
 #: The lobby's group: its pages hear that the open challenges changed.
 LOBBY = "lobby"
@@ -48,10 +48,8 @@ def cancel_challenge(match_id: int, user: Any) -> Match:
         match = services.locked(match_id)
         if match.created_by_id != getattr(user, "pk", None):
             raise services.MatchError(f"match {match.pk} is not your challenge", code="not_yours")
-        if match.status != Match.Status.OPEN:
-            raise services.MatchError(f"match {match.pk} was already accepted", code="match_full")
-        listed = match.listed  # read before the row is gone
-        Match.objects.filter(pk=match.pk).delete()
+        listed = match.listed  # read before the row is gone (a locked match defers it)
+        services.withdraw(match)
         if listed:
             transaction.on_commit(lobby_changed)
     return match
@@ -71,11 +69,7 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         if not invited and not _in_range(match, ratings.value(user)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
                                       f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
-        setattr(match, "sparta" if match.athens_id else "athens", user)
-        match.status = Match.Status.ACTIVE
-        match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
-        match.save()
-        transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
+        services.seat(match, user)
         if match.listed:
             transaction.on_commit(lobby_changed)
     return match
@@ -104,8 +98,7 @@ def rematch(match_id: int, user: Any) -> Match:
                 return join_match(user, existing.pk, existing.invite_token)
             return existing
         new = services.create_match(user, opponent(side), move_days=old.move_days, listed=False,
-                                    computer=old.computer_level or None, rated=old.rated)
-        Match.objects.filter(pk=new.pk).update(rematch_of=old.pk)
+                                    computer=old.computer_level or None, rated=old.rated, rematch_of=old)
         offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
         seats = {audience.group_name(old.pk, seat): offer for seat in audience.SIDES}
         transaction.on_commit(lambda: audience.send_now(seats))

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.lobby import services as lobby_services
-from polis_site.matches import listings, ratings, services
+from polis_site.matches import listings, services
+from polis_site.ratings import services as ratings
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.views import button
 

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -17,8 +16,8 @@ from django.utils.html import format_html
 from engine import api
 from engine.data import rounds
 from engine.errors import ActionError
-from polis_site.matches import chat, services
-from polis_site.matches.models import ActionRecord, ChatMessage, Match, Rating, RatingChange
+from polis_site.matches import services
+from polis_site.matches.models import ActionRecord, Match
 from polis_site.matches.words import describe, happenings
 
 
@@ -52,76 +51,6 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
         return format_html('<a href="{}">step {}</a>', url, record.seq)
 
 
-class ChatInline(ReadOnly, admin.TabularInline):
-    model = ChatMessage
-    fields = ("version", "side", "user", "text", "created_at", "hidden_at")
-    readonly_fields = fields
-    extra = 0
-
-
-class Reported(admin.SimpleListFilter):
-    title = "reported"
-    parameter_name = "reported"
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "reported"), ("no", "not reported")]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> QuerySet[ChatMessage]:
-        if self.value() in ("yes", "no"):
-            return queryset.filter(reports__isnull=self.value() == "no").distinct()
-        return queryset
-
-
-@admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
-    """The chat as written, reported messages found by a filter: an admin with the change permission
-    hides a message (it vanishes from every page at once) or shows it again (on pages opened
-    since); nothing else can be changed, added or deleted."""
-
-    list_display = ("id", "match", "side", "user", "text", "created_at", "report_count", "hidden_at")
-    readonly_fields = ("match", "user", "side", "text", "version", "created_at", "hidden_at")
-    list_filter = (Reported, ("hidden_at", admin.EmptyFieldListFilter))
-    search_fields = ("text", "user__username", "match__id")
-    actions = ["hide_messages", "show_messages"]
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[ChatMessage]:
-        return super().get_queryset(request).select_related("user", "match").annotate(report_total=Count("reports"))
-
-    @admin.display(description="reports", ordering="-report_total")
-    def report_count(self, message: ChatMessage) -> int:
-        return message.report_total
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    @admin.action(description="Hide the selected messages from every page", permissions=["change"])
-    def hide_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
-        chat.hide(queryset)
-
-    @admin.action(description="Show the selected messages again", permissions=["change"])
-    def show_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
-        queryset.update(hidden_at=None)
-
-
-@admin.register(Rating)
-class RatingAdmin(ReadOnly, admin.ModelAdmin):
-    """Ratings change only when a rated match ends (ratings.py): shown, never edited."""
-
-    list_display = ("user", "rating", "deviation", "volatility", "games", "updated_at")
-    search_fields = ("user__username",)
-    ordering = ("-rating",)
-
-
-class RatingChangeInline(ReadOnly, admin.TabularInline):
-    model = RatingChange
-    fields = ("user", "side", "score", "before", "after", "deviation")
-    readonly_fields = fields
-    extra = 0
-
-
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("id", "athens", "sparta", "computer_level", "status", "round_name", "waiting_for", "version",
@@ -129,8 +58,8 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ("status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
-    #: Other apps add their own (the computer its thoughts), as they depend on this one.
-    inlines = [ActionRecordInline, ChatInline, RatingChangeInline]
+    #: Other apps add their own (the chat, the ratings, the computer's thoughts), as they depend on this one.
+    inlines = [ActionRecordInline]
     fields = ("athens", "sparta", "created_by", "listed", "status", "round", "waiting_for", "version", "winner",
               "outcome_reason", "created_at", "updated_at", "tools")
     readonly_fields = fields

@@ -1,6 +1,7 @@
 """What each seat is sent, and how it travels: a seat's own view with the prompts it must answer
 (never another seat's secrets), the log in words, and the channel-layer groups of the two seats and
-the spectators; the broadcast after a commit, and the turn notice."""
+the spectators, and the group of every match page a user has open; the broadcast after a commit,
+and the signal that tells others whose turn it now is (the notices app tells the waiting player)."""
 
 from __future__ import annotations
 
@@ -10,22 +11,32 @@ from collections.abc import Coroutine
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.dispatch import Signal
 
 from engine import api
-from polis_site.matches import board, notify, wire, words
+from polis_site.matches import board, wire, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
 logger = logging.getLogger(__name__)
 
 SIDES = ("athens", "sparta")
 SPECTATORS = "public"
+#: Sent after a committed move has been broadcast, with `match` (its players loaded) and `actor`
+#: (the side that moved, or None for the server): the match may now wait for someone who does not
+#: know yet. Sent with `asend` from the event loop, `send` from sync code: receivers may be async.
+turn_passed = Signal()
 
 
 def group_name(match_id: int, audience: str) -> str:
     """The channel-layer group of one seat ("athens", "sparta") or of the spectators ("public")."""
     return f"match.{match_id}.{audience}"
+
+
+def user_group(user_id: int) -> str:
+    """The channel-layer group of every match page a user has open: an event of type `match.notice`
+    names its match, and reaches the user's pages of their other matches."""
+    return f"user.{user_id}"
 
 
 def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
@@ -91,10 +102,10 @@ def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]
 
 
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
-    """After a commit, from sync code: send the announcement and the notice, then email a player who
-    is away. Group sends are at-most-once; a client that misses one sees a version gap and asks `sync`."""
-    send_now({**announcement(match, state, latest), **notify.turn_notices(match, actor)})
-    notify.email_turn(match, actor)
+    """After a commit, from sync code: send the announcement, then say whose turn it is. Group sends
+    are at-most-once; a client that misses one sees a version gap and asks `sync`."""
+    send_now(announcement(match, state, latest))
+    turn_passed.send(sender=Match, match=match, actor=actor)
 
 
 def send_now(events: dict[str, dict[str, Any]]) -> None:
@@ -142,13 +153,10 @@ def in_background(work: Coroutine[Any, Any, None], failure: str, loop: asyncio.A
 
 
 def notify_later(match: Match, actor: str) -> None:
-    """From the event loop, in the background after NOTICE_DELAY (off the move's own path): the
-    turn notice of `actor`'s move (`notify.turn_notices`), then the email if the waiting player is
-    away (`notify.email_turn`, which reads the database)."""
+    """From the event loop, in the background after NOTICE_DELAY (off the move's own path): say
+    whose turn it is after `actor`'s move (`turn_passed`: the notice, and an email to a player away)."""
     async def send() -> None:
         await asyncio.sleep(NOTICE_DELAY)
-        await send_all(notify.turn_notices(match, actor))
-        if notify.has_address(match, actor):
-            await database_sync_to_async(notify.email_turn)(match, actor)
+        await turn_passed.asend(sender=Match, match=match, actor=actor)
 
     in_background(send(), "the turn notice or email was not sent")

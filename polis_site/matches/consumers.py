@@ -8,7 +8,7 @@ would cost, checked as the engine would, applying nothing).
 
 Any client message may carry a `request` (a number or a string): it then gets exactly one reply
 carrying the same `request`, its answer (`state` to a sync, `pong`, `ack`, `options`, `price`,
-`chat_reported`, or `done` for a message with no answer of its own) or its refusal (`error`), so a
+another app's answer, or `done` for a message with no answer of its own) or its refusal (`error`), so a
 page never waits for a reply that cannot come. A refusal for rate (`rate_limited`) says in
 `retry_after` how many seconds to wait.
 
@@ -17,11 +17,8 @@ Server messages: `state` (this socket's own view, its version and the prompts it
 read the database, a fresh `state`), `pong` (with the match's current version), `rematch` (once it
 is over, a player asked for its rematch: the new match's id, and who asked).
 
-The players' chat (chat.py): a seat sends `{"type": "chat", "text": "..."}`, `{"type":
-"report_chat", "id": n}` or `{"type": "chat_private"}`; whoever reads the chat gets `chat` (its
-`messages`: all of them on connecting, marked `history`, then each new one as it is written),
-`chat_hidden` (an admin hid message `id`) and `chat_private` (spectators no longer read it); the
-reporter gets `chat_reported`. A refused chat message's `error` says `"about": "chat"`.
+Other apps add messages of their own (`extensions.socket_messages`: the chat, polis_site/chat/hooks.py),
+and what a page is sent on joining (`extensions.on_join`). A refusal of one of theirs says `about`.
 """
 
 from __future__ import annotations
@@ -39,24 +36,10 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import audience, chat, notify, services, wire
+from polis_site.matches import audience, extensions, services, wire
 from polis_site.matches.models import Match
 
 log = logging.getLogger(__name__)
-
-
-def _write(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    match, written = chat.post(match_id, user, message.get("text"))
-    return chat.events(match, {"type": "chat", "messages": [chat.entry(written, match.names)]})
-
-
-def _report(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    chat.report(match_id, user, message.get("id"))
-    return {}  # for an admin to judge; only the reporter hears of it
-
-
-def _close(match_id: int, user: Any, message: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return chat.make_private(match_id, user)
 
 
 def _refusal(error: ActionError) -> dict[str, Any]:
@@ -64,9 +47,6 @@ def _refusal(error: ActionError) -> dict[str, Any]:
     wait = error.details.get("retry_after")
     return {**error.to_dict(), **({"retry_after": wait} if wait is not None else {})}
 
-
-#: The chat's messages, each done in the database thread; what to send after.
-CHAT = {"chat": _write, "report_chat": _report, "chat_private": _close}
 
 #: Token bucket per socket: this many messages at once, refilled at RATE a second.
 BURST = 20
@@ -106,10 +86,10 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         self.tokens, self.refilled = float(BURST), time.monotonic()
         self.request: Any = None  # the `request` of the message being handled, until it is answered
         # The match's audience, and the user's own group: notices of their other matches.
-        await self.join_groups([self.group, notify.user_group(user.pk)])
+        await self.join_groups([self.group, audience.user_group(user.pk)])
         await self.accept()
         await self.send_json(await self._state())
-        await self._chat_history()
+        await self._joined()
 
     async def disconnect(self, code: int) -> None:
         await self.leave_groups()
@@ -117,7 +97,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     async def resync_after_outage(self) -> None:
         """Broadcasts were lost while the layer was down: the page gets the match as it is now."""
         await self.send_json(await self._state())
-        await self._chat_history()
+        await self._joined()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """One client message. A message that carries a `request` gets exactly one reply carrying
@@ -176,30 +156,32 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self._act(message)
         elif kind in services.QUERIES:
             await self._query(message)
-        elif kind in CHAT:
-            await self._chat(kind, message)
+        elif kind in extensions.socket_messages:
+            await self._extension(extensions.socket_messages[kind], message)
         else:
-            await self._error("malformed", 'expected {"type": "sync" | "act" | "options" | "price" | "ping" | "chat" | '
-                                           f'"report_chat" | "chat_private", ...}}, got type {str(kind)[:40]!r}')
+            kinds = " | ".join(f'"{known}"' for known in ("sync", "act", *services.QUERIES, "ping",
+                                                           *extensions.socket_messages))
+            await self._error("malformed", f'expected {{"type": {kinds}, ...}}, got type {str(kind)[:40]!r}')
 
-    async def _chat_history(self) -> None:
-        def readable() -> list[dict[str, Any]] | None:
+    async def _joined(self) -> None:
+        """What other apps send a page as it joins (the chat's history), read in one trip."""
+        def messages() -> list[dict[str, Any]]:
             match = Match.objects.select_related("athens", "sparta").get(pk=self.match_id)
-            return chat.history(match) if chat.readable_by(match, self.seat, self.user) else None
+            return [sent for hook in extensions.on_join if (sent := hook(match, self.seat, self.user)) is not None]
 
-        messages = await database_sync_to_async(readable)()
-        if messages is not None:
-            await self.send_json({"type": "chat", "messages": messages, "history": True})
+        if extensions.on_join:
+            for message in await database_sync_to_async(messages)():
+                await self.send_json(message)
 
-    async def _chat(self, kind: str, message: dict[str, Any]) -> None:
+    async def _extension(self, kind: extensions.SocketMessage, message: dict[str, Any]) -> None:
         try:
-            events = await database_sync_to_async(CHAT[kind])(self.match_id, self.user, message)
+            events, answer = await database_sync_to_async(kind.handle)(self.match_id, self.user, message)
         except ActionError as error:
-            await self.reply({"type": "error", **_refusal(error), "about": "chat"})
+            await self.reply({"type": "error", **_refusal(error), "about": kind.about})
             return
         await audience.send_all(events)
-        if kind == "report_chat":
-            await self.reply({"type": "chat_reported", "id": message["id"]})
+        if answer is not None:
+            await self.reply(answer)
 
     @database_sync_to_async
     def _version(self) -> int | None:

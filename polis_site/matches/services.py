@@ -25,7 +25,7 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import audience, ratings, rows
+from polis_site.matches import audience, rows
 from polis_site.matches.audience import SIDES
 from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
 
@@ -61,6 +61,10 @@ RATING_BOUNDS = (0, 4000)
 computer_awaited = Signal()
 #: Sent once a new match is committed, with `match`: the lobby tells its pages of a new challenge.
 match_created = Signal()
+#: Sent as a match ends, with `match` (its result set, not yet saved), inside the transaction that
+#: ends it: the ratings settle there, so a finished match is never left unrated, and a receiver's
+#: failure undoes the ending.
+match_finished = Signal()
 
 
 def _after_commit_if_the_computer_is_due(match: Match) -> None:
@@ -71,11 +75,11 @@ def _after_commit_if_the_computer_is_due(match: Match) -> None:
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
                  listed: bool = True, computer: str | None = None, rated: bool = True,
-                 rating_range: tuple[int | None, int | None] = (None, None)) -> Match:
+                 rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random"): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
-    listed nowhere and never `rated`."""
+    listed nowhere and never `rated`. A rematch names the finished match it answers."""
     if side not in (*SIDES, "random"):
         raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
     low, high = rating_range
@@ -94,7 +98,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
                          "finish or resign one first", code="too_many_computer_matches")
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
-                  rated=rated and computer is None, rating_min=low, rating_max=high)
+                  rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -135,6 +139,25 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
 #: the computer's seat (its name), and whether the ending is rated.
 LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at", "computer_level", "computer_side", "rated")
+
+
+def seat(match: Match, user: Any) -> None:
+    """`user` takes the free seat of an open match, locked by the caller (`locked`), which the lobby
+    has let them take: the match is in play, and both seats are told on commit."""
+    if match.status != Match.Status.OPEN:
+        raise MatchError(f"match {match.pk} already has both players", code="match_full")
+    setattr(match, "sparta" if match.athens_id else "athens", user)
+    match.status = Match.Status.ACTIVE
+    match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
+    match.save()
+    transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
+
+
+def withdraw(match: Match) -> None:
+    """An open match nobody joined, locked by the caller, is gone with its log (it has none)."""
+    if match.status != Match.Status.OPEN:
+        raise MatchError(f"match {match.pk} was already accepted", code="match_full")
+    Match.objects.filter(pk=match.pk).delete()
 
 
 def locked(match_id: int) -> Match:
@@ -369,13 +392,13 @@ def _store(match: Match, state: api.GameState) -> None:
 
 
 def _finish(match: Match, winner: str | None, reason: str) -> None:
-    """The match ends, and is rated in the same transaction."""
+    """The match ends; its ratings settle in the same transaction (`match_finished`)."""
     match.status = Match.Status.FINISHED
     match.winner = winner or ""
     match.outcome_reason = reason
     match.waiting_for = ""
     match.finished_at = timezone.now()
-    ratings.settle(match)
+    match_finished.send(sender=Match, match=match)
 
 
 #: The read-only questions a seat may ask about its next action: the field that carries what it

@@ -7,9 +7,6 @@ app_name = "matches"
 
 urlpatterns = [
     path("mine/", views.my_matches, name="mine"),
-    path("preferences/", views.preferences, name="preferences"),
-    path("players/", views.leaderboard, name="leaderboard"),
-    path("players/<str:username>/", views.player_profile, name="profile"),
     path("<id:match_id>/", views.match_page, name="match"),
     path("<id:match_id>/resign/", views.resign, name="resign"),
     path("<id:match_id>/claim/", views.claim, name="claim"),

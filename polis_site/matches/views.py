@@ -1,5 +1,5 @@
 """Thin views: "my matches", the match page and its buttons (resign, claim the win), the replay,
-profiles and preferences, and the HTTP API that calls the same write path as the websocket (for
+and the HTTP API that calls the same write path as the websocket (for
 clients without websockets and for scripts)."""
 
 from __future__ import annotations
@@ -9,22 +9,18 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage, throttles
-from polis_site.matches import audience, board, chat, listings, profiles, replays, services, wire, words
-from polis_site.matches.forms import PreferencesForm
-from polis_site.matches.models import COMPUTER_LEVELS, Match, computer_username
-from polis_site.matches.notify import verified_address
+from polis_site.matches import audience, board, extensions, listings, replays, services, wire, words
+from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
 STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
@@ -72,16 +68,16 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     """A finished match, step by step, with its summary: public, so its link can be shared."""
     match = _replayable(request, match_id)
     summary = replays.summary(match)  # replays the whole log once; the page opens on its last step
-    # The chat beside the log, each message after the action it followed (those who may read it).
-    said: dict[int, list[dict[str, Any]]] = {}
-    if chat.readable_by(match, match.side_of(request.user), request.user):
-        for message in chat.history(match, most=None):
-            said.setdefault(message["version"], []).append(message)
-    log = [{**entry, "judged": summary["judged"].get(entry["seq"]), "chat": said.get(entry["seq"], [])}
+    # Other apps' lines beside the log (the chat), each after the action it followed.
+    beside: dict[int, list[str]] = {}
+    for lines in extensions.replay_lines:
+        for version, html in lines(request, match).items():
+            beside.setdefault(version, []).extend(html)
+    log = [{**entry, "judged": summary["judged"].get(entry["seq"]), "after": beside.get(entry["seq"], [])}
            for entry in _in_page_language(audience.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
-        "log": log, "chat_before": said.get(0, []), "board": board.drawing(),
+        "log": log, "before": beside.get(0, []), "board": board.drawing(),
         "catalogue": board.catalogue(), "summary": summary})
 
 
@@ -92,35 +88,6 @@ def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
         return JsonResponse(replays.step(match, seq))
     except ActionError as error:
         return JsonResponse({"type": "error", **error.to_dict()}, status=404)
-
-
-@require_GET
-def player_profile(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's rating and its history, record, recent and current matches: public, as on any
-    game site (a player is found by name)."""
-    if username in {computer_username(level) for level, _ in COMPUTER_LEVELS}:
-        raise Http404("the computer has no profile")
-    user = get_object_or_404(get_user_model(), username=username, is_active=True)
-    return render(request, "matches/profile.html", {"player": user, **profiles.profile(user),
-                                                    "provisional_above": profiles.PROVISIONAL})
-
-
-@require_GET
-def leaderboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "matches/leaderboard.html", {"ratings": profiles.leaderboard()})
-
-
-@login_required
-def preferences(request: HttpRequest) -> HttpResponse:
-    form = PreferencesForm(request.user, request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        sent_to = form.save(request)
-        messages.success(request, _("Your preferences are saved."))
-        if sent_to:
-            messages.info(request, _("We sent a link to %(email)s: notices go there once you open it.") % {
-                "email": sent_to})
-        return redirect("matches:preferences")
-    return render(request, "matches/preferences.html", {"form": form, "verified": verified_address(request.user)})
 
 
 def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -136,13 +103,11 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
     seat = match.side_of(request.user)
-    invite_url = request.build_absolute_uri(reverse("lobby:invite", args=[match.invite_token]))
     return render(request, "matches/match.html", {
-        "match": match, "seat": seat, "invite_url": invite_url if seat and match.status == Match.Status.OPEN else None,
-        "initial": audience.state_message(match, match.state(), seat), "log": _in_page_language(audience.log_since(match, 0)),
-        "board": board.drawing(), "catalogue": board.catalogue(), "chat_max": chat.MAX_LENGTH,
-        "rematch_offered": seat is not None and Match.objects.filter(rematch_of=match, status=Match.Status.OPEN)
-        .exclude(athens=request.user).exclude(sparta=request.user).exists()})
+        "match": match, "seat": seat, "initial": audience.state_message(match, match.state(), seat),
+        "log": _in_page_language(audience.log_since(match, 0)), "board": board.drawing(), "catalogue": board.catalogue(),
+        "parts": {slot: [html for part in parts if (html := part(request, match, seat))]
+                  for slot, parts in extensions.page_parts.items()}})
 
 
 # --------------------------------------------------------------------------- the HTTP API

@@ -199,9 +199,9 @@ def test_matches_against_the_computer_are_listed_filtered_and_their_moves_shown(
 def test_ratings_and_a_matchs_rating_changes_are_shown_and_never_edited(admin_client: Client) -> None:
     match = active_match("admin-rated")
     services.resign(match.pk, match.sparta)
-    listing = admin_client.get("/admin/matches/rating/").content.decode()
+    listing = admin_client.get("/admin/ratings/rating/").content.decode()
     assert match.athens.username in listing and match.sparta.username in listing
     page = admin_client.get(f"/admin/matches/match/{match.pk}/change/").content.decode()
     assert "rating change" in page.lower()
     rating_id = match.athens.polis_rating.pk
-    assert admin_client.post(f"/admin/matches/rating/{rating_id}/change/", {"rating": "3000"}).status_code == 403
+    assert admin_client.post(f"/admin/ratings/rating/{rating_id}/change/", {"rating": "3000"}).status_code == 403

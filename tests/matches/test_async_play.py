@@ -15,8 +15,10 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from engine import playout
-from polis_site.matches import audience, notify, services
-from polis_site.matches.models import Match, Notification, Preferences
+from polis_site.matches import audience, services
+from polis_site.matches.models import Match
+from polis_site.notices import services as notify
+from polis_site.notices.models import Notification, Preferences
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db
@@ -148,11 +150,11 @@ def test_the_waiting_players_other_pages_get_a_notice_not_the_one_who_moved() ->
     match = active_match("notice")
     moved = move_until_waiting_for(match, "athens")
     events = notify.turn_notices(match, actor=moved)
-    event = events[notify.user_group(match.athens_id)]
+    event = events[audience.user_group(match.athens_id)]
     assert (event["type"], event["match"]) == ("match.notice", match.pk)
     assert json.loads(event["text"]) == {"type": "notice", "match": match.pk, "url": f"/matches/{match.pk}/", "text": {
         "en": f"Your move in match {match.pk}, as Athens.", "es": f"Te toca mover en la partida {match.pk}, como Atenas."}}
-    assert notify.user_group(match.sparta_id) not in events
+    assert audience.user_group(match.sparta_id) not in events
     assert notify.turn_notices(match, actor="athens") == {}
 
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 from polis_site.asgi import application
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
-from polis_site.matches.models import Match, Rating
+from polis_site.matches.models import Match
+from polis_site.ratings.models import Rating
 from tests.matches.factories import PASSWORD, UserFactory
 from tests.matches.test_match_socket import ORIGIN, session_cookie
 

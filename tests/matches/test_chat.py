@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from polis_site.matches import chat, services
-from polis_site.matches.models import ChatMessage, ChatReport, Match
+from polis_site.chat import services as chat
+from polis_site.chat.models import ChatMessage, ChatReport
+from polis_site.matches import services
+from polis_site.matches.models import Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 from tests.matches.test_match_socket import drain, open_socket
 
@@ -113,9 +115,9 @@ async def test_a_player_reports_the_others_message_and_an_admin_hides_it_from_ev
     admin = await database_sync_to_async(get_user_model().objects.create_superuser)("ephor", "e@example.com", PASSWORD)
     client = Client()
     await database_sync_to_async(client.force_login)(admin)
-    listing = await database_sync_to_async(client.get)("/admin/matches/chatmessage/?reported=yes")
+    listing = await database_sync_to_async(client.get)("/admin/chat/chatmessage/?reported=yes")
     assert "an insult" in listing.content.decode()
-    response = await database_sync_to_async(client.post)("/admin/matches/chatmessage/", {
+    response = await database_sync_to_async(client.post)("/admin/chat/chatmessage/", {
         "action": "hide_messages", "_selected_action": [message_id]})
     assert response.status_code == 302
     for socket in (*seats.values(), watcher):

@@ -1,13 +1,15 @@
 """The site's migrations keep every row: a database made before the site was split into apps
 (commit a8f9607; tests/data/migrations/build_before_apps.py says how) is migrated by today's code,
 and every match, log entry, chat line and report, rating and its history, challenge, notice,
-preference and computer thought is there after, read through today's models."""
+preference and computer thought is there after, read through today's models; each moved model keeps
+its content type (so its permissions and admin history), relabelled to its new app."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +22,8 @@ READ = """
 import json
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+MOVED = ("ChatMessage", "ChatReport", "Rating", "RatingChange", "Notification", "Preferences", "ComputerThought")
 def model(name):
     return next(m for m in apps.get_models() if m.__name__ == name)
 Match = model("Match")
@@ -45,6 +49,8 @@ print(json.dumps({
     "quiet": [p.user.username for p in model("Preferences").objects.filter(email_turns=False)],
     "users": get_user_model().objects.filter(username__in=["alice", "bob", "carol"]).count(),
     "queued": apps.get_model("django_q", "OrmQ").objects.count(),
+    "content_types": {name: [content_type.app_label, content_type.pk] for name in MOVED
+                      for content_type in [ContentType.objects.get_for_model(model(name))]},
 }, sort_keys=True))
 """
 
@@ -60,6 +66,8 @@ def manage(database: Path, *arguments: str) -> str:
 def test_a_database_from_before_the_apps_keeps_every_row(tmp_path: Path) -> None:
     database = tmp_path / "site.sqlite3"
     shutil.copy(BEFORE, database)
+    with sqlite3.connect(database) as before:
+        content_types = dict(before.execute("SELECT model, id FROM django_content_type WHERE app_label = 'matches'"))
     manage(database, "migrate", "--noinput", "-v", "0")
     after = json.loads(manage(database, "shell", "-c", READ).splitlines()[-1])
     assert after["rows"] == {"Match": 5, "ActionRecord": 18, "ChatMessage": 3, "ChatReport": 1, "Rating": 2,
@@ -77,6 +85,10 @@ def test_a_database_from_before_the_apps_keeps_every_row(tmp_path: Path) -> None
     # The computer's decision queued before its code moved is dropped (a worker's start enqueues it
     # again under the function's new name: tests/matches/test_computer.py).
     assert after["queued"] == 0
+    # Permissions and the admin's history hang on the content type: the same row, its app relabelled.
+    owners = {"ChatMessage": "chat", "ChatReport": "chat", "Rating": "ratings", "RatingChange": "ratings",
+              "Notification": "notices", "Preferences": "notices", "ComputerThought": "computer"}
+    assert after["content_types"] == {name: [app, content_types[name.lower()]] for name, app in owners.items()}
 
 
 def test_the_models_and_their_migrations_agree(tmp_path: Path) -> None:

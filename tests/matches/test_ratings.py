@@ -12,8 +12,11 @@ from django.utils import timezone
 
 from engine import playout
 from polis_site.lobby import services as lobby
-from polis_site.matches import glicko, ratings, services
-from polis_site.matches.models import Match, Rating, RatingChange
+from polis_site.matches import services
+from polis_site.matches.models import Match
+from polis_site.ratings import glicko
+from polis_site.ratings import services as ratings
+from polis_site.ratings.models import Rating, RatingChange
 from tests.matches.factories import UserFactory, active_match
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +161,7 @@ def test_the_profile_shows_the_rating_its_history_the_record_and_the_matches_and
         services.resign(match.pk, loser)
     current = active_match("profile-current", athens=winner)
     client = Client()
-    page = client.get(reverse("matches:profile", args=[winner.username])).content.decode()
+    page = client.get(reverse("ratings:profile", args=[winner.username])).content.decode()
     rating = Rating.objects.get(user=winner)
     assert rating.games == 3 and rating.rating > 1500
     assert f'data-rating="{rating.rating:.0f}"' in page and 'id="rating-chart"' in page
@@ -167,9 +170,9 @@ def test_the_profile_shows_the_rating_its_history_the_record_and_the_matches_and
     assert '<tr data-side="sparta"><th>As Sparta</th>\n        <td class="won">1</td>' in page
     assert f'data-match="{current.pk}"' in page and page.count("replay-link") == 3
     assert f'href="/matches/players/{loser.username}/"' in page
-    board = client.get(reverse("matches:leaderboard")).content.decode()
+    board = client.get(reverse("ratings:leaderboard")).content.decode()
     assert board.index(winner.username) < board.index(loser.username)
-    assert client.get(reverse("matches:profile", args=["nobody-here"])).status_code == 404
+    assert client.get(reverse("ratings:profile", args=["nobody-here"])).status_code == 404
 
 
 def test_a_rematch_swaps_the_sides_keeps_the_terms_and_is_one_match_whoever_asks() -> None:

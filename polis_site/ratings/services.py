@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from polis_site.matches import glicko
-from polis_site.matches.models import Match, Rating, RatingChange
+from django.dispatch import receiver
+
+from polis_site.matches import services
+from polis_site.matches.models import Match
+from polis_site.ratings import glicko
+from polis_site.ratings.models import Rating, RatingChange
 
 SIDES = ("athens", "sparta")
 
@@ -23,6 +27,11 @@ def value(user: Any) -> float:
     """The user's rating, read only (a player never rated: a new player's 1500)."""
     found = Rating.objects.filter(user=user).values_list("rating", flat=True).first()
     return glicko.Player().rating if found is None else found
+
+
+@receiver(services.match_finished)
+def _settle_on_finish(sender: Any, match: Match, **kwargs: Any) -> None:
+    settle(match)
 
 
 def settle(match: Match) -> list[RatingChange]:

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import Q
 
-from polis_site.matches import ratings
-from polis_site.matches.models import Match, Rating, RatingChange
+from polis_site.matches.models import Match
+from polis_site.ratings import services as ratings
+from polis_site.ratings.models import Rating, RatingChange
 
 #: The chart's drawing box (SVG user units) and margin.
 WIDTH, HEIGHT, MARGIN = 480, 160, 28

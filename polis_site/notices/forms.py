@@ -9,8 +9,8 @@ from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from polis_site.matches.models import Preferences
-from polis_site.matches.notify import verified_address
+from polis_site.notices.models import Preferences
+from polis_site.notices.services import verified_address
 
 
 class PreferencesForm(forms.Form):

@@ -15,8 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from polis_site import throttles
+from polis_site.chat.models import ChatMessage, ChatReport
 from polis_site.matches import audience, services, wire
-from polis_site.matches.models import ChatMessage, ChatReport, Match
+from polis_site.matches.models import Match
 
 #: Characters a message may hold (after trimming its ends).
 MAX_LENGTH = 500

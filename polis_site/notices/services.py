@@ -1,5 +1,6 @@
 """Telling a player a match waits for them: a notice on every page of theirs that is open (their
-own group on the channel layer), and an email when they are away.
+own group on the channel layer), and an email when they are away. Play says whose turn it is
+(`audience.turn_passed`); this app listens.
 
 Emails go only to players whose address is verified (they opened the link sent to it: django-allauth)
 and who have not opted out (`Preferences`), only while
@@ -13,15 +14,18 @@ from datetime import timedelta
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.mail import send_mail
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.data.sides import opponent
-from polis_site.matches import wire, words
-from polis_site.matches.models import ActionRecord, Match, Notification, Preferences
+from polis_site.matches import audience, wire, words
+from polis_site.matches.models import ActionRecord, Match
+from polis_site.notices.models import Notification, Preferences
 
 
 def absolute(path: str) -> str:
@@ -29,9 +33,15 @@ def absolute(path: str) -> str:
     return settings.POLIS_SITE_URL.rstrip("/") + path
 
 
-def user_group(user_id: int) -> str:
-    """The channel-layer group of every match page a user has open."""
-    return f"user.{user_id}"
+@receiver(audience.turn_passed)
+async def tell_the_waiting_player(sender: Any, match: Match, actor: str | None, **kwargs: Any) -> None:
+    """The notice on the waiting player's open pages, then an email if they are away (the database
+    thread only when they have an address at all). The email is asgiref's `sync_to_async`, not
+    Channels' database one: sent from sync code (`Signal.send`), it runs in the sender's own thread,
+    inside its connection, which the database one would close."""
+    await audience.send_all(turn_notices(match, actor))
+    if has_address(match, actor):
+        await sync_to_async(email_turn)(match, actor)
 
 
 def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
@@ -66,7 +76,7 @@ def turn_notices(match: Match, actor: str | None) -> dict[str, dict[str, Any]]:
     text = words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
         "match": match.pk, "side": words.side_name(side)})
     notice = wire.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
-    return {user_group(user_id): {"type": "match.notice", "match": match.pk, "text": notice}}
+    return {audience.user_group(user_id): {"type": "match.notice", "match": match.pk, "text": notice}}
 
 
 def email_turn(match: Match, actor: str | None) -> Notification | None:
@@ -94,6 +104,6 @@ def email_turn(match: Match, actor: str | None) -> Notification | None:
             "opponent": match.player_name(opponent(side)), "match": match.pk, "side": words.side_name(side)}))
     body = "\n\n".join(f"{lines[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
-        lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("matches:preferences"))}).values())
+        lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("notices:preferences"))}).values())
     send_mail(lines["en"][0], body, None, [user.email])
     return Notification.objects.create(user_id=user_id, match=match, version=match.version, emailed=True)

@@ -1,0 +1,40 @@
+"""Where the other apps add to a match, so that play names none of them (docs/architecture.md): the
+messages its socket passes on, what a page is sent when it joins, parts of its page and the lines
+beside its replay's log. Each app fills these in its `AppConfig.ready()`; play reads them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+
+from polis_site.matches.models import Match
+
+#: Channel-layer events by group, sent once the message's work has committed.
+Events = dict[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SocketMessage:
+    """A client message another app answers. `handle(match_id, user, message)` runs in the database
+    thread and returns the events to send and the reply to its sender (None: a bare `done`); it
+    refuses with an `ActionError`, whose `error` names `about` (the page shows it beside that form)."""
+
+    handle: Callable[[int, Any, dict[str, Any]], tuple[Events, dict[str, Any] | None]]
+    about: str
+
+
+#: The socket's messages from other apps, by their `type`.
+socket_messages: dict[str, SocketMessage] = {}
+#: What a page is sent on joining a match and after an outage, read in the database thread from the
+#: match (its players loaded), the page's seat and its user: a message, or None.
+on_join: list[Callable[[Match, str | None, Any], dict[str, Any] | None]] = []
+#: Parts of a match's page (not of its replay), by where they go: "head" (under the players' names),
+#: "buttons" (among a seat's buttons) and "cards" (below the board). Each gives its HTML for this
+#: request, the match and the viewer's seat, or "" to show nothing.
+page_parts: dict[str, list[Callable[[HttpRequest, Match, str | None], str]]] = {
+    "head": [], "buttons": [], "cards": []}
+#: Lines beside a replay's log, as HTML by the version they follow (0: before the first action).
+replay_lines: list[Callable[[HttpRequest, Match], dict[int, list[str]]]] = []

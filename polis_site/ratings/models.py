@@ -1,0 +1,48 @@
+"""Each player's rating and what each rated match did to it (their tables are the ones the matches
+app made: migrations/0001_initial.py)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from polis_site.matches.models import SIDES, Match
+
+
+class Rating(models.Model):
+    """A player's Glicko-2 rating (services.py): its value, its deviation (how unsure it still is)
+    and its volatility (how erratic the player's results are)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_rating")
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    #: Rated matches finished.
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "matches_rating"
+        indexes = [models.Index(fields=["-rating"], name="leaderboard")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.rating:.0f} ± {2 * self.deviation:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating: its history, for the profile's chart."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_rating_changes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    side = models.CharField(max_length=10, choices=SIDES)
+    #: 1 a win, 0.5 a draw (a shared victory), 0 a loss.
+    score = models.FloatField()
+    before = models.FloatField()
+    after = models.FloatField()
+    deviation = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "matches_ratingchange"
+        ordering = ["user", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "match"], name="one_change_per_match")]
