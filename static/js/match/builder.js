@@ -5,7 +5,7 @@ import {cat, match, root, seat} from "./page.js";
 import {FIELD_NAMES, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {widget} from "./prompts.js";
-import {ask, askOnce, refused, resync} from "./socket.js";
+import {ask, askOnce, hear, resync} from "./socket.js";
 
 // The builder offers only what the engine's options offer, field by field (asked over the
 // socket); a whole action or answer is priced, that is checked by the engine applying nothing,
@@ -119,6 +119,9 @@ export function gathered(field, value) {
   refresh();
 }
 
+// What the prompts' controls answer with.
+const HANDS = {choose, gathered, refresh, redraw: () => renderBuilder()};
+
 export function renderBuilder() {
   clearChoosable();
   const body = $("#action-body");
@@ -129,14 +132,14 @@ export function renderBuilder() {
   const field = options.next;
   if (GATHERED.has(field)) match.build.open[field] = options;
   for (const [earlier, asked] of Object.entries(match.build.open)) {
-    if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier]}), ...widget(earlier, asked));
+    if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier]}), ...widget(earlier, asked, HANDS));
   }
   const typed = field === "type" && match.build.kind === "action" && match.build.partial.type;
   const answered = field && !GATHERED.has(field) && !options.repeat && match.build.partial[field] !== undefined;
   if (field && !typed && !answered) {
     const note = field === "origins" && options.done_allowed ? gettext("Add another unit, or confirm.") : "";
     parts.push(el("h3", {text: FIELD_NAMES[field] || gettext("Choose")}), note ? el("p", {class: "muted", text: note}) : null);
-    parts.push(...widget(field, options));
+    parts.push(...widget(field, options, HANDS));
   }
   const controls = [];
   if (match.build.price) {
@@ -161,6 +164,16 @@ function helpLink() {
     "aria-label": gettext("How this works")});
 }
 
+
+// A refusal said beside the controls: in the builder when one is open, under it otherwise.
+export function sayRefusal(text) {
+  if (match.build) {
+    match.build.refusal = text;
+    renderBuilder();
+  } else {
+    showError(text);
+  }
+}
 
 export function showError(message) {
   const box = $("#action-error");
@@ -187,6 +200,6 @@ async function confirm() {
     // The move was not played (or, its socket lost, may not have been: the sync on reconnecting
     // says which, and the builder asks again).
     if (match.build === mine && error.code === "disconnected") match.build.lost = true;
-    refused(error);
+    hear({type: "error", ...error});
   }
 }

@@ -3,7 +3,7 @@
 import {$, el, gettext} from "./dom.js";
 import {seat} from "./page.js";
 import {explain} from "./words.js";
-import {ask} from "./socket.js";
+import {ask, on} from "./socket.js";
 
 // Messages are drawn as text (textContent), never as markup. The card shows once the server
 // sends the chat: to the players, and to spectators while the players keep it public.
@@ -13,7 +13,7 @@ const CHAT_REFUSALS = {
   not_reportable: gettext("You can only report what your opponent wrote."),
 };
 
-export function hearChat(message) {
+function hear(message) {
   const card = $("#chat");
   const list = $("#chat-log");
   if (!card) return;
@@ -50,7 +50,9 @@ function showChatError(text) {
   box.hidden = !text;
 }
 
-export function chatControls() {
+// The chat's messages heard, and its controls.
+export function chat() {
+  for (const type of ["chat", "chat_hidden", "chat_reported", "chat_private"]) on(type, hear);
   const form = $("#chat-form");
   if (form) {
     form.addEventListener("submit", (event) => {

@@ -1,12 +1,14 @@
 // The match page: draws this seat's own view on the board, builds actions step by step from the
 // engine's options (asked over the socket), answers prompts, and keeps live. Native ES modules, no
 // build step: this one starts the page.
-import {$, $$} from "./dom.js";
-import {cat, match, replaying} from "./page.js";
+import {$, $$, gettext} from "./dom.js";
+import {cat, match, replaying, root, seat} from "./page.js";
 import {goods, name, side} from "./words.js";
 import {fitMarketTexts} from "./map.js";
-import {alertControls, logPointer, markRecent, show, showNews} from "./render.js";
-import {ask, live, queries} from "./socket.js";
+import {refresh} from "./builder.js";
+import {alertControls, append, drawClock, logPointer, markRecent, refused, show, showNews, showNotice} from "./render.js";
+import {ask, live, on, queries, resync} from "./socket.js";
+import {chat} from "./chat.js";
 import {replay} from "./replay.js";
 import {placeDetails} from "./details.js";
 import {zoomAndPan} from "./zoom.js";
@@ -57,4 +59,35 @@ show(match.current);
 markRecent();
 requestAnimationFrame(fitMarketTexts);  // after the first draw: it measures text, forcing a layout
 showNews($$("#log li:last-child .then").map((line) => line.textContent));
-if (replaying) replay(); else live();
+if (replaying) replay(); else playLive();
+
+// What the server sends, the replies to this page's requests included, drawn where it belongs.
+function playLive() {
+  on("state", (message) => {
+    const before = match.current.version;
+    const latest = message.latest || [];
+    show(message);
+    if (latest.length && latest[0].seq === before + 1) append(latest);
+    else if (message.version > before) resync(before);  // a gap: fetch the log
+  });
+  on("log", (message) => append(message.entries));
+  for (const type of ["pong", "ack"]) {
+    on(type, (message) => {
+      if (message.version > match.current.version) resync();  // a missed broadcast
+      drawClock(match.current);
+    });
+  }
+  on("notice", (message) => { if (String(message.match) !== root.dataset.match) showNotice(message); });
+  // The other player asked for a rematch: the same button takes the seat they left free.
+  on("rematch", (message) => {
+    if (message.by !== seat && $("#rematch")) {
+      $("#rematch-offer").hidden = false;
+      $("#rematch button").textContent = gettext("Accept the rematch");
+    }
+  });
+  on("error", refused);
+  // A builder whose questions the last socket took down with it asks them again.
+  on("open", () => { if (match.build && match.build.lost) refresh(); });
+  chat();
+  live();
+}

@@ -2,7 +2,6 @@
 // places a log line names lit; the places a choice may be made on, clickable.
 import {$, $$, svg} from "./dom.js";
 import {cat} from "./page.js";
-import {choose} from "./builder.js";
 
 export function drawBoard(view, reserves) {
   const stacked = {};
@@ -74,13 +73,14 @@ export function light(lines) {
 }
 
 
-export function markChoosable(field, choices) {
+// The places among `choices` are lit and answer a click with `choose(place)`.
+export function markChoosable(choices, choose) {
   for (const choice of choices) {
     if (typeof choice !== "string") continue;
     const node = $(`[data-place="${CSS.escape(choice)}"]`);
     if (!node) continue;
     node.classList.add("choosable");
-    node.onclick = () => choose(field, choice);
+    node.onclick = () => choose(choice);
   }
 }
 

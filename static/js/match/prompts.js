@@ -1,20 +1,21 @@
 // The controls each field is chosen with: buttons, counters, tribute columns, the famine's
 // poleis, the battle cards (an attacker's hand, or a defender's answer to each attacking card).
+// Each control answers through `to`, the builder's hands: `choose(field, value)` (one click),
+// `gathered(field, value)` (a field answered over several), `refresh()` and `redraw()`.
 import {el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, seat} from "./page.js";
 import {ACTION_NAMES, goods, name, projectName, spaceName} from "./words.js";
 import {markChoosable} from "./map.js";
-import {choose, gathered, refresh, renderBuilder} from "./builder.js";
 
-function buttons(field, choices, label = name) {
-  markChoosable(field, choices);
+function buttons(to, field, choices, label = name) {
+  markChoosable(choices, (choice) => to.choose(field, choice));
   return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice",
     "data-choice": typeof choice === "object" ? JSON.stringify(choice) : String(choice),
     "data-project": field === "project" ? choice : null,
-    onclick: () => choose(field, choice), text: label(choice)})))];
+    onclick: () => to.choose(field, choice), text: label(choice)})))];
 }
 
-function counters(field, limits, total, note) {
+function counters(to, field, limits, total, note) {
   const chosen = {...(match.build.partial[field] || {})};
   const sum = () => Object.values(chosen).reduce((a, b) => a + b, 0);
   const rows = Object.entries(limits).filter(([, most]) => most > 0).map(([key, most]) => {
@@ -23,7 +24,7 @@ function counters(field, limits, total, note) {
       const next = n + delta;
       if (next < 0 || next > most || (total !== undefined && sum() - n + next > total)) return;
       if (next) chosen[key] = next; else delete chosen[key];
-      gathered(field, chosen);
+      to.gathered(field, chosen);
     };
     return el("li", {"data-counter": key}, el("span", {text: name(key)}),
       el("button", {type: "button", class: "less", "aria-label": gettext("less"), disabled: n <= 0, onclick: () => set(-1), text: "−"}),
@@ -34,7 +35,7 @@ function counters(field, limits, total, note) {
   return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
 }
 
-export function widget(field, options) {
+export function widget(field, options, to) {
   switch (field) {
     case "type": {
       const parts = [];
@@ -42,70 +43,70 @@ export function widget(field, options) {
         const choices = match.current.prompts[0].options.extra_choices;
         parts.push(choices.length
           ? el("label", {class: "extra"}, gettext("Acting alone, each action costs one resource more:") + " ",
-            el("select", {id: "extra", onchange: (e) => { match.build.extra = e.target.value; refresh(); }},
+            el("select", {id: "extra", onchange: (e) => { match.build.extra = e.target.value; to.refresh(); }},
               choices.map((r) => el("option", {value: r, selected: r === match.build.extra, text: cat.tracks[r].name}))))
           : el("p", {class: "muted", text: gettext("Acting alone costs one resource more, and you have none: only passing and free actions remain.")}));
       }
       if (match.build.kind === "commander") {
         parts.push(el("p", {class: "muted", text: fmt(gettext("Your cards earned %(n)s prestige in this battle; a great commander may double it, once this round."), {n: options.prestige})}));
       }
-      return [...parts, ...buttons("type", options.choices, (t) => ACTION_NAMES[t] || t)];
+      return [...parts, ...buttons(to, "type", options.choices, (t) => ACTION_NAMES[t] || t)];
     }
     case "count":
-      return buttons(field, options.choices, String);
+      return buttons(to, field, options.choices, String);
     case "prestige":
-      return buttons(field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}));
+      return buttons(to, field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}));
     case "option":
-      return buttons(field, options.choices, (o) => cat.event_options[o] || o);
+      return buttons(to, field, options.choices, (o) => cat.event_options[o] || o);
     case "hire":
-      return buttons(field, options.choices, (hired) => (hired
+      return buttons(to, field, options.choices, (hired) => (hired
         ? fmt(gettext("Hire mercenaries (%(n)s silver each, from your reserve)"), {n: options.price})
         : gettext("Raise them from the polis")));
     case "project":
-      return buttons(field, options.choices, projectName);
+      return buttons(to, field, options.choices, projectName);
     case "space":
-      return buttons(field, options.choices, spaceName);
+      return buttons(to, field, options.choices, spaceName);
     case "payment":
       if (!options.choices.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
-      return buttons(field, options.choices, goods);
+      return buttons(to, field, options.choices, goods);
     case "give":
-      return buttons(field, options.choices, (g) => fmt(gettext("give %(cost)s for %(receive)s"),
+      return buttons(to, field, options.choices, (g) => fmt(gettext("give %(cost)s for %(receive)s"),
         {cost: goods(options.costs[g]), receive: goods(options.receive)}));
     case "silver_for":
-      return buttons(field, options.choices.map((c) => c.silver_for), (subs) => {
+      return buttons(to, field, options.choices.map((c) => c.silver_for), (subs) => {
         const choice = options.choices.find((c) => JSON.stringify(c.silver_for) === JSON.stringify(subs));
         return goods(choice.cost);
       });
     case "route":
-      return buttons(field, options.choices.map((r) => r.route), (route) => {
+      return buttons(to, field, options.choices.map((r) => r.route), (route) => {
         const r = options.choices.find((c) => JSON.stringify(c.route) === JSON.stringify(route));
         return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ")} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
       });
     case "seas":
-      return counters(field, options.choices, options.most, fmt(gettext("Up to %(n)s galleys."), {n: options.most}));
+      return counters(to, field, options.choices, options.most, fmt(gettext("Up to %(n)s galleys."), {n: options.most}));
     case "columns":
-      return tributeColumns(options);
+      return tributeColumns(to, options);
     case "cards":
-      return cardPicker(options);
+      return cardPicker(to, options);
     case "give_up":
-      return famine(options);
+      return famine(to, options);
     case "poleis":
-      return counters(field, options.room, options.most,
+      return counters(to, field, options.room, options.most,
         fmt(gettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve."), options));
     case "remove":
-      return counters(field, options.held, options.count, options.abroad
+      return counters(to, field, options.held, options.count, options.abroad
         ? fmt(gettext("Send %(n)s to %(market)s."), {n: options.count, market: name(options.abroad)})
         : fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));
     case "origins":
-      return buttons(field, options.choices, (o) => fmt(gettext("one from %(place)s"), {place: name(o)}));
+      return buttons(to, field, options.choices, (o) => fmt(gettext("one from %(place)s"), {place: name(o)}));
     default:
-      return buttons(field, options.choices);
+      return buttons(to, field, options.choices);
   }
 }
 
 // Hoplites placed in a territory's tribute columns, filled from the top: each column's select
 // says what that many hoplites collect; the total never passes the hoplites there.
-function tributeColumns(options) {
+function tributeColumns(to, options) {
   const chosen = {...(match.build.partial.columns || {})};
   const used = Object.values(chosen).reduce((a, b) => a + b, 0);
   const free = options.free ? gettext("Free in your capital's territory.") : gettext("Costs 1 prestige.");
@@ -118,7 +119,7 @@ function tributeColumns(options) {
         el("select", {id: `column-${resource}`, "data-column": resource, onchange: (e) => {
           const n = Number(e.target.value);
           if (n) chosen[resource] = n; else delete chosen[resource];
-          gathered("columns", chosen);
+          to.gathered("columns", chosen);
         }}, [0, ...values].map((value, hoplites) => el("option", {value: hoplites, selected: hoplites === mine,
           disabled: hoplites - mine > options.hoplites - used,
           text: hoplites ? fmt(ngettext("%(n)s hoplite: %(value)s", "%(n)s hoplites: %(value)s", hoplites), {n: hoplites, value})
@@ -126,7 +127,7 @@ function tributeColumns(options) {
     }))];
 }
 
-function famine(options) {
+function famine(to, options) {
   const chosen = new Set(match.build.partial.give_up || []);
   match.build.partial.give_up = [...chosen];
   return [el("p", {class: "muted", text: fmt(gettext("You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s)."),
@@ -134,11 +135,11 @@ function famine(options) {
     el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
       el("input", {type: "checkbox", value: p, checked: chosen.has(p), onchange: (e) => {
         if (e.target.checked) chosen.add(p); else chosen.delete(p);
-        gathered("give_up", options.choices.filter((q) => chosen.has(q)));
+        to.gathered("give_up", options.choices.filter((q) => chosen.has(q)));
       }}), ` ${name(p)} (${fmt(gettext("population %(n)s"), {n: options.population[p]})})`))))];
 }
 
-function cardPicker(options) {
+function cardPicker(to, options) {
   const battle = match.current.view.battle;
   const terrain = cat.seas.includes(battle.site) ? "sea" : "land";
   const laid = options.attack || null;  // defending: one answer per attacking card, in order (null: none)
@@ -157,7 +158,7 @@ function cardPicker(options) {
       if (!laid) chosen.push(number);
       else chosen[chosen[match.build.target] === null ? match.build.target : chosen.indexOf(null)] = number;
     }
-    gathered("cards", chosen);
+    to.gathered("cards", chosen);
   };
   const hand = (battle.hands[seat] || []).map((n) => tile(n, {
     class: `battle-card${chosen.includes(n) ? " chosen" : ""}`, "aria-pressed": chosen.includes(n) ? "true" : "false",
@@ -167,7 +168,7 @@ function cardPicker(options) {
     if (match.build.target === undefined || chosen[match.build.target] !== null) match.build.target = Math.max(0, chosen.indexOf(null));
     parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: pick a card below for the marked attack."), {n: options.count})}),
       el("div", {class: "duels"}, laid.map((attack, i) => el("div", {class: `duel${i === match.build.target ? " target" : ""}`, "data-slot": i},
-        tile(attack, {class: "battle-card laid", "aria-label": gettext("attack"), onclick: () => { match.build.target = i; renderBuilder(); }}),
+        tile(attack, {class: "battle-card laid", "aria-label": gettext("attack"), onclick: () => { match.build.target = i; to.redraw(); }}),
         el("span", {class: "against", text: gettext("answered by")}),
         chosen[i] === null ? el("span", {class: "slot", text: "—"})
           : tile(chosen[i], {class: "battle-card chosen", onclick: () => toggle(chosen[i])})))));

@@ -2,9 +2,9 @@
 // clock, whose turn it is (and the alert when it comes), the log and what changed since.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
-import {DECISION_NAMES, goods, name, playerName, side} from "./words.js";
+import {DECISION_NAMES, explain, goods, name, playerName, side} from "./words.js";
 import {drawBoard, light} from "./map.js";
-import {startBuilding} from "./builder.js";
+import {sayRefusal, startBuilding} from "./builder.js";
 
 function drawPlayers(state) {
   const view = state.view;
@@ -270,4 +270,11 @@ export function logPointer() {
     list.addEventListener("click", over);
     list.addEventListener("pointerleave", markRecent);
   }
+}
+
+// A refusal said beside the controls, on the match as it stands now: an act's, or one no request
+// of this page waits for (a frame the server could not read).
+export function refused(message) {
+  if (message.state && (message.state.version !== match.current.version || message.state.status !== match.current.status)) show(message.state);
+  sayRefusal(explain(message));
 }

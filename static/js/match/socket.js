@@ -1,11 +1,9 @@
 // The socket and its queries: every message but the heartbeat is a request answered once, an
 // answer or a refusal carrying its id; a version gap, a reconnect or a lost socket asks `sync`.
+// It draws nothing: what the server sends goes to the listeners of its `type` (`on`), an `error`
+// no request waits for among them, and `open` once a new socket has synced.
 import {$, gettext} from "./dom.js";
-import {match, root, seat} from "./page.js";
-import {explain} from "./words.js";
-import {append, drawClock, show, showNotice} from "./render.js";
-import {refresh, renderBuilder, showError} from "./builder.js";
-import {chatControls, hearChat} from "./chat.js";
+import {match, root} from "./page.js";
 
 const CLOSE_NO_MATCH = 4404;
 const HEARTBEAT_MS = 25000;
@@ -21,6 +19,17 @@ const TIMEOUT_MS = 10000;
 const outbox = [];
 let longestWait = 0;  // ms: the longest any request has waited for its reply
 let retrying = 0;     // requests waiting out a rate refusal
+
+const listeners = new Map();  // type -> [listener]
+
+export function on(type, listener) {
+  listeners.set(type, [...(listeners.get(type) || []), listener]);
+}
+
+// A message to its listeners: one from the server, or the page's own (an act's refusal).
+export function hear(message) {
+  for (const listener of listeners.get(message.type) || []) listener(message);
+}
 
 export function ask(type, body = {}, retried = false) {
   const request = ++requests;
@@ -96,15 +105,14 @@ function connect() {
     connectionNote("live", gettext("Live."));
     // First where the match stands, then what was asked while the socket opened; a builder whose
     // questions the last socket took down with it asks them again.
-    ask("sync", {version: match.current.version}).then(() => { if (match.build && match.build.lost) refresh(); }, () => {});
+    ask("sync", {version: match.current.version}).then(() => hear({type: "open"}), () => {});
     for (const message of outbox.splice(0)) socket.send(JSON.stringify(message));
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     const pending = message.request === undefined ? undefined : waiting.get(message.request);
-    if (message.type === "error") {
-      if (pending) pending.reject(message);
-      else refused(message);
+    if (message.type === "error" && pending) {
+      pending.reject(message);
       return;
     }
     hear(message);
@@ -123,44 +131,6 @@ function connect() {
   });
 }
 
-// What the server sends, the replies to this page's requests included.
-function hear(message) {
-  if (message.type === "state") {
-    const before = match.current.version;
-    const latest = message.latest || [];
-    show(message);
-    if (latest.length && latest[0].seq === before + 1) append(latest);
-    else if (message.version > before) resync(before);  // a gap: fetch the log
-  } else if (message.type === "log") {
-    append(message.entries);
-  } else if (message.type === "pong" || message.type === "ack") {
-    if (message.version > match.current.version) resync();  // a missed broadcast
-    drawClock(match.current);
-  } else if (message.type === "notice") {
-    if (String(message.match) !== root.dataset.match) showNotice(message);
-  } else if (message.type === "rematch") {
-    // The other player asked: the same button takes the seat they left free.
-    if (message.by !== seat && $("#rematch")) {
-      $("#rematch-offer").hidden = false;
-      $("#rematch button").textContent = gettext("Accept the rematch");
-    }
-  } else if (message.type.startsWith("chat")) {
-    hearChat(message);
-  }
-}
-
-// A refusal said beside the controls, on the match as it stands now: an act's, or one no request
-// of this page waits for (a frame the server could not read).
-export function refused(message) {
-  if (message.state && (message.state.version !== match.current.version || message.state.status !== match.current.status)) show(message.state);
-  if (match.build) {
-    match.build.refusal = explain(message);
-    renderBuilder();
-  } else {
-    showError(explain(message));
-  }
-}
-
 // The heartbeat is no request: while the socket is down there is nothing to beat, and the sync
 // on reconnecting does its work.
 function ping() {
@@ -168,7 +138,6 @@ function ping() {
 }
 
 export function live() {
-  chatControls();
   connect();
   // The heartbeat keeps idle sockets open through proxies and tells a page that missed a broadcast
   // it is behind; a page coming back into view (a phone waking) asks at once.
