@@ -63,9 +63,11 @@ class SiteUser:
         assert status == 302, f"sign-up of {self.username} failed: {status} {body[:300]!r}"
         return self
 
-    def create_match(self, side: str, computer: str | None = None) -> int:
-        """A new match from the lobby's form (against the computer at level `computer`): its id."""
-        status, headers, _ = self.post("/matches/new/", {"side": side, **({"computer": computer} if computer else {})})
+    def create_match(self, side: str, computer: str | None = None, move_days: int | None = None) -> int:
+        """A new match from the lobby's form (against the computer at level `computer`, or with
+        `move_days` a decision): its id."""
+        status, headers, _ = self.post("/matches/new/", {"side": side, **({"computer": computer} if computer else {}),
+                                                         **({"move_days": str(move_days)} if move_days else {})})
         assert status == 302, status
         return int(headers["Location"].rstrip("/").split("/")[-1])
 

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "polis_site.chat",
     "polis_site.ratings",
     "polis_site.notices",
+    "polis_site.clocks",
 ]
 
 MIDDLEWARE = [
@@ -134,6 +135,10 @@ Q_CLUSTER = {
     # Successes are recorded as thoughts (ComputerThought); failures in django-q2's own table.
     "save_limit": -1,
     "catch_up": False,
+    # Each worker's scheduler puts due schedules on the queue (deadlines, the sweep: clocks app)
+    # every 30 s; a test turns it off where a player's claim must find a match not already ended
+    # by the sweep.
+    "scheduler": ENV.get("QUEUE_SCHEDULER", "1") == "1",
     "label": "Task queue",
 }
 #: /healthz reports storage down when the SQLite database's disk has less than this left.
@@ -218,3 +223,6 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "Polis Online: "
 POLIS_SITE_URL = ENV.get("SITE_URL", "http://127.0.0.1:8000")
 #: A player who moved in a match this recently is at the board: no email for it.
 POLIS_NOTIFY_AWAY_SECONDS = int(ENV.get("NOTIFY_AWAY_SECONDS", "300"))
+#: How long a "day" of a turn-based match's time limit is, in seconds: shortened only by tests and
+#: demonstrations (DAY_SECONDS), so that a match nobody visits ends on time within a test.
+POLIS_DAY_SECONDS = int(ENV.get("DAY_SECONDS", "86400"))

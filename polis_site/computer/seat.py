@@ -14,8 +14,8 @@ own view (`engine.players.think`) and answered through the one write path, as a 
 - The answer waits until COMPUTER_PAUSE seconds after the move it answers, so the player sees that
   move arrive and then the computer's, not both at once.
 - Heard by the pages through the channel layer when it is shared (Redis). On the embedded default
-  the layer is the Daphne process's memory: the worker that Daphne started tells it over a Unix
-  datagram socket, and Daphne broadcasts.
+  the layer is the Daphne process's memory: the worker that Daphne started relays its broadcasts
+  there (polis_site/matches/relay.py).
 
 Where it runs (COMPUTER_WORKER): "embedded", a worker the Daphne process starts and stops
 (`make run` needs nothing more); "external", `manage.py computer` on as many machines as wanted
@@ -24,7 +24,6 @@ Where it runs (COMPUTER_WORKER): "embedded", a worker the Daphne process starts 
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import hashlib
 import hmac
@@ -35,7 +34,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,7 +41,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
@@ -57,15 +54,13 @@ from django_q.tasks import async_task
 from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site import background, storage
-from polis_site.matches import audience, services
+from polis_site.matches import audience, relay, services
 from polis_site.computer.models import ComputerThought
 from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
 
 MODES = ("embedded", "external", "off")
-#: The environment variable naming the Daphne process's socket for announcements (embedded only).
-ANNOUNCE = "COMPUTER_ANNOUNCE"
 #: Thoughts about one decision after which it is answered at random without thinking again: its
 #: thinking killed its worker each time (out of memory, say), and the match must not wait for ever.
 MOST_THOUGHTS = 3
@@ -166,10 +161,9 @@ def decide(match_id: int, version: int) -> str:
     thought.seconds = time.monotonic() - started
     thought.save(update_fields=["seconds"])
     time.sleep(max(0.0, decision.due - time.time()))
-    daphne = os.environ.get(ANNOUNCE)
     try:
-        # Through a shared channel layer, the write path broadcasts it on commit, as for any move.
-        submission = _submit(decision, action, announce=daphne is None)
+        # The write path broadcasts it on commit, as for any move (relayed to Daphne when embedded).
+        submission = _submit(decision, action)
     except ActionError as error:
         if error.code in MOVED_ON:
             return f"moved on while thinking ({error.code})"
@@ -177,16 +171,13 @@ def decide(match_id: int, version: int) -> str:
     if submission.duplicate:
         return "answered already"
     ComputerThought.objects.filter(pk=thought.pk).update(answered=True)
-    if daphne is not None:
-        tell(daphne, submission)
     return f"answered {action.get('type')}"
 
 
-def _submit(decision: Job, action: dict[str, Any], announce: bool) -> services.Submission:
+def _submit(decision: Job, action: dict[str, Any]) -> services.Submission:
     submit = services.submit_action
     try:
-        return submit(decision.match_id, decision.user, action, decision.client_action_id, decision.version,
-                      announce=announce)
+        return submit(decision.match_id, decision.user, action, decision.client_action_id, decision.version)
     except ActionError as error:
         if error.code in MOVED_ON or error.code in (storage.FULL, storage.UNAVAILABLE):
             raise
@@ -195,7 +186,7 @@ def _submit(decision: Job, action: dict[str, Any], announce: bool) -> services.S
         logger.error("the computer's answer %r in match %d was refused (%s: %s); answering at random instead",
                      action, decision.match_id, error.code, error.message)
         return submit(decision.match_id, decision.user, _at_random(decision), decision.client_action_id,
-                      decision.version, announce=announce)
+                      decision.version)
 
 
 def _at_random(decision: Job) -> dict[str, Any]:
@@ -211,44 +202,6 @@ def _taken_now(sender: Any, task: dict[str, Any], **kwargs: Any) -> None:
         OrmQ.objects.filter(pk=task["ack_id"]).update(lock=timezone.now() + timedelta(seconds=settings.COMPUTER_RETRY))
 
 
-# ----------------------------------------------------------------------------- the broadcast
-
-
-def tell(daphne: str, submission: services.Submission) -> None:
-    """On the embedded default the channel layer is the memory of the Daphne process that started
-    this worker: it is told of the answer, and broadcasts it. A lost announcement costs a page its
-    next heartbeat (25 s), never the move."""
-    try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
-            sender.sendto(f"{submission.match.pk} {submission.record.seq}".encode(), daphne)
-    except OSError:
-        logger.warning("the computer's move in match %d was not announced to the site", submission.match.pk,
-                       exc_info=True)
-
-
-def _announcement(match_id: int, seq: int) -> tuple[dict[str, dict[str, Any]], Match, str]:
-    match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
-    side = match.actions.values_list("side", flat=True).get(seq=seq)
-    # The match as it is now, with every entry since the one announced: a move made meanwhile is in it.
-    return audience.announcement(match, match.state(), audience.log_since(match, seq - 1)), match, side
-
-
-class Announcements(asyncio.DatagramProtocol):
-    """Daphne's end of the embedded worker's socket: each datagram names a match and the record the
-    computer just added; it is broadcast, and noticed, as a move made over this site's socket."""
-
-    def datagram_received(self, data: bytes, addr: Any) -> None:
-        match_id, seq = (int(part) for part in data.split())
-        audience.in_background(self.broadcast(match_id, seq), f"the computer's move in match {match_id} was not "
-                                                              "announced")
-
-    @staticmethod
-    async def broadcast(match_id: int, seq: int) -> None:
-        events, match, side = await database_sync_to_async(_announcement)(match_id, seq)
-        await audience.send_all(events)
-        audience.notify_later(match, side)
-
-
 # ----------------------------------------------------------------------------- where it runs
 
 
@@ -260,37 +213,19 @@ def mode() -> str:
 
 def start_in_daphne() -> None:
     """On the embedded default: Daphne starts a worker (`manage.py computer`) and stops it on exit,
-    and hears its announcements. Imported by anything but Daphne (a test, a script), the
+    and hears the broadcasts it relays. Imported by anything but Daphne (a test, a script), the
     application starts no worker."""
     if mode() != "embedded" or "daphne.cli" not in sys.modules:  # daphne.server: every Django process (its app)
         return
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
 
-    address = announce_address()
-    Path(address).unlink(missing_ok=True)  # left by a Daphne that was killed
-    audience.in_background(_listen(address), "the computer's announcements are not heard", loop=twisted_loop)
+    address = relay.address()
+    audience.in_background(relay.listen(address, audience.rebroadcast), "the worker's broadcasts are not heard",
+                           loop=twisted_loop)
     worker = subprocess.Popen([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
-                              env={**os.environ, ANNOUNCE: address}, start_new_session=True)
+                              env={**os.environ, relay.VARIABLE: address}, start_new_session=True)
     logger.info("the computer's worker started (process %d)", worker.pid)
     atexit.register(_stop, worker, address)
-
-
-def announce_address() -> str:
-    """One socket per database: a worker whose Daphne was killed tells the one restarted on the same
-    database what it answers."""
-    database = settings.DATABASES["default"]
-    key = hashlib.sha256(f"{database['NAME']}@{database.get('HOST', '')}:{database.get('PORT', '')}".encode())
-    return str(Path(tempfile.gettempdir()) / f"polis-computer-{key.hexdigest()[:16]}.sock")
-
-
-#: The embedded worker's socket, kept open as long as Daphne runs.
-_listening: list[asyncio.BaseTransport] = []
-
-
-async def _listen(address: str) -> None:
-    transport, _ = await asyncio.get_running_loop().create_datagram_endpoint(
-        Announcements, local_addr=address, family=socket.AF_UNIX)
-    _listening.append(transport)
 
 
 def _stop(worker: subprocess.Popen[bytes], address: str) -> None:

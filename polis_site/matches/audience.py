@@ -1,7 +1,7 @@
 """What each seat is sent, and how it travels: a seat's own view with the prompts it must answer
 (never another seat's secrets), the log in words, and the channel-layer groups of the two seats and
 the spectators, and the group of every match page a user has open; the broadcast after a commit,
-and the signal that tells others whose turn it now is (the notices app tells the waiting player)."""
+and the signal that tells others whose turn it now is (the notices app tells the players)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from collections.abc import Coroutine
 from typing import Any
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.dispatch import Signal
 
 from engine import api
-from polis_site.matches import board, wire, words
+from polis_site.matches import board, relay, wire, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
 logger = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
 
 def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
     """The `state` message for one seat (or the spectators, None): its own view only."""
-    deadline = match.deadline()
+    deadline = match.deadline_at
     return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
             "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None}
 
@@ -102,10 +103,30 @@ def announcement(match: Match, state: api.GameState, latest: list[dict[str, Any]
 
 
 def broadcast(match: Match, state: api.GameState, latest: list[dict[str, Any]], actor: str | None = None) -> None:
-    """After a commit, from sync code: send the announcement, then say whose turn it is. Group sends
-    are at-most-once; a client that misses one sees a version gap and asks `sync`."""
+    """After a commit, from sync code: send the announcement, then say whose turn it is (in the
+    embedded worker: relay it to Daphne, which does both). Group sends are at-most-once; a client
+    that misses one sees a version gap and asks `sync`."""
+    to = relay.target()
+    if to is not None:
+        relay.relay(to, match.pk, latest[0]["seq"] - 1 if latest else match.version, actor)
+        return
     send_now(announcement(match, state, latest))
     turn_passed.send(sender=Match, match=match, actor=actor)
+
+
+def rebroadcast(match_id: int, since: int, actor: str | None) -> None:
+    """Daphne's side of a broadcast relayed by its worker, on the event loop: the match as it is now,
+    with every log entry after `since` (a move made meanwhile is in it), then whose turn it is."""
+    async def send() -> None:
+        def read() -> tuple[Match, dict[str, dict[str, Any]]]:
+            match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
+            return match, announcement(match, match.state(), log_since(match, since))
+
+        match, events = await database_sync_to_async(read)()
+        await send_all(events)
+        notify_later(match, actor)
+
+    in_background(send(), f"the broadcast of match {match_id} relayed by the worker was not sent")
 
 
 def send_now(events: dict[str, dict[str, Any]]) -> None:
@@ -152,7 +173,7 @@ def in_background(work: Coroutine[Any, Any, None], failure: str, loop: asyncio.A
     task.add_done_callback(done)
 
 
-def notify_later(match: Match, actor: str) -> None:
+def notify_later(match: Match, actor: str | None) -> None:
     """From the event loop, in the background after NOTICE_DELAY (off the move's own path): say
     whose turn it is after `actor`'s move (`turn_passed`: the notice, and an email to a player away)."""
     async def send() -> None:

@@ -23,6 +23,6 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
         rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
                      and match.waiting_for == seat, "opponent": match.player_name(other),
                      "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
-                     "deadline": match.deadline()})
+                     "deadline": match.deadline_at})
     rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
     return rows

@@ -9,12 +9,13 @@ Secret, never sent to a browser: `setup` (project pile order, the event cards of
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine import api
@@ -72,6 +73,9 @@ class Match(models.Model):
     move_days = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Since when the game waits for `waiting_for`: the clock of the time limit.
     waiting_since = models.DateTimeField(null=True, blank=True)
+    #: When the side to move runs out of time (None: no limit, or nobody to move): `move_days` after
+    #: `waiting_since`. A row with an index, so that a sweep finds the late ones (issue 39).
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     #: The score so far of each side ({"athens": n, "sparta": n}), for listings.
     scores = fields.JSONField(default=dict, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -130,11 +134,12 @@ class Match(models.Model):
             return "sparta"
         return None
 
-    def deadline(self) -> datetime | None:
-        """When the side to move runs out of time (None: no limit, or nobody to move)."""
-        if self.move_days is None or self.waiting_since is None or self.status != self.Status.ACTIVE:
-            return None
-        return self.waiting_since + timedelta(days=self.move_days)
+    def start_clock(self) -> None:
+        """The side to move starts its time now (a decision made, or the match begun)."""
+        self.waiting_since = timezone.now()
+        waiting = self.status == self.Status.ACTIVE and self.waiting_for in ("athens", "sparta")
+        self.deadline_at = (self.waiting_since + timedelta(seconds=settings.POLIS_DAY_SECONDS * self.move_days)
+                            if waiting and self.move_days is not None else None)
 
     def state(self) -> api.GameState:
         return api.from_json(self.snapshot)

@@ -61,10 +61,19 @@ RATING_BOUNDS = (0, 4000)
 computer_awaited = Signal()
 #: Sent once a new match is committed, with `match`: the lobby tells its pages of a new challenge.
 match_created = Signal()
+#: Sent once a write that gives the side to move a deadline is committed, with `match_id`, `version`,
+#: `side` and `deadline`: the clocks app schedules the end on time, the notices app a reminder.
+deadline_set = Signal()
 #: Sent as a match ends, with `match` (its result set, not yet saved), inside the transaction that
 #: ends it: the ratings settle there, so a finished match is never left unrated, and a receiver's
 #: failure undoes the ending.
 match_finished = Signal()
+
+
+def _after_commit_tell_of_the_deadline(match: Match) -> None:
+    if match.deadline_at is not None:
+        told = {"match_id": match.pk, "version": match.version, "side": match.waiting_for, "deadline": match.deadline_at}
+        transaction.on_commit(lambda: deadline_set.send(sender=Match, **told))
 
 
 def _after_commit_if_the_computer_is_due(match: Match) -> None:
@@ -111,8 +120,10 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     if computer is not None:
         match.computer_level, match.computer_side = computer, opponent(seat)
         setattr(match, opponent(seat), computer_account(computer))
-        match.status = Match.Status.ACTIVE  # its clock started in _store, above
+        match.status = Match.Status.ACTIVE
+    match.start_clock()  # an open match's only once both are seated (`seat`)
     match.save()
+    _after_commit_tell_of_the_deadline(match)
     _after_commit_if_the_computer_is_due(match)
     transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
@@ -132,8 +143,8 @@ def computer_account(level: str) -> Any:
 
 
 #: What a submission writes back (`_store`'s columns).
-STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "scores", "status", "winner",
-                 "outcome_reason", "finished_at", "updated_at")
+STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "deadline_at", "scores", "status",
+                 "winner", "outcome_reason", "finished_at", "updated_at")
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
@@ -148,8 +159,9 @@ def seat(match: Match, user: Any) -> None:
         raise MatchError(f"match {match.pk} already has both players", code="match_full")
     setattr(match, "sparta" if match.athens_id else "athens", user)
     match.status = Match.Status.ACTIVE
-    match.waiting_since = timezone.now()  # the first move's clock starts when both are seated
+    match.start_clock()  # the first move's clock starts when both are seated
     match.save()
+    _after_commit_tell_of_the_deadline(match)
     transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
 
 
@@ -216,6 +228,7 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
             match.seed = seed
         _store(match, state)
         match.save()
+        _after_commit_tell_of_the_deadline(match)
         ActionRecord.objects.bulk_create(
             ActionRecord(match=match, seq=seq, user=sparta if r["side"] == "sparta" else athens, **r)
             for seq, r in enumerate(records, start=1))
@@ -296,6 +309,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             match.version += 1
             _store(match, state)
             rows.append(record, match, STORED_FIELDS)
+            _after_commit_tell_of_the_deadline(match)
             _after_commit_if_the_computer_is_due(match)
             if announce:
                 transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
@@ -337,7 +351,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
         side = _seat(match, user)
         other = opponent(side)
         if reason == TIME_OUT:
-            deadline = match.deadline()
+            deadline = match.deadline_at
             if deadline is None:
                 raise MatchError(f"match {match.pk} has no time limit", code="no_time_limit")
             if match.waiting_for != other:
@@ -347,6 +361,23 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
                 raise MatchError(f"{other} has until {deadline.isoformat()} to move in match {match.pk}",
                                  code="time_left", deadline=deadline.isoformat())
         _finish(match, other if reason == RESIGNED else side, reason)
+        rows.update_match(match, STORED_FIELDS)
+        state = match.state()
+        transaction.on_commit(lambda: audience.broadcast(match, state, []))
+    return match
+
+
+def end_on_time(match_id: int, version: int) -> Match | None:
+    """The side to move at `version` has run out of time: it loses. The task due at the deadline,
+    the sweep and a player's claim race here (the claim through `_end_by_server`, which checks the
+    same): whichever locks the match first ends it, and the others find it over or moved on and
+    change nothing (None)."""
+    with transaction.atomic():
+        match = locked(match_id)
+        if (match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at is None
+                or timezone.now() < match.deadline_at):
+            return None
+        _finish(match, opponent(match.waiting_for), TIME_OUT)
         rows.update_match(match, STORED_FIELDS)
         state = match.state()
         transaction.on_commit(lambda: audience.broadcast(match, state, []))
@@ -384,7 +415,7 @@ def _store(match: Match, state: api.GameState) -> None:
     match.round = state.round
     decision = api.current_decision(state)
     match.waiting_for = (decision.side or "") if decision is not None else ""
-    match.waiting_since = timezone.now()  # each decision is a move: the clock starts again
+    match.start_clock()  # each decision is a move: the clock starts again
     match.scores = {side: sum(parts.values()) for side, parts in api.score(state).items()}
     outcome = api.outcome(state)
     if outcome is not None:
@@ -397,6 +428,7 @@ def _finish(match: Match, winner: str | None, reason: str) -> None:
     match.winner = winner or ""
     match.outcome_reason = reason
     match.waiting_for = ""
+    match.deadline_at = None
     match.finished_at = timezone.now()
     match_finished.send(sender=Match, match=match)
 

@@ -28,13 +28,17 @@ class Preferences(models.Model):
 
 
 class Notification(models.Model):
-    """A turn notice sent to a player: its record spaces emails out and lets an admin see what went."""
+    """A notice sent to a player: its record spaces emails out and lets an admin see what went."""
+
+    TURN, DEADLINE, ENDED = "turn", "deadline", "ended"
+    KINDS = ((TURN, "your move"), (DEADLINE, "a deadline near"), (ENDED, "a match ended"))
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_notifications")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notifications")
     #: The match's version the notice was about.
     version = models.PositiveIntegerField()
     emailed = models.BooleanField(default=False)
+    kind = models.CharField(max_length=10, choices=KINDS, default=TURN)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

@@ -1,16 +1,19 @@
-"""Telling a player a match waits for them: a notice on every page of theirs that is open (their
-own group on the channel layer), and an email when they are away. Play says whose turn it is
-(`audience.turn_passed`); this app listens.
+"""Telling players what their matches need of them: a notice on every page of theirs that is open
+(their own group on the channel layer), and an email when they are away. Three kinds of news: a
+match waits for their move (play's `audience.turn_passed`), its deadline is near (a reminder due
+when a quarter of the time is left, at least an hour before: play's `services.deadline_set`), and
+a match of theirs ended (by any ending, a time-out included: both players).
 
 Emails go only to players whose address is verified (they opened the link sent to it: django-allauth)
-and who have not opted out (`Preferences`), only while
-they are away (no move of theirs in the match for `POLIS_NOTIFY_AWAY_SECONDS`), and at most once
-per wait: a live game sends none, a game of one move a day one per move.
+and who have not opted out (`Preferences`), only while they are away (no move of theirs in the
+match for `POLIS_NOTIFY_AWAY_SECONDS`), and at most once per wait, per reminder and per ending: a
+live game sends none, a game of one move a day one per move.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from allauth.account.models import EmailAddress
@@ -20,12 +23,17 @@ from django.core.mail import send_mail
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
 from engine.data.sides import opponent
-from polis_site.matches import audience, wire, words
+from polis_site.clocks import timers
+from polis_site.matches import audience, services, wire, words
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.notices.models import Notification, Preferences
+
+SIDES = ("athens", "sparta")
+REMINDER = "reminder"
 
 
 def absolute(path: str) -> str:
@@ -34,14 +42,30 @@ def absolute(path: str) -> str:
 
 
 @receiver(audience.turn_passed)
-async def tell_the_waiting_player(sender: Any, match: Match, actor: str | None, **kwargs: Any) -> None:
-    """The notice on the waiting player's open pages, then an email if they are away (the database
-    thread only when they have an address at all). The email is asgiref's `sync_to_async`, not
-    Channels' database one: sent from sync code (`Signal.send`), it runs in the sender's own thread,
-    inside its connection, which the database one would close."""
+async def tell_the_players(sender: Any, match: Match, actor: str | None, **kwargs: Any) -> None:
+    """The notice on the open pages of the player the match now waits for (or, once it is over, of
+    both), then an email to whoever is away (the database thread only when one has an address at
+    all). The email is asgiref's `sync_to_async`, not Channels' database one: sent from sync code
+    (`Signal.send`), it runs in the sender's own thread, inside its connection, which the database
+    one would close."""
+    if match.status == Match.Status.FINISHED:
+        await audience.send_all(ended_notices(match))
+        if any(match.player(side) is not None and match.player(side).email for side in SIDES):
+            await sync_to_async(email_ended)(match)
+        return
     await audience.send_all(turn_notices(match, actor))
     if has_address(match, actor):
         await sync_to_async(email_turn)(match, actor)
+
+
+@receiver(services.deadline_set)
+def _schedule_the_reminder(sender: Any, match_id: int, version: int, side: str, deadline: datetime,
+                           **kwargs: Any) -> None:
+    """A quarter of the time before the deadline, and an hour at least (a 24th of the site's day)."""
+    now = timezone.now()
+    at = deadline - max((deadline - now) / 4, timedelta(seconds=settings.POLIS_DAY_SECONDS / 24))
+    if at > now:
+        timers.set_timer(match_id, version, REMINDER, at, "polis_site.notices.services.remind", match_id, version)
 
 
 def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
@@ -66,44 +90,98 @@ def has_address(match: Match, actor: str | None) -> bool:
     return waiting is not None and bool(match.player(waiting[0]).email)
 
 
+def notice(match: Match, user_id: int, text: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """The notice of `match` for the open pages of one user, as {group: channel-layer event}. The
+    event names its match: that match's own pages do not pass it on."""
+    shown = wire.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
+    return {audience.user_group(user_id): {"type": "match.notice", "match": match.pk, "text": shown}}
+
+
 def turn_notices(match: Match, actor: str | None) -> dict[str, dict[str, Any]]:
-    """The notice for the waiting player's open pages, as {group: channel-layer event} (empty: no
-    news). The event names its match: that match's own pages do not pass it on."""
+    """The notice for the waiting player's open pages (empty: no news)."""
     waiting = waiting_player(match, actor)
     if waiting is None:
         return {}
     side, user_id = waiting
-    text = words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
-        "match": match.pk, "side": words.side_name(side)})
-    notice = wire.dumps({"type": "notice", "match": match.pk, "url": match.get_absolute_url(), "text": text})
-    return {audience.user_group(user_id): {"type": "match.notice", "match": match.pk, "text": notice}}
+    return notice(match, user_id, words.in_every_language(lambda: _("Your move in match %(match)s, as %(side)s.") % {
+        "match": match.pk, "side": words.side_name(side)}))
+
+
+def ended_notices(match: Match) -> dict[str, dict[str, Any]]:
+    """The notice of a match's end for both players' open pages."""
+    ending = words.in_every_language(lambda: _("Match %(match)s is over: %(ending)s") % {
+        "match": match.pk, "ending": words.ending(audience.outcome_of(match, match.state()))})
+    return {group: event for side in SIDES if (user_id := _user_id(match, side)) is not None
+            for group, event in notice(match, user_id, ending).items()}
 
 
 def email_turn(match: Match, actor: str | None) -> Notification | None:
-    """Emails the waiting player if they are away and want it; the record of what was sent."""
+    """Emails the waiting player if they are away and want it, once a wait; the record of what was sent."""
     waiting = waiting_player(match, actor)
     if waiting is None:
         return None
-    side, user_id = waiting
+    side, _user_id = waiting
+    versus = lambda: {"opponent": match.player_name(opponent(side)), "match": match.pk,  # noqa: E731
+                      "side": words.side_name(side)}  # in each language: said inside `lines`
+    return _email(match, side, Notification.TURN, lambda last_move: {"created_at__gte": last_move or match.created_at},
+                  lambda: (_("Polis: your move against %(opponent)s (match %(match)s)") % versus(),
+                           _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % versus()))
+
+
+def remind(match_id: int, version: int) -> bool:
+    """The reminder due before a deadline, if the match still waits for the same decision: a notice
+    on the late player's open pages, and an email if they are away (once a wait); whether it went."""
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at is None:
+        return False
+    side, user_id = match.waiting_for, _user_id(match, match.waiting_for)
+    if user_id is None:
+        return False
+    late = lambda: {"match": match.pk, "side": words.side_name(side), "left": timeuntil(match.deadline_at),  # noqa: E731
+                    "opponent": match.player_name(opponent(side))}
+    audience.send_now(notice(match, user_id, words.in_every_language(
+        lambda: _("Match %(match)s: %(left)s left to move, as %(side)s, or you lose on time.") % late())))
+    _email(match, side, Notification.DEADLINE, lambda last_move: {"version": match.version},
+           lambda: (_("Polis: %(left)s left to move against %(opponent)s (match %(match)s)") % late(),
+                    _("Match %(match)s waits for your move, as %(side)s: %(left)s left, or you lose on time.")
+                    % late()))
+    return True
+
+
+def email_ended(match: Match) -> list[Notification]:
+    """Emails each player who is away and wants it that the match is over (once)."""
+    ending = lambda: words.ending(audience.outcome_of(match, match.state()))  # noqa: E731
+    sent = [_email(match, side, Notification.ENDED, lambda last_move: {}, lambda: (
+        _("Polis: match %(match)s against %(opponent)s is over") % {
+            "match": match.pk, "opponent": match.player_name(opponent(side))},
+        _("Match %(match)s is over: %(ending)s") % {"match": match.pk, "ending": ending()}))
+        for side in SIDES if _user_id(match, side) is not None]
+    return [notification for notification in sent if notification is not None]
+
+
+def _user_id(match: Match, side: str) -> int | None:
+    return match.athens_id if side == "athens" else match.sparta_id
+
+
+def _email(match: Match, side: str, kind: str, once: Callable[[datetime | None], dict[str, Any]],
+           lines: Callable[[], tuple[str, str]]) -> Notification | None:
+    """Emails `side`'s player of `match` (the subject and first line of `lines`, in every language,
+    with the match's link) if their address is verified, they want it, they are away, and no email
+    of this `kind` went since (`once(last_move)`: the filter of an earlier one that counts)."""
     user = match.player(side)
-    if not verified_address(user) or Preferences.objects.filter(user_id=user_id, email_turns=False).exists():
+    if user is None or not verified_address(user) or Preferences.objects.filter(user_id=user.pk, email_turns=False).exists():
         return None
-    last_move = (ActionRecord.objects.filter(match=match, user_id=user_id).order_by("-seq")
+    last_move = (ActionRecord.objects.filter(match=match, user_id=user.pk).order_by("-seq")
                  .values_list("created_at", flat=True).first())
     away = timedelta(seconds=settings.POLIS_NOTIFY_AWAY_SECONDS)
     if last_move is not None and timezone.now() - last_move < away:
         return None
-    since = last_move or match.created_at
-    if Notification.objects.filter(user_id=user_id, match=match, emailed=True, created_at__gte=since).exists():
+    if Notification.objects.filter(user_id=user.pk, match=match, kind=kind, emailed=True, **once(last_move)).exists():
         return None
     link = absolute(reverse("matches:match", args=[match.pk]))
-    lines = words.in_every_language(lambda: (  # the rival's name too: "Computer (easy)" is translated
-        _("Polis: your move against %(opponent)s (match %(match)s)") % {
-            "opponent": match.player_name(opponent(side)), "match": match.pk},
-        _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % {
-            "opponent": match.player_name(opponent(side)), "match": match.pk, "side": words.side_name(side)}))
-    body = "\n\n".join(f"{lines[language][1]}\n{link}" for language in words.LANGUAGES)
+    said = words.in_every_language(lines)  # the rival's name too: "Computer (easy)" is translated
+    body = "\n\n".join(f"{said[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
         lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("notices:preferences"))}).values())
-    send_mail(lines["en"][0], body, None, [user.email])
-    return Notification.objects.create(user_id=user_id, match=match, version=match.version, emailed=True)
+    send_mail(said["en"][0], body, None, [user.email])
+    return Notification.objects.create(user_id=user.pk, match=match, version=match.version, emailed=True, kind=kind)

@@ -191,8 +191,13 @@ async def test_a_worker_killed_in_the_middle_of_a_thought_loses_nothing(topology
     await seat.until_version(version + 1, timeout=RETRY * 5)
     records = query(topology, "SELECT side FROM matches_actionrecord WHERE match_id = %s AND seq = %s",
                     match_id, version + 1)
-    thoughts = query(topology, "SELECT id, seconds, answered, started_at FROM matches_computerthought "
-                               "WHERE match_id = %s AND version = %s ORDER BY id", match_id, version)
+    # The answer is broadcast as it commits; its thought is marked answered just after.
+    for _ in range(250):
+        thoughts = query(topology, "SELECT id, seconds, answered, started_at FROM matches_computerthought "
+                                   "WHERE match_id = %s AND version = %s ORDER BY id", match_id, version)
+        if any(thought[2] for thought in thoughts):
+            break
+        await asyncio.sleep(0.02)
     assert len(records) == 1 and records[0][0] != seat.state["seat"]
     # Thought twice: the killed thought, then, once its claim ran out, the one that answered.
     assert [row[:3] for row in thoughts] == [(dead, None, False), (thoughts[1][0], thoughts[1][1], True)]

@@ -18,7 +18,9 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 @pytest.fixture(scope="session")
 def live_site() -> Iterator[DaphneProcess]:
-    with embedded_site("polis-live-") as site:
+    # No scheduler: a test's claim on time must not find its match already ended by the sweep
+    # (tests/matches/test_deadlines.py has matches end on time by themselves).
+    with embedded_site("polis-live-", QUEUE_SCHEDULER="0") as site:
         yield site
 
 

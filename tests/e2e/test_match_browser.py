@@ -354,11 +354,13 @@ def test_a_finished_match_replays_forwards_and_backwards_with_its_summary_chart(
     context.close()
 
 
-def set_waiting_since(site: DaphneProcess, match_id: int, when: datetime) -> None:
-    """Time passes: the match's clock restarted at `when` (written to the site's own database)."""
+def set_waiting_since(site: DaphneProcess, match_id: int, when: datetime, days: int) -> None:
+    """Time passes: the match's clock of `days` a move restarted at `when` (written to the site's
+    own database)."""
+    stamp = lambda moment: moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f")  # noqa: E731
     with site_database(site) as db:
-        db.execute("UPDATE matches_match SET waiting_since = ? WHERE id = ?",
-                   (when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f"), match_id))
+        db.execute("UPDATE matches_match SET waiting_since = ?, deadline_at = ? WHERE id = ?",
+                   (stamp(when), stamp(when + timedelta(days=days)), match_id))
 
 
 def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
@@ -397,7 +399,7 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     assert pages[first].locator("#notice").is_hidden()
 
     # The claim: the daily clock restarted a day ago less three seconds; `second` comes back to it.
-    set_waiting_since(live_site, daily, datetime.now(timezone.utc) - timedelta(days=1, seconds=-3))
+    set_waiting_since(live_site, daily, datetime.now(timezone.utc) - timedelta(days=1, seconds=-3), days=1)
     claimer = pages[second]
     open_live(claimer, live_site, daily)
     assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")

@@ -126,12 +126,12 @@ def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_cli
     state = copy.state()
     services.submit_action(copy.pk, copy.player(state.decision.side), playout.step(state, state.decision.side,
                                                                                    random.Random(3))[0])
-    assert copy.move_days is None and copy.deadline() is None
+    assert copy.move_days is None and copy.deadline_at is None
     # Part of a log: the position after 5 actions, played on at two days a move.
     call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=5, move_days=2, stdout=out)
     early = Match.objects.latest("pk")
     assert early.version == 5 and early.snapshot == api.to_json(services.replay_state(match, upto=5))
-    assert early.move_days == 2 and early.deadline() == early.waiting_since + timedelta(days=2)
+    assert early.move_days == 2 and early.deadline_at == early.waiting_since + timedelta(days=2)
 
 
 def test_an_import_with_a_seed_draws_the_same_chance_as_the_game_it_came_from(admin_client: Client, tmp_path) -> None:

@@ -162,14 +162,14 @@ def test_a_time_limit_lets_the_opponent_claim_the_win_once_overrun() -> None:
     match = active_match("clock", move_days=2)
     moved = move_until_waiting_for(match, "athens")
     waiting, claimant = match.athens, match.player(moved)
-    assert match.deadline() == match.waiting_since + timedelta(days=2)
+    assert match.deadline_at == match.waiting_since + timedelta(days=2)
     with pytest.raises(services.MatchError) as refused:
         services.claim_time_out(match.pk, waiting)
     assert refused.value.code == "not_waiting_for_opponent"
     with pytest.raises(services.MatchError) as refused:
         services.claim_time_out(match.pk, claimant)
     assert refused.value.code == "time_left" and "athens has until" in refused.value.message
-    Match.objects.filter(pk=match.pk).update(waiting_since=timezone.now() - timedelta(days=2, minutes=1))
+    Match.objects.filter(pk=match.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
     before = Match.objects.get(pk=match.pk).version
     response = client_of(claimant).post(f"/matches/{match.pk}/claim/")
     assert response.status_code == 302

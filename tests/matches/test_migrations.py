@@ -49,6 +49,8 @@ print(json.dumps({
     "quiet": [p.user.username for p in model("Preferences").objects.filter(email_turns=False)],
     "users": get_user_model().objects.filter(username__in=["alice", "bob", "carol"]).count(),
     "queued": apps.get_model("django_q", "OrmQ").objects.count(),
+    "deadlines": sorted([m.seed, (m.deadline_at - m.waiting_since).total_seconds()]
+                        for m in Match.objects.filter(deadline_at__isnull=False)),
     "content_types": {name: [content_type.app_label, content_type.pk] for name in MOVED
                       for content_type in [ContentType.objects.get_for_model(model(name))]},
 }, sort_keys=True))
@@ -68,6 +70,8 @@ def test_a_database_from_before_the_apps_keeps_every_row(tmp_path: Path) -> None
     shutil.copy(BEFORE, database)
     with sqlite3.connect(database) as before:
         content_types = dict(before.execute("SELECT model, id FROM django_content_type WHERE app_label = 'matches'"))
+        # A match in play at two days a move: its deadline becomes a column of its own (0012).
+        before.execute("UPDATE matches_match SET move_days = 2 WHERE seed = 'before-apps-1'")
     manage(database, "migrate", "--noinput", "-v", "0")
     after = json.loads(manage(database, "shell", "-c", READ).splitlines()[-1])
     assert after["rows"] == {"Match": 5, "ActionRecord": 18, "ChatMessage": 3, "ChatReport": 1, "Rating": 2,
@@ -85,6 +89,7 @@ def test_a_database_from_before_the_apps_keeps_every_row(tmp_path: Path) -> None
     # The computer's decision queued before its code moved is dropped (a worker's start enqueues it
     # again under the function's new name: tests/matches/test_computer.py).
     assert after["queued"] == 0
+    assert after["deadlines"] == [["before-apps-1", 2 * 86400.0]]
     # Permissions and the admin's history hang on the content type: the same row, its app relabelled.
     owners = {"ChatMessage": "chat", "ChatReport": "chat", "Rating": "ratings", "RatingChange": "ratings",
               "Notification": "notices", "Preferences": "notices", "ComputerThought": "computer"}

@@ -110,7 +110,7 @@ def test_a_resignation_and_a_time_out_are_rated() -> None:
     assert resigned.winner == "sparta"
     assert_rated(resigned)
     late = active_match("rated-late", move_days=1)
-    Match.objects.filter(pk=late.pk).update(waiting_since=timezone.now() - timedelta(days=2))
+    Match.objects.filter(pk=late.pk).update(deadline_at=timezone.now() - timedelta(days=1))
     waiting = late.state().decision.side
     claimer = late.player("athens" if waiting == "sparta" else "sparta")
     services.claim_time_out(late.pk, claimer)

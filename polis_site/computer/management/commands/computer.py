@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from polis_site.computer import seat
+from polis_site.matches import relay
 
 #: prctl(2)'s option that signals a process when its parent dies (Linux).
 PR_SET_PDEATHSIG = 1
@@ -36,7 +37,7 @@ class Command(BaseCommand):
         elif seat.mode() == "embedded":
             self.stderr.write("COMPUTER_WORKER is 'embedded': each web process starts a worker of its own; this one "
                               "adds to them")
-        if not os.environ.get(seat.ANNOUNCE) and isinstance(get_channel_layer(), InMemoryChannelLayer):
+        if relay.target() is None and isinstance(get_channel_layer(), InMemoryChannelLayer):
             self.stderr.write("this worker shares no channel layer with the site (no REDIS_URL, and not started by "
                               "Daphne): pages see the computer's moves at their next heartbeat")
         queued = seat.enqueue_waiting()

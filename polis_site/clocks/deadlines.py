@@ -1,0 +1,64 @@
+"""Turn-based deadlines that run themselves (issue 39). When a match starts waiting on a side with
+a time limit, a task due at its deadline ends the match if that side has not moved by then: it
+loses on time, the ratings move, both players are told. A sweep every minute does the same for any
+deadline whose task was lost (a database restored, a worker down at the time). The end goes
+through play's one write path (`services.end_on_time`), which applies it once however the task,
+the sweep and a player's claim race."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.db.models.signals import post_migrate
+from django.dispatch import receiver
+from django.utils import timezone
+from django_q.models import Schedule
+
+from polis_site.clocks import timers
+from polis_site.matches import services
+from polis_site.matches.models import Match
+
+logger = logging.getLogger(__name__)
+
+END_ON_TIME = "end on time"
+#: The sweep's schedule, made after each migrate (`_sweep_scheduled`).
+SWEEP = "deadline sweep"
+#: Late matches one sweep ends at most: the next takes the rest a minute later.
+SWEEP_MOST = 1000
+
+
+@receiver(services.deadline_set)
+def _schedule_the_end(sender: Any, match_id: int, version: int, side: str, deadline: datetime, **kwargs: Any) -> None:
+    timers.set_timer(match_id, version, END_ON_TIME, deadline, "polis_site.clocks.deadlines.expire", match_id, version)
+
+
+@receiver(services.match_finished)
+def _nothing_more_to_wait_for(sender: Any, match: Match, **kwargs: Any) -> None:
+    timers.clear_timers(match.pk)
+
+
+def expire(match_id: int, version: int) -> bool:
+    """The task due at a deadline: whether it ended the match."""
+    return services.end_on_time(match_id, version) is not None
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Ends every match whose side to move is past its deadline (the oldest first); how many."""
+    # Only a match in play has a deadline (an ending clears it): the index alone finds the late ones.
+    late = (Match.objects.filter(deadline_at__lte=now or timezone.now()).order_by("deadline_at")
+            .values_list("pk", "version")[:SWEEP_MOST])
+    ended = sum(services.end_on_time(match_id, version) is not None for match_id, version in late)
+    if ended:
+        logger.info("deadline sweep: %d matches ended on time that their tasks had not ended", ended)
+    return ended
+
+
+@receiver(post_migrate)
+def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
+    """The sweep runs every minute on whichever worker's scheduler takes it first."""
+    if getattr(sender, "name", None) == "polis_site.clocks":
+        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
+            "func": "polis_site.clocks.deadlines.sweep", "schedule_type": Schedule.MINUTES, "minutes": 1,
+            "repeats": -1})
