@@ -21,5 +21,6 @@ urlpatterns = [
     path("matches/", include("polis_site.lobby.urls")),
     path("matches/", include("polis_site.ratings.urls")),
     path("matches/", include("polis_site.notices.urls")),
+    path("matches/", include("polis_site.clocks.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django_q.models import Schedule
 
@@ -27,3 +28,18 @@ class Timer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.purpose} of match {self.match_id} (version {self.version})"
+
+
+class Holiday(models.Model):
+    """A player away: while it lasts, their turn-based deadlines are paused (holidays.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_holidays")
+    starts_at = models.DateTimeField()
+    #: When it ends, or ended (a holiday ended early ends then).
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-ends_at"], name="holiday_of_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts_at:%Y-%m-%d %H:%M} to {self.ends_at:%Y-%m-%d %H:%M}"

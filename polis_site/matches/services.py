@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -48,7 +49,7 @@ class MatchError(ActionError):
 MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
 
 
-def _check_move_days(move_days: Any) -> None:
+def check_move_days(move_days: Any) -> None:
     if move_days not in MOVE_DAYS or isinstance(move_days, bool):
         raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
                          code="bad_time_limit")
@@ -70,7 +71,7 @@ deadline_set = Signal()
 match_finished = Signal()
 
 
-def _after_commit_tell_of_the_deadline(match: Match) -> None:
+def after_commit_tell_of_the_deadline(match: Match) -> None:
     if match.deadline_at is not None:
         told = {"match_id": match.pk, "version": match.version, "side": match.waiting_for, "deadline": match.deadline_at}
         transaction.on_commit(lambda: deadline_set.send(sender=Match, **told))
@@ -101,7 +102,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     if computer is not None and computer not in dict(COMPUTER_LEVELS):
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
-    _check_move_days(move_days)
+    check_move_days(move_days)
     if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
             computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
         raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
@@ -115,7 +116,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     setattr(match, seat, user)
     setup = api.Setup.from_seed(match.seed)
     match.setup = setup.to_json()
-    _store(match, api.new_game(setup))
+    store(match, api.new_game(setup))
     match.status = Match.Status.OPEN
     if computer is not None:
         match.computer_level, match.computer_side = computer, opponent(seat)
@@ -123,7 +124,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         match.status = Match.Status.ACTIVE
     match.start_clock()  # an open match's only once both are seated (`seat`)
     match.save()
-    _after_commit_tell_of_the_deadline(match)
+    after_commit_tell_of_the_deadline(match)
     _after_commit_if_the_computer_is_due(match)
     transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
@@ -161,7 +162,7 @@ def seat(match: Match, user: Any) -> None:
     match.status = Match.Status.ACTIVE
     match.start_clock()  # the first move's clock starts when both are seated
     match.save()
-    _after_commit_tell_of_the_deadline(match)
+    after_commit_tell_of_the_deadline(match)
     transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
 
 
@@ -181,61 +182,6 @@ def locked(match_id: int) -> Match:
     if match is None:
         raise MatchError(f"match {match_id!r} does not exist", code="no_such_match")
     return match
-
-
-def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
-                 move_days: int | None = None, seed: str | None = None) -> Match:
-    """A new match in play between two users, from an admin export (setup + log) replayed to its
-    end or to action `upto`: to study, test or resume a reported position. Chance from then on is
-    drawn from the new match's own seed (`seed` to reproduce a game's dice and shuffles); nothing
-    is stored unless the whole log replays. An imported match is never rated: its past was not
-    played by these two."""
-    _check_move_days(move_days)
-    if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= Match._meta.get_field("seed").max_length):
-        raise MatchError(f"seed {seed!r} must be text of 1 to {Match._meta.get_field('seed').max_length} characters",
-                         code="bad_seed")
-    if not isinstance(export, dict) or not isinstance(export.get("setup"), dict) or not isinstance(export.get("log"), list):
-        raise MatchError("an export is a JSON object with a 'setup' object and a 'log' list", code="bad_export")
-    if athens is None or sparta is None or athens.pk == sparta.pk:
-        raise MatchError("an imported match needs two different players", code="bad_players")
-    try:
-        setup = api.Setup.from_json(export["setup"])
-        state = api.new_game(setup)
-    except (KeyError, TypeError, ValueError, ActionError) as error:
-        raise MatchError(f"the export's setup does not load: {error}", code="bad_export") from error
-    records: list[dict[str, Any]] = []
-    for number, entry in enumerate(export["log"], start=1):
-        chance = isinstance(entry, dict) and "chance" in entry
-        if chance and not records:
-            raise MatchError(f"log entry {number} is a chance outcome before any action", code="bad_log")
-        if not chance and upto is not None and len(records) == upto:
-            break
-        try:
-            state, events = api.apply_entry(state, entry)
-        except (ActionError, KeyError, TypeError) as error:
-            raise MatchError(f"log entry {number} ({entry!r:.200}) does not replay: {error}", code="bad_log") from error
-        if chance:
-            records[-1]["chance"].append(entry["chance"])
-            records[-1]["events"] += events
-        else:
-            records.append({"side": entry["side"], "action": entry["action"], "chance": [], "events": events})
-    if upto is not None and len(records) < upto:
-        raise MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
-    with transaction.atomic():
-        match = Match(created_by=athens, athens=athens, sparta=sparta, setup=setup.to_json(),
-                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days, rated=False, listed=False)
-        if seed is not None:
-            match.seed = seed
-        _store(match, state)
-        match.save()
-        _after_commit_tell_of_the_deadline(match)
-        ActionRecord.objects.bulk_create(
-            ActionRecord(match=match, seq=seq, user=sparta if r["side"] == "sparta" else athens, **r)
-            for seq, r in enumerate(records, start=1))
-    return match
-
-
-# --------------------------------------------------------------------------- the write path
 
 
 @dataclass(frozen=True)
@@ -307,9 +253,9 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
                                   chance=chance, events=events, client_action_id=client_action_id)
             match.version += 1
-            _store(match, state)
+            store(match, state)
             rows.append(record, match, STORED_FIELDS)
-            _after_commit_tell_of_the_deadline(match)
+            after_commit_tell_of_the_deadline(match)
             _after_commit_if_the_computer_is_due(match)
             if announce:
                 transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
@@ -384,6 +330,19 @@ def end_on_time(match_id: int, version: int) -> Match | None:
     return match
 
 
+def move_deadline(match_id: int, version: int, deadline: datetime) -> bool:
+    """The side to move at `version` has until `deadline` instead (a holiday pauses its time):
+    whether it changed (not if the match moved on, ended, or has no time limit)."""
+    with transaction.atomic():
+        match = locked(match_id)
+        if match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at in (None, deadline):
+            return False
+        match.deadline_at = deadline
+        rows.update_match(match, ("deadline_at",))
+        after_commit_tell_of_the_deadline(match)
+    return True
+
+
 def resolve_chance(state: api.GameState, seed: str, seq: int,
                    events: list[dict[str, Any]]) -> tuple[api.GameState, list[dict[str, Any]]]:
     """Draw what chance decides after action `seq` from the match's secret seed (deterministic, so
@@ -409,7 +368,7 @@ def _seat(match: Match, user: Any) -> str:
     return side
 
 
-def _store(match: Match, state: api.GameState) -> None:
+def store(match: Match, state: api.GameState) -> None:
     """The snapshot and the columns listings read (whose turn, round, result)."""
     match.snapshot = api.to_json(state)
     match.round = state.round

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from polis_site import preferences as page
 from polis_site.notices.forms import PreferencesForm
 from polis_site.notices.services import verified_address
 
@@ -22,5 +23,6 @@ def preferences(request: HttpRequest) -> HttpResponse:
             messages.info(request, _("We sent a link to %(email)s: notices go there once you open it.") % {
                 "email": sent_to})
         return redirect("notices:preferences")
-    return render(request, "notices/preferences.html", {"form": form, "verified": verified_address(request.user)})
+    return render(request, "notices/preferences.html", {"form": form, "verified": verified_address(request.user),
+                                                        "sections": [section(request) for section in page.sections]})
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from engine import playout
 from polis_site.lobby import services as lobby
-from polis_site.matches import services
+from polis_site.matches import imports, services
 from polis_site.matches.models import Match
 from polis_site.ratings import glicko
 from polis_site.ratings import services as ratings
@@ -207,7 +207,7 @@ def test_an_imported_finished_game_is_stored_unrated_and_the_computer_has_no_pro
 
     old = played_to_the_end("rated-import")
     log = [entry for record in old.actions.order_by("seq") for entry in record.log_entries()]
-    copy = services.import_match({"setup": old.setup, "log": log}, UserFactory(), UserFactory())
+    copy = imports.import_match({"setup": old.setup, "log": log}, UserFactory(), UserFactory())
     assert (copy.status, copy.rated, copy.listed) == (Match.Status.FINISHED, False, False)
     assert not RatingChange.objects.filter(match=copy).exists()
     assert Client().get("/matches/players/computer-hard/").status_code == 404

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from polis_site.matches import services
+from polis_site.matches import imports, services
 
 
 class Command(BaseCommand):
@@ -41,7 +41,7 @@ class Command(BaseCommand):
             if seats[side] is None:
                 raise CommandError(f"no user named {options[side]!r} (for {side})")
         try:
-            match = services.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"],
+            match = imports.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"],
                                           move_days=options["move_days"], seed=options["seed"])
         except services.MatchError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
