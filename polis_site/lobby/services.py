@@ -15,6 +15,7 @@ from django.dispatch import receiver
 from engine.data.sides import opponent
 from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
+from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 
 #: The lobby's group: its pages hear that the open challenges changed.
@@ -33,13 +34,16 @@ def lobby_changed() -> None:
 
 
 def open_challenges(user: Any) -> Any:
-    """The challenges `user` may accept: listed, open, someone else's, and `user`'s rating within
-    their range."""
+    """The challenges `user` may accept: listed, open, someone else's, `user`'s rating within their
+    range and reliability at least what they ask (a new player's meets any)."""
     rating = ratings.value(user)
-    return (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
-            .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
-            .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating))
-            .select_related("athens", "sparta").order_by("-created_at"))
+    reliable = profiles.reliability_of(user.pk)
+    challenges = (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
+                  .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
+                  .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
+    if reliable is not None:
+        challenges = challenges.filter(Q(reliability_min__isnull=True) | Q(reliability_min__lte=reliable))
+    return challenges.select_related("athens", "sparta").order_by("-created_at")
 
 
 def cancel_challenge(match_id: int, user: Any) -> Match:
@@ -69,6 +73,10 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         if not invited and not _in_range(match, ratings.value(user)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
                                       f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
+        reliable = profiles.reliability_of(user.pk)
+        if not invited and match.reliability_min is not None and reliable is not None and reliable < match.reliability_min:
+            raise services.MatchError(f"match {match.pk} asks a reliability of {match.reliability_min}%; yours is "
+                                      f"{reliable}%", code="unreliable")
         services.seat(match, user)
         if match.listed:
             transaction.on_commit(lobby_changed)

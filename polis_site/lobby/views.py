@@ -18,16 +18,23 @@ from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, services
+from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.views import button
 
 #: Challenges the lobby lists at most.
 CHALLENGES_SHOWN = 50
+#: The least reliabilities a challenge may ask for, in the lobby's form.
+RELIABILITY_CHOICES = (50, 75, 90, 95)
 
 
 def _challenges(user: Any) -> dict[str, Any]:
-    return {"open_challenges": lobby_services.open_challenges(user)[:CHALLENGES_SHOWN],
+    shown = list(lobby_services.open_challenges(user)[:CHALLENGES_SHOWN])
+    kept = profiles.reliability(match.created_by_id for match in shown)
+    for match in shown:  # each challenger's reliability, beside their challenge
+        match.reliability = profiles.percent(kept.get(match.created_by_id))
+    return {"open_challenges": shown,
             "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
             .select_related("athens", "sparta").order_by("-created_at"),
             "my_rating": round(ratings.value(user))}
@@ -39,6 +46,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/lobby.html", {**_challenges(request.user),
                                                 "my_matches": listings.my_matches_listing(request.user)[:10],
                                                 "time_limits": [d for d in services.MOVE_DAYS if d],
+                                                "reliability_choices": RELIABILITY_CHOICES,
                                                 "computer_levels": COMPUTER_LEVELS})
 
 
@@ -76,7 +84,8 @@ def create(request: HttpRequest) -> HttpResponse:
                                       rating_range=tuple(_number(b) for b in bounds), move_days=_number(days),
                                       listed=request.POST.get("who") != "invited",
                                       computer=request.POST.get("computer") or None,
-                                      rated=request.POST.get("rated", "1") != "0")
+                                      rated=request.POST.get("rated", "1") != "0",
+                                      reliability_min=_number(request.POST.get("reliability_min") or None))
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("lobby:lobby")

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from engine.data.sides import opponent
+from polis_site.matches import words
 from polis_site.matches.models import Match
 
 
@@ -23,6 +24,7 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
         rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
                      and match.waiting_for == seat, "opponent": match.player_name(other),
                      "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
-                     "deadline": match.deadline_at})
+                     "deadline": match.deadline_at,
+                     "how": words.HOW.get(match.outcome_reason, "")})
     rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
     return rows

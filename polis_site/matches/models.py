@@ -93,6 +93,9 @@ class Match(models.Model):
     #: An open challenge's range of opponents' ratings (either end may be open).
     rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
     rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The least reliability (%) an open challenge asks of its opponent (players with no finished
+    #: turn-based match yet meet it): ratings/profiles.py's `reliability`.
+    reliability_min = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The finished match this one answers, sides swapped (the lobby's `rematch`); one rematch each.
     rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
     created_at = models.DateTimeField(auto_now_add=True)

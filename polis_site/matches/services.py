@@ -85,7 +85,8 @@ def _after_commit_if_the_computer_is_due(match: Match) -> None:
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
                  listed: bool = True, computer: str | None = None, rated: bool = True,
-                 rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None) -> Match:
+                 rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
+                 reliability_min: int | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random"): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
@@ -99,6 +100,8 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                              code="bad_range")
     if low is not None and high is not None and low > high:
         raise MatchError(f"the range {low} to {high} is empty", code="bad_range")
+    if reliability_min is not None and (not isinstance(reliability_min, int) or not 0 <= reliability_min <= 100):
+        raise MatchError(f"reliability {reliability_min!r} is not a percentage", code="bad_reliability")
     if computer is not None and computer not in dict(COMPUTER_LEVELS):
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
@@ -108,7 +111,8 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
                          "finish or resign one first", code="too_many_computer_matches")
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
-                  rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of)
+                  rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
+                  reliability_min=reliability_min)
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")

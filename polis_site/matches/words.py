@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext
 
@@ -194,6 +195,14 @@ ENDINGS: dict[str, Describe] = {
         _("%(winner)s wins: the other side ended the round with no prestige.") % {"winner": side_name(o["winner"])}
         if o.get("winner") else _("Nobody wins: both sides ended the round with no prestige.")),
 }
+
+#: How a match ended, in a word or two for listings ("Won on time"): the engine's reasons and the
+#: server's.
+HOW = {"score": gettext_lazy("on points"), "resources_tiebreak": gettext_lazy("on resources"),
+       "shared_victory": gettext_lazy("on a tie"), "famine": gettext_lazy("by famine"),
+       "prestige_exhausted": gettext_lazy("on prestige"), "no_prestige_at_round_end": gettext_lazy("on prestige"),
+       RESIGNED: gettext_lazy("by resignation"), TIME_OUT: gettext_lazy("on time")}
+
 
 def ending(outcome: Mapping[str, Any]) -> str:
     """Who won a finished game, and why (an outcome of `engine.api.outcome`)."""

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from collections.abc import Iterable
 
-from polis_site.matches.models import Match
+from django.db.models import Count, Q
+
+from polis_site.matches import words
+from polis_site.matches.models import TIME_OUT, Match
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
 
@@ -29,6 +32,7 @@ def profile(user: Any) -> dict[str, Any]:
         side = match.side_of(user)
         record[side]["won" if match.winner == side else "lost" if match.winner else "drawn"] += 1
     return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record,
+            "reliability": (kept := reliability([user.pk]).get(user.pk)), "reliability_percent": percent(kept),
             "chart": chart(list(RatingChange.objects.filter(user=user).order_by("created_at"))),
             "recent": [row(match, user) for match in finished[:RECENT]],
             "current": [row(match, user) for match in played.filter(status=Match.Status.ACTIVE).order_by("-updated_at")[:CURRENT]]}
@@ -40,7 +44,8 @@ def row(match: Match, user: Any) -> dict[str, Any]:
     result = "" if match.status != Match.Status.FINISHED else (
         "won" if match.winner == side else "lost" if match.winner else "drawn")
     return {"match": match, "side": side, "opponent": match.player_name(other),
-            "opponent_user": None if match.computer_side == other else match.player(other), "result": result}
+            "opponent_user": None if match.computer_side == other else match.player(other), "result": result,
+            "how": words.HOW.get(match.outcome_reason, "") if result else ""}
 
 
 def chart(changes: list[RatingChange]) -> dict[str, Any] | None:
@@ -54,6 +59,32 @@ def chart(changes: list[RatingChange]) -> dict[str, Any] | None:
     return {"width": WIDTH, "height": HEIGHT, "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
             "high": round(high), "low": round(low), "last": points[-1], "margin": MARGIN,
             "bottom": HEIGHT - MARGIN, "right": WIDTH - MARGIN}
+
+
+def reliability(user_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """Each player's finished turn-based matches against people and, of those, how many they played
+    to the end rather than lost on time: {user id: (played to the end, finished)}, only for those
+    with at least one (a new player has no figure, and meets any challenge's minimum)."""
+    ids = list(user_ids)
+    timed = Match.objects.filter(status=Match.Status.FINISHED, move_days__isnull=False, computer_side="")
+    counts: dict[int, list[int]] = {}
+    for side, other in (("athens", "sparta"), ("sparta", "athens")):
+        rows = (timed.filter(**{f"{side}_id__in": ids}).values(f"{side}_id")
+                .annotate(finished=Count("id"), late=Count("id", filter=Q(outcome_reason=TIME_OUT, winner=other))))
+        for row in rows:
+            tally = counts.setdefault(row[f"{side}_id"], [0, 0])
+            tally[0] += row["finished"] - row["late"]
+            tally[1] += row["finished"]
+    return {user_id: (kept, finished) for user_id, (kept, finished) in counts.items()}
+
+
+def percent(figures: tuple[int, int] | None) -> int | None:
+    """A reliability as a whole percentage (None: no figure yet)."""
+    return None if figures is None else round(100 * figures[0] / figures[1])
+
+
+def reliability_of(user_id: int) -> int | None:
+    return percent(reliability([user_id]).get(user_id))
 
 
 def leaderboard(limit: int = 50) -> list[Rating]:
