@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "polis_site.ratings",
     "polis_site.notices",
     "polis_site.clocks",
+    "polis_site.relations",
 ]
 
 MIDDLEWARE = [

@@ -22,5 +22,6 @@ urlpatterns = [
     path("matches/", include("polis_site.ratings.urls")),
     path("matches/", include("polis_site.notices.urls")),
     path("matches/", include("polis_site.clocks.urls")),
+    path("matches/", include("polis_site.relations.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

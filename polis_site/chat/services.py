@@ -18,6 +18,7 @@ from polis_site import throttles
 from polis_site.chat.models import ChatMessage, ChatReport
 from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
+from polis_site.relations import services as relations
 
 #: Characters a message may hold (after trimming its ends).
 MAX_LENGTH = 500
@@ -66,6 +67,8 @@ def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
         side = match.side_of(user)
         if side is None:
             raise services.MatchError("only the players write in a match's chat", code="not_seated")
+        if relations.between(match.athens_id, match.sparta_id):
+            raise services.MatchError("one of you has blocked the other: no chat between you", code="blocked")
         if match.finished_at is not None and timezone.now() - match.finished_at > OPEN_AFTER_THE_END:
             raise services.MatchError(f"match {match.pk}'s chat closed a day after its end", code="chat_closed")
         message = ChatMessage.objects.create(match=match, user=user, side=side, text=text, version=match.version)

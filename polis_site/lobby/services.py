@@ -17,6 +17,7 @@ from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
+from polis_site.relations import services as relations
 
 #: The lobby's group: its pages hear that the open challenges changed.
 LOBBY = "lobby"
@@ -35,7 +36,8 @@ def lobby_changed() -> None:
 
 def open_challenges(user: Any) -> Any:
     """The challenges `user` may accept: listed, open, someone else's, `user`'s rating within their
-    range and reliability at least what they ask (a new player's meets any)."""
+    range and reliability at least what they ask (a new player's meets any), and no block between
+    them and its maker."""
     rating = ratings.value(user)
     reliable = profiles.reliability_of(user.pk)
     challenges = (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
@@ -43,6 +45,9 @@ def open_challenges(user: Any) -> Any:
                   .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
     if reliable is not None:
         challenges = challenges.filter(Q(reliability_min__isnull=True) | Q(reliability_min__lte=reliable))
+    apart = relations.apart_from(user.pk)
+    challenges = (challenges.exclude(created_by__in=apart.values("blocked"))
+                  .exclude(created_by__in=apart.values("blocker")))
     return challenges.select_related("athens", "sparta").order_by("-created_at")
 
 
@@ -68,6 +73,10 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         if match.status != Match.Status.OPEN:
             raise services.MatchError(f"match {match.pk} already has both players", code="match_full")
         invited = isinstance(token, str) and secrets.compare_digest(token, match.invite_token)
+        seated = match.athens_id or match.sparta_id
+        if relations.between(user.pk, seated):
+            raise services.MatchError(f"match {match.pk} is between players who do not play each other: one has "
+                                      "blocked the other", code="blocked")
         if not match.listed and not invited:
             raise services.MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
         if not invited and not _in_range(match, ratings.value(user)):

@@ -117,7 +117,8 @@ def _join(request: HttpRequest, match_id: int, token: str | None = None) -> Http
     try:
         match = lobby_services.join_match(request.user, match_id, token)
     except ActionError as error:
-        messages.error(request, error.message)
+        messages.error(request, _("One of you has blocked the other: you do not play each other.")
+                       if error.code == "blocked" else error.message)
         return redirect("lobby:lobby")
     return redirect(match)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db.models import Count, Q
+from django.http import HttpRequest
 
 from polis_site.matches import words
 from polis_site.matches.models import TIME_OUT, Match
@@ -21,6 +22,9 @@ RECENT = 10
 CURRENT = 30
 #: A rating whose deviation is above this is provisional (shown with a "?", as lichess does).
 PROVISIONAL = 110.0
+#: Other apps' parts of a profile page (a block button): their HTML for the request and the player
+#: shown, or "".
+parts: list[Callable[[HttpRequest, Any], str]] = []
 
 
 def profile(user: Any) -> dict[str, Any]:

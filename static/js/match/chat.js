@@ -11,6 +11,7 @@ const CHAT_REFUSALS = {
   too_long: gettext("That message is too long."), empty_message: gettext("Write something first."),
   rate_limited: gettext("Too many messages: wait a little."), not_seated: gettext("Only the players write here."),
   not_reportable: gettext("You can only report what your opponent wrote."),
+  blocked: gettext("One of you has blocked the other: no chat between you."),
 };
 
 function hear(message) {
