@@ -30,6 +30,7 @@ migrate: install
 
 ## The embedded default: SQLite on disk, the in-memory channel layer, one Daphne. No service to start.
 run: migrate
+	$(BIN)/python manage.py vapidkeys
 	@echo "Polis Online on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) polis_site.asgi:application
 

@@ -6,6 +6,7 @@ The embedded default (no variables set) is SQLite on disk and the in-memory chan
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -156,3 +157,20 @@ def caches(env: Mapping[str, str]) -> dict[str, Any]:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url,
                         "KEY_PREFIX": env.get("CHANNELS_PREFIX", "polis") + "-cache"}}
+
+
+def vapid(env: Mapping[str, str], base_dir: Path) -> tuple[str, str]:
+    """Web Push's VAPID key pair (the private key as PEM, the public one as the browser's
+    applicationServerKey, base64url): from VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY, else from
+    var/vapid.json, made once by `manage.py vapidkeys` (`make run` calls it; never committed). Empty
+    strings: no pair, and push is off."""
+    private, public = env.get("VAPID_PRIVATE_KEY", ""), env.get("VAPID_PUBLIC_KEY", "")
+    if private or public:
+        if not (private and public):
+            raise ImproperlyConfigured("set VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY together (manage.py vapidkeys --print)")
+        return private.replace("\\n", "\n"), public
+    stored = base_dir / "var" / "vapid.json"
+    if stored.exists():
+        pair = json.loads(stored.read_text())
+        return pair["private"], pair["public"]
+    return "", ""

@@ -227,3 +227,6 @@ POLIS_NOTIFY_AWAY_SECONDS = int(ENV.get("NOTIFY_AWAY_SECONDS", "300"))
 #: How long a "day" of a turn-based match's time limit is, in seconds: shortened only by tests and
 #: demonstrations (DAY_SECONDS), so that a match nobody visits ends on time within a test.
 POLIS_DAY_SECONDS = int(ENV.get("DAY_SECONDS", "86400"))
+#: Web Push (issue 39): the VAPID key pair (config.vapid) and the contact a push service may write to.
+VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = config.vapid(ENV, BASE_DIR)
+VAPID_SUBJECT = ENV.get("VAPID_SUBJECT", "mailto:polis@localhost")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from allauth.account import views as allauth_views
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -30,6 +32,15 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "home.html")
     rows = my_matches_listing(request.user)
     return render(request, "home.html", {"rows": rows[:HOME_ROWS], "waiting": sum(row["your_turn"] for row in rows)})
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, at the site's root so that its scope is every page (static/js/sw.js)."""
+    path = finders.find("js/sw.js")
+    response = HttpResponse(Path(path).read_bytes(), content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"  # a new worker is picked up at the next visit
+    return response
 
 
 def rules(request: HttpRequest) -> HttpResponse:

@@ -30,8 +30,9 @@ class Preferences(models.Model):
 class Notification(models.Model):
     """A notice sent to a player: its record spaces emails out and lets an admin see what went."""
 
-    TURN, DEADLINE, ENDED = "turn", "deadline", "ended"
-    KINDS = ((TURN, "your move"), (DEADLINE, "a deadline near"), (ENDED, "a match ended"))
+    TURN, DEADLINE, ENDED, ACCEPTED = "turn", "deadline", "ended", "accepted"
+    KINDS = ((TURN, "your move"), (DEADLINE, "a deadline near"), (ENDED, "a match ended"),
+             (ACCEPTED, "your challenge accepted"))
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_notifications")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notifications")
@@ -44,3 +45,22 @@ class Notification(models.Model):
     class Meta:
         db_table = "matches_notification"
         ordering = ["-created_at"]
+
+
+class PushSubscription(models.Model):
+    """A device a player turned notices on for: the browser's push subscription (Web Push), whose
+    keys encrypt each notice for that browser alone."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_push")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    #: The language of the page that subscribed: its notices are written in it.
+    language = models.CharField(max_length=8, default="en")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.endpoint[:60]}"
+
+    def info(self) -> dict[str, Any]:
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

@@ -25,11 +25,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
+from django_q.tasks import async_task
 
 from engine.data.sides import opponent
 from polis_site.clocks import timers
 from polis_site.matches import audience, services, wire, words
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.notices import push
 from polis_site.notices.models import Notification, Preferences
 
 SIDES = ("athens", "sparta")
@@ -44,17 +46,20 @@ def absolute(path: str) -> str:
 @receiver(audience.turn_passed)
 async def tell_the_players(sender: Any, match: Match, actor: str | None, **kwargs: Any) -> None:
     """The notice on the open pages of the player the match now waits for (or, once it is over, of
-    both), then an email to whoever is away (the database thread only when one has an address at
-    all). The email is asgiref's `sync_to_async`, not Channels' database one: sent from sync code
+    both; or, a challenge just taken, of its maker), then a push and an email to whoever is away.
+    The rest is asgiref's `sync_to_async`, not Channels' database one: sent from sync code
     (`Signal.send`), it runs in the sender's own thread, inside its connection, which the database
     one would close."""
     if match.status == Match.Status.FINISHED:
         await audience.send_all(ended_notices(match))
-        if any(match.player(side) is not None and match.player(side).email for side in SIDES):
-            await sync_to_async(email_ended)(match)
+        await sync_to_async(email_ended)(match)
         return
     await audience.send_all(turn_notices(match, actor))
-    if has_address(match, actor):
+    if match.version == 0 and actor is None and match.status == Match.Status.ACTIVE and not match.computer_side:
+        await sync_to_async(tell_accepted)(match)  # the challenge was just accepted
+    waiting = waiting_player(match, actor)
+    # Without an address and with push off, nothing more can go: no trip to the database thread.
+    if waiting is not None and waiting[0] != match.computer_side and (match.player(waiting[0]).email or push.enabled()):
         await sync_to_async(email_turn)(match, actor)
 
 
@@ -81,13 +86,6 @@ def verified_address(user: Any) -> bool:
     """Whether the user's address is one they proved they read: only then do notices go to it."""
     return bool(user.email) and EmailAddress.objects.filter(user_id=user.pk, email__iexact=user.email,
                                                             verified=True).exists()
-
-
-def has_address(match: Match, actor: str | None) -> bool:
-    """Whether `email_turn` could send anything (read from the match's loaded players, no query):
-    the websocket skips its trip to the database thread when not."""
-    waiting = waiting_player(match, actor)
-    return waiting is not None and bool(match.player(waiting[0]).email)
 
 
 def notice(match: Match, user_id: int, text: dict[str, str]) -> dict[str, dict[str, Any]]:
@@ -148,6 +146,15 @@ def remind(match_id: int, version: int) -> bool:
     return True
 
 
+def tell_accepted(match: Match) -> Notification | None:
+    """The maker of a challenge hears that someone took it."""
+    side = "athens" if match.created_by_id == match.athens_id else "sparta"
+    versus = lambda: {"opponent": match.player_name(opponent(side)), "match": match.pk}  # noqa: E731
+    return _email(match, side, Notification.ACCEPTED, lambda last_move: {},
+                  lambda: (_("Polis: %(opponent)s accepted your challenge (match %(match)s)") % versus(),
+                           _("%(opponent)s accepted your challenge: match %(match)s has begun.") % versus()))
+
+
 def email_ended(match: Match) -> list[Notification]:
     """Emails each player who is away and wants it that the match is over (once)."""
     ending = lambda: words.ending(audience.outcome_of(match, match.state()))  # noqa: E731
@@ -165,21 +172,28 @@ def _user_id(match: Match, side: str) -> int | None:
 
 def _email(match: Match, side: str, kind: str, once: Callable[[datetime | None], dict[str, Any]],
            lines: Callable[[], tuple[str, str]]) -> Notification | None:
-    """Emails `side`'s player of `match` (the subject and first line of `lines`, in every language,
-    with the match's link) if their address is verified, they want it, they are away, and no email
-    of this `kind` went since (`once(last_move)`: the filter of an earlier one that counts)."""
+    """Tells `side`'s player of `match`, if they are away (no move of theirs in it lately): a push
+    to each of their devices (the subject and first line of `lines`, in the device's language; a
+    task on the queue), and an email (in every language, with the match's link) if their address is
+    verified, they want it, and no email of this `kind` went since (`once(last_move)`: the filter of
+    an earlier one that counts). The email's record, if one went."""
     user = match.player(side)
-    if user is None or not verified_address(user) or Preferences.objects.filter(user_id=user.pk, email_turns=False).exists():
+    if user is None or side == match.computer_side:
         return None
     last_move = (ActionRecord.objects.filter(match=match, user_id=user.pk).order_by("-seq")
                  .values_list("created_at", flat=True).first())
     away = timedelta(seconds=settings.POLIS_NOTIFY_AWAY_SECONDS)
     if last_move is not None and timezone.now() - last_move < away:
         return None
+    said = words.in_every_language(lines)  # the rival's name too: "Computer (easy)" is translated
+    if push.subscribed(user.pk):
+        async_task("polis_site.notices.push.send", user.pk, said, match.get_absolute_url(), f"{kind}-{match.pk}",
+                   group="push")
+    if not verified_address(user) or Preferences.objects.filter(user_id=user.pk, email_turns=False).exists():
+        return None
     if Notification.objects.filter(user_id=user.pk, match=match, kind=kind, emailed=True, **once(last_move)).exists():
         return None
     link = absolute(reverse("matches:match", args=[match.pk]))
-    said = words.in_every_language(lines)  # the rival's name too: "Computer (easy)" is translated
     body = "\n\n".join(f"{said[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
         lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("notices:preferences"))}).values())

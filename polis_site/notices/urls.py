@@ -6,4 +6,6 @@ app_name = "notices"
 
 urlpatterns = [
     path("preferences/", views.preferences, name="preferences"),
+    path("push/subscribe/", views.push_subscribe, name="push_subscribe"),
+    path("push/unsubscribe/", views.push_unsubscribe, name="push_unsubscribe"),
 ]

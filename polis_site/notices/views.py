@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from polis_site import preferences as page
+from polis_site.notices import push
 from polis_site.notices.forms import PreferencesForm
 from polis_site.notices.services import verified_address
 
@@ -24,5 +29,31 @@ def preferences(request: HttpRequest) -> HttpResponse:
                 "email": sent_to})
         return redirect("notices:preferences")
     return render(request, "notices/preferences.html", {"form": form, "verified": verified_address(request.user),
-                                                        "sections": [section(request) for section in page.sections]})
+                                                        "sections": [section(request) for section in page.sections],
+                                                        "push_key": settings.VAPID_PUBLIC_KEY if push.enabled() else ""})
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> JsonResponse:
+    """POST {"subscription": PushSubscription.toJSON(), "language": "en"}: this device is told."""
+    try:
+        body = json.loads(request.body or b"null")
+        push.subscribe(request.user, body.get("subscription") if isinstance(body, dict) else None,
+                       str(body.get("language", "en"))[:8] if isinstance(body, dict) else "en")
+    except (ValueError, push.PushError) as error:
+        return JsonResponse({"type": "error", "code": "bad_subscription", "message": str(error)}, status=400)
+    return JsonResponse({"type": "subscribed"})
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> JsonResponse:
+    """POST {"endpoint": "..."}: this device is told no more."""
+    try:
+        body = json.loads(request.body or b"null")
+    except ValueError:
+        body = None
+    push.unsubscribe(request.user, body.get("endpoint") if isinstance(body, dict) else None)
+    return JsonResponse({"type": "unsubscribed"})
 

@@ -20,7 +20,10 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 def live_site() -> Iterator[DaphneProcess]:
     # No scheduler: a test's claim on time must not find its match already ended by the sweep
     # (tests/matches/test_deadlines.py has matches end on time by themselves).
-    with embedded_site("polis-live-", QUEUE_SCHEDULER="0") as site:
+    from polis_site.notices import push
+
+    private, public = push.new_key_pair()  # Web Push on: the preferences page offers it
+    with embedded_site("polis-live-", QUEUE_SCHEDULER="0", VAPID_PRIVATE_KEY=private, VAPID_PUBLIC_KEY=public) as site:
         yield site
 
 
