@@ -47,6 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                                                 "my_matches": listings.my_matches_listing(request.user)[:10],
                                                 "time_limits": [d for d in services.MOVE_DAYS if d],
                                                 "reliability_choices": RELIABILITY_CHOICES,
+                                                "clocks": list(services.CLOCKS),
                                                 "computer_levels": COMPUTER_LEVELS})
 
 
@@ -85,7 +86,8 @@ def create(request: HttpRequest) -> HttpResponse:
                                       listed=request.POST.get("who") != "invited",
                                       computer=request.POST.get("computer") or None,
                                       rated=request.POST.get("rated", "1") != "0",
-                                      reliability_min=_number(request.POST.get("reliability_min") or None))
+                                      reliability_min=_number(request.POST.get("reliability_min") or None),
+                                      clock=request.POST.get("clock") or None)
     except ActionError as error:
         messages.error(request, error.message)
         return redirect("lobby:lobby")

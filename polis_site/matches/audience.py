@@ -14,8 +14,10 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.dispatch import Signal
+from django.utils import timezone
 
 from engine import api
+from engine.errors import MalformedAction
 from polis_site.matches import board, relay, wire, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
 
@@ -49,11 +51,33 @@ def prompts(state: api.GameState, side: str | None) -> list[dict[str, Any]]:
              "options": api.options(state, side)}]
 
 
+#: The read-only questions a seat may ask about its next action: the field that carries what it
+#: asks about, and the engine's answer to it.
+QUERIES = {"options": ("partial", api.options), "price": ("action", api.price)}
+
+
+def answer_query(match: Match, state: api.GameState, seat: str, message: dict[str, Any]) -> dict[str, Any]:
+    """`options` for a partial action or `price` for a whole one, asked by `seat`; the answer
+    echoes the client's `request` and names the version it was computed on."""
+    kind = message.get("type")
+    if kind not in QUERIES:
+        raise MalformedAction(f"{kind!r} is not one of {', '.join(QUERIES)}")
+    field, engine_answer = QUERIES[kind]
+    body = message.get(field, {} if kind == "options" else None)
+    if not isinstance(body, dict):
+        raise MalformedAction(f"{kind!r} needs {field!r} as a JSON object, not {body!r}")
+    return {"type": kind, "request": message.get("request"), "version": match.version, field: body,
+            kind: engine_answer(state, seat, body)}
+
+
 def state_message(match: Match, state: api.GameState, audience: str | None) -> dict[str, Any]:
     """The `state` message for one seat (or the spectators, None): its own view only."""
     deadline = match.deadline_at
     return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
-            "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None}
+            "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None,
+            **({"clock": {"left": match.clock_left, "since": match.waiting_since.isoformat(),
+                          "increment": match.clock_increment, "now": timezone.now().isoformat()}}
+               if match.clock_left and match.waiting_since else {})}
 
 
 def view_message(match: Match, state: api.GameState, audience: str | None, version: int, status: str,

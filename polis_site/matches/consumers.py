@@ -2,7 +2,9 @@
 
 Client messages: `{"type": "sync", "version": n}` (the view, and the log after version n),
 `{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`,
-and the queries a seat's page asks while it builds an action: `{"type": "options", "partial":
+`{"type": "flag", "version": n}` (the page saw the clock of the side to move fall: answered
+`flagged`, and the match ends on time if it has), and the queries a seat's page asks while it
+builds an action: `{"type": "options", "partial":
 {...}}` (what may be chosen next) and `{"type": "price", "action": {...}}` (what the whole action
 would cost, checked as the engine would, applying nothing).
 
@@ -154,12 +156,14 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self._resync(message.get("version"))
         elif kind == "act":
             await self._act(message)
-        elif kind in services.QUERIES:
+        elif kind == "flag":
+            await self._flag(message.get("version"))
+        elif kind in audience.QUERIES:
             await self._query(message)
         elif kind in extensions.socket_messages:
             await self._extension(extensions.socket_messages[kind], message)
         else:
-            kinds = " | ".join(f'"{known}"' for known in ("sync", "act", *services.QUERIES, "ping",
+            kinds = " | ".join(f'"{known}"' for known in ("sync", "act", "flag", *audience.QUERIES, "ping",
                                                            *extensions.socket_messages))
             await self._error("malformed", f'expected {{"type": {kinds}, ...}}, got type {str(kind)[:40]!r}')
 
@@ -229,6 +233,15 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         if not submission.duplicate:
             audience.notify_later(submission.match, self.seat)
 
+    async def _flag(self, version: Any) -> None:
+        """A page saw the clock of the side to move at `version` fall: the server checks, and ends
+        the match on time if so (once, however many pages flag it). Anyone watching may flag."""
+        if not isinstance(version, int) or isinstance(version, bool):
+            await self._error("malformed", f"a flag names the match's version, not {str(version)[:20]!r}")
+            return
+        ended = await database_sync_to_async(services.end_on_time)(self.match_id, version)
+        await self.reply({"type": "flagged", "ended": ended is not None})
+
     async def _query(self, message: dict[str, Any]) -> None:
         if self.seat is None:
             await self._error("not_seated", "spectators may watch but not act")
@@ -242,7 +255,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         match = Match.objects.get(pk=self.match_id)
-        return services.answer_query(match, match.state(), self.seat, message)
+        return audience.answer_query(match, match.state(), self.seat, message)
 
     async def _state(self) -> dict[str, Any]:
         return await database_sync_to_async(self._state_now)()

@@ -14,7 +14,8 @@ from polis_site.matches.models import ActionRecord, Match
 
 
 def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
-                 move_days: int | None = None, seed: str | None = None) -> Match:
+                 move_days: int | None = None, seed: str | None = None,
+                 clock: tuple[int, int] | None = None) -> Match:
     """A new match in play between two users, from an admin export (setup + log) replayed to its
     end or to action `upto`: to study, test or resume a reported position. Chance from then on is
     drawn from the new match's own seed (`seed` to reproduce a game's dice and shuffles); nothing
@@ -56,6 +57,8 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
                       status=Match.Status.ACTIVE, version=len(records), move_days=move_days, rated=False, listed=False)
         if seed is not None:
             match.seed = seed
+        if clock is not None:  # a live clock of any length, each side's time full: to study or test one
+            match.clock_left, match.clock_increment = {"athens": float(clock[0]), "sparta": float(clock[0])}, clock[1]
         services.store(match, state)
         match.save()
         services.after_commit_tell_of_the_deadline(match)

@@ -74,8 +74,13 @@ class Match(models.Model):
     #: Since when the game waits for `waiting_for`: the clock of the time limit.
     waiting_since = models.DateTimeField(null=True, blank=True)
     #: When the side to move runs out of time (None: no limit, or nobody to move): `move_days` after
-    #: `waiting_since`. A row with an index, so that a sweep finds the late ones (issue 39).
+    #: `waiting_since`, or, with a live clock, that side's time left. A row with an index, so that a
+    #: sweep finds the late ones (issue 39).
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: A live match's clock: each side's seconds left as of `waiting_since` ({} : no clock), and the
+    #: seconds each decision adds back to its side's.
+    clock_left = fields.JSONField(default=dict, blank=True)
+    clock_increment = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The score so far of each side ({"athens": n, "sparta": n}), for listings.
     scores = fields.JSONField(default=dict, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -137,12 +142,21 @@ class Match(models.Model):
             return "sparta"
         return None
 
-    def start_clock(self) -> None:
-        """The side to move starts its time now (a decision made, or the match begun)."""
-        self.waiting_since = timezone.now()
+    def start_clock(self, moved: str | None = None) -> None:
+        """The side to move starts its time now (a decision made by `moved`, or the match begun). A
+        live clock charges `moved` the time it took and gives it the increment."""
+        now = timezone.now()
+        if self.clock_left and moved in self.clock_left and self.waiting_since is not None:
+            took = (now - self.waiting_since).total_seconds()
+            self.clock_left = {**self.clock_left, moved: self.clock_left[moved] - took + (self.clock_increment or 0)}
+        self.waiting_since = now
         waiting = self.status == self.Status.ACTIVE and self.waiting_for in ("athens", "sparta")
-        self.deadline_at = (self.waiting_since + timedelta(seconds=settings.POLIS_DAY_SECONDS * self.move_days)
-                            if waiting and self.move_days is not None else None)
+        if waiting and self.move_days is not None:
+            self.deadline_at = now + timedelta(seconds=settings.POLIS_DAY_SECONDS * self.move_days)
+        elif waiting and self.clock_left:
+            self.deadline_at = now + timedelta(seconds=max(0.0, self.clock_left[self.waiting_for]))
+        else:
+            self.deadline_at = None
 
     def state(self) -> api.GameState:
         return api.from_json(self.snapshot)

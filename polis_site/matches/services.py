@@ -83,10 +83,25 @@ def _after_commit_if_the_computer_is_due(match: Match) -> None:
         transaction.on_commit(lambda: computer_awaited.send(sender=Match, match_id=match_id, version=version))
 
 
+#: The live clocks a match may be played on: minutes each, and seconds added back per decision.
+CLOCKS = {"20+20": (20 * 60, 20), "45+30": (45 * 60, 30), "90+60": (90 * 60, 60)}
+
+
+def check_clock(clock: Any, move_days: Any) -> tuple[int, int] | None:
+    """A live clock's seconds and increment, one of CLOCKS; never beside days per move."""
+    if clock is None:
+        return None
+    if move_days is not None:
+        raise MatchError("a match has a live clock or days per move, not both", code="bad_clock")
+    if clock in CLOCKS:
+        return CLOCKS[clock]
+    raise MatchError(f"clock {str(clock)[:20]!r} is not one of {', '.join(CLOCKS)}", code="bad_clock")
+
+
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
                  listed: bool = True, computer: str | None = None, rated: bool = True,
                  rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
-                 reliability_min: int | None = None) -> Match:
+                 reliability_min: int | None = None, clock: str | None = None) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta" or "random"): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
@@ -106,6 +121,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
                          code="bad_level")
     check_move_days(move_days)
+    control = check_clock(clock, move_days)
     if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
             computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
         raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
@@ -113,6 +129,8 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
                   reliability_min=reliability_min)
+    if control is not None:
+        match.clock_left, match.clock_increment = {seat: float(control[0]) for seat in SIDES}, control[1]
     if seed is not None:
         match.seed = seed
     rng = random.Random(f"{match.seed}:seat")
@@ -148,13 +166,14 @@ def computer_account(level: str) -> Any:
 
 
 #: What a submission writes back (`_store`'s columns).
-STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "deadline_at", "scores", "status",
-                 "winner", "outcome_reason", "finished_at", "updated_at")
+STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "deadline_at", "clock_left", "scores",
+                 "status", "winner", "outcome_reason", "finished_at", "updated_at")
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
 #: the computer's seat (its name), and whether the ending is rated.
-LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "created_at", "computer_level", "computer_side", "rated")
+LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "clock_increment", "created_at", "computer_level", "computer_side",
+                 "rated")
 
 
 def seat(match: Match, user: Any) -> None:
@@ -231,6 +250,7 @@ def submit_action(match_id: int, user: Any, action: Any, client_action_id: str |
 
 def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None, expected_version: int | None,
             announce: bool) -> Submission:
+    ran_out = False
     try:
         with transaction.atomic():
             match = locked(match_id)
@@ -240,29 +260,33 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 if earlier is not None:
                     return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
-            try:
-                if expected_version is not None and expected_version != match.version:
-                    raise MatchError(f"the action was made on version {expected_version!r} of match {match.pk}, "
-                                     f"which is now at version {match.version}", code="stale_version",
-                                     current=match.version)
-                state, events = api.apply_action(match.state(), side, action)
-            except ActionError:
-                # A resubmission is refused here (its version is past, or the action no longer
-                # legal): it gets its first answer. One still legal fails at the insert, below.
-                earlier = _earlier(match_id, client_action_id, user)
-                if earlier is None:
-                    raise
-                return Submission(match, match.state(), earlier, duplicate=True)
-            state, chance = resolve_chance(state, match.seed, match.version + 1, events)
-            record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
-                                  chance=chance, events=events, client_action_id=client_action_id)
-            match.version += 1
-            store(match, state)
-            rows.append(record, match, STORED_FIELDS)
-            after_commit_tell_of_the_deadline(match)
-            _after_commit_if_the_computer_is_due(match)
-            if announce:
-                transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
+            if match.deadline_at is not None and side == match.waiting_for and timezone.now() >= match.deadline_at:
+                _run_out(match)  # too late: the clock fell before this move came
+                ran_out = True
+            else:
+                try:
+                    if expected_version is not None and expected_version != match.version:
+                        raise MatchError(f"the action was made on version {expected_version!r} of match {match.pk}, "
+                                         f"which is now at version {match.version}", code="stale_version",
+                                         current=match.version)
+                    state, events = api.apply_action(match.state(), side, action)
+                except ActionError:
+                    # A resubmission is refused here (its version is past, or the action no longer
+                    # legal): it gets its first answer. One still legal fails at the insert, below.
+                    earlier = _earlier(match_id, client_action_id, user)
+                    if earlier is None:
+                        raise
+                    return Submission(match, match.state(), earlier, duplicate=True)
+                state, chance = resolve_chance(state, match.seed, match.version + 1, events)
+                record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
+                                      chance=chance, events=events, client_action_id=client_action_id)
+                match.version += 1
+                store(match, state, side)
+                rows.append(record, match, STORED_FIELDS)
+                after_commit_tell_of_the_deadline(match)
+                _after_commit_if_the_computer_is_due(match)
+                if announce:
+                    transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
     except IntegrityError as error:
         # The log already holds this client_action_id (a resubmission, or two racing): the first won.
         # The id of someone else's action is no resubmission of this user's (ids are chosen by clients).
@@ -272,6 +296,8 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                              f"{client_action_id!r} was taken; send it again", code="conflict") from error
         match = Match.objects.get(pk=match_id)
         return Submission(match, match.state(), earlier, duplicate=True)
+    if ran_out:
+        raise MatchError(f"{side}'s time ran out before this move: match {match_id} is lost on time", code="time_out")
     if announce:
         return Submission(match, state, record, duplicate=False)
     return Submission(match, state, record, duplicate=False, events=audience.announcement(match, state, [audience.public_entry(record)]))
@@ -327,11 +353,16 @@ def end_on_time(match_id: int, version: int) -> Match | None:
         if (match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at is None
                 or timezone.now() < match.deadline_at):
             return None
-        _finish(match, opponent(match.waiting_for), TIME_OUT)
-        rows.update_match(match, STORED_FIELDS)
-        state = match.state()
-        transaction.on_commit(lambda: audience.broadcast(match, state, []))
+        _run_out(match)
     return match
+
+
+def _run_out(match: Match) -> None:
+    """Under the match's lock: the side to move has run out of time, and loses."""
+    _finish(match, opponent(match.waiting_for), TIME_OUT)
+    rows.update_match(match, STORED_FIELDS)
+    state = match.state()
+    transaction.on_commit(lambda: audience.broadcast(match, state, []))
 
 
 def move_deadline(match_id: int, version: int, deadline: datetime) -> bool:
@@ -372,13 +403,13 @@ def _seat(match: Match, user: Any) -> str:
     return side
 
 
-def store(match: Match, state: api.GameState) -> None:
-    """The snapshot and the columns listings read (whose turn, round, result)."""
+def store(match: Match, state: api.GameState, moved: str | None = None) -> None:
+    """The snapshot and the columns listings read (whose turn, round, result), after `moved`'s decision."""
     match.snapshot = api.to_json(state)
     match.round = state.round
     decision = api.current_decision(state)
     match.waiting_for = (decision.side or "") if decision is not None else ""
-    match.start_clock()  # each decision is a move: the clock starts again
+    match.start_clock(moved)  # each decision is a move: the clock starts again
     match.scores = {side: sum(parts.values()) for side, parts in api.score(state).items()}
     outcome = api.outcome(state)
     if outcome is not None:
@@ -394,25 +425,6 @@ def _finish(match: Match, winner: str | None, reason: str) -> None:
     match.deadline_at = None
     match.finished_at = timezone.now()
     match_finished.send(sender=Match, match=match)
-
-
-#: The read-only questions a seat may ask about its next action: the field that carries what it
-#: asks about, and the engine's answer to it.
-QUERIES = {"options": ("partial", api.options), "price": ("action", api.price)}
-
-
-def answer_query(match: Match, state: api.GameState, seat: str, message: dict[str, Any]) -> dict[str, Any]:
-    """`options` for a partial action or `price` for a whole one, asked by `seat`; the answer
-    echoes the client's `request` and names the version it was computed on."""
-    kind = message.get("type")
-    if kind not in QUERIES:
-        raise MatchError(f"{kind!r} is not one of {', '.join(QUERIES)}", code="malformed")
-    field, engine_answer = QUERIES[kind]
-    body = message.get(field, {} if kind == "options" else None)
-    if not isinstance(body, dict):
-        raise MatchError(f"{kind!r} needs {field!r} as a JSON object, not {body!r}", code="malformed")
-    return {"type": kind, "request": message.get("request"), "version": match.version, field: body,
-            kind: engine_answer(state, seat, body)}
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

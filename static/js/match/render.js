@@ -5,6 +5,7 @@ import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
 import {DECISION_NAMES, explain, goods, name, playerName, side} from "./words.js";
 import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
+import {ask} from "./socket.js";
 
 function drawPlayers(state) {
   const view = state.view;
@@ -97,14 +98,18 @@ function drawRound(state) {
     : el("p", {class: "muted", text: gettext("No event card is showing.")}));
 }
 
-// Drawn again when the deadline passes, so a page left open offers the claim at that moment.
+// Drawn again when the deadline passes, so a page left open offers the claim at that moment; a
+// live clock ticks, and the page that sees the side to move's time fall tells the server (`flag`).
 let clockTimer = null;
+let flagged = null;
 export function drawClock(state) {
   const clock = $("#clock");
   const deadline = state.deadline ? new Date(state.deadline) : null;
   const overrun = deadline !== null && deadline <= new Date();
-  clock.hidden = !deadline;
-  if (deadline) {
+  clock.hidden = !deadline && !state.clock;
+  if (state.clock) {
+    liveClock(state, clock);
+  } else if (deadline) {
     clock.textContent = fmt(overrun ? gettext("%(side)s ran out of time at %(when)s.") : gettext("%(side)s has until %(when)s to move."),
       {side: side(state.waiting_for), when: deadline.toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})});
   }
@@ -117,8 +122,33 @@ export function drawClock(state) {
   const rematch = $("#rematch");
   if (rematch) rematch.hidden = state.status !== "finished";
   clearTimeout(clockTimer);
-  if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(match.current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
+  if (state.clock && state.status === "active") clockTimer = setTimeout(() => drawClock(match.current), 250);
+  else if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(match.current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
 }
+
+// Each side's time left; the running one's counted down from when the server started it (the
+// server's own time is the reference: `now`, as it sent the state).
+function liveClock(state, clock) {
+  const {left, since, now} = state.clock;
+  if (state.clock.skew === undefined) state.clock.skew = Date.now() - Date.parse(now);
+  const running = state.status === "active" ? state.waiting_for : null;
+  const elapsed = (Date.now() - state.clock.skew - Date.parse(since)) / 1000;
+  clock.replaceChildren(...["athens", "sparta"].map((s) => {
+    const seconds = Math.max(0, left[s] - (s === running ? elapsed : 0));
+    if (s === running && seconds === 0 && flagged !== state.version) {
+      flagged = state.version;
+      ask("flag", {version: state.version}).catch(() => { flagged = null; });  // asked again at the next tick
+    }
+    return el("span", {class: `side-clock ${s}${s === running ? " running" : ""}`, "data-side": s,
+      "data-left": String(Math.round(seconds)), text: `${side(s)} ${clockText(seconds)}`});
+  }));
+}
+
+const clockText = (seconds) => {
+  const whole = Math.ceil(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  return `${h ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(s).padStart(2, "0")}`;
+};
 
 function drawTurn(state) {
   const turn = $("#turn");

@@ -32,6 +32,7 @@ export const FIELD_NAMES = {
 };
 // The engine's refusals, by their stable code, in the reader's language (its own message is English).
 const REFUSALS = {
+  time_out: gettext("Your time ran out before this move: the match is lost on time."),
   cannot_afford: gettext("You cannot pay for this."), no_pieces: gettext("You have no pieces left in reserve for this."),
   stacking_limit: gettext("That passes the stacking limit of this round."), no_route: gettext("There is no free route there."),
   needless_polis: gettext("You give up more poleis than the shortfall needs: keep the smallest of them."),

@@ -22,6 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--sparta", required=True, help="username for the Sparta seat")
         parser.add_argument("--upto", type=int, help="replay only this many actions of the log")
         parser.add_argument("--move-days", type=int, help="the time limit per move, in days (default: none)")
+        parser.add_argument("--clock", help="a live clock, SECONDS+INCREMENT (say 1200+20); not with --move-days")
         parser.add_argument("--seed", help="the seed of the chance to come (default: a new secret one); the same "
                                            "seed draws the same dice and shuffles after the same moves")
 
@@ -40,9 +41,15 @@ class Command(BaseCommand):
             seats[side] = users.filter(username=options[side]).first()
             if seats[side] is None:
                 raise CommandError(f"no user named {options[side]!r} (for {side})")
+        clock = None
+        if options["clock"]:
+            parts = options["clock"].split("+")
+            if len(parts) != 2 or not all(part.isdigit() for part in parts) or options["move_days"]:
+                raise CommandError(f"--clock {options['clock']!r} is not SECONDS+INCREMENT (nor beside --move-days)")
+            clock = (int(parts[0]), int(parts[1]))
         try:
             match = imports.import_match(export, seats["athens"], seats["sparta"], upto=options["upto"],
-                                          move_days=options["move_days"], seed=options["seed"])
+                                          move_days=options["move_days"], seed=options["seed"], clock=clock)
         except services.MatchError as error:
             raise CommandError(f"{error.code}: {error.message}") from error
         self.stdout.write(f"{match.pk} {match.get_absolute_url()} version {match.version}")
