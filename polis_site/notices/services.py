@@ -19,7 +19,8 @@ from typing import Any
 from allauth.account.models import EmailAddress
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core import signing
+from django.core.mail import EmailMessage
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
@@ -36,6 +37,24 @@ from polis_site.notices.models import Notification, Preferences
 
 SIDES = ("athens", "sparta")
 REMINDER = "reminder"
+
+
+#: What signs the one-click link that stops a player's emails (it needs no login).
+STOP_SALT = "polis.notices.stop"
+
+
+def stop_token(user_id: int) -> str:
+    return signing.dumps(user_id, salt=STOP_SALT, compress=True)
+
+
+def stop_emails(token: str) -> int | None:
+    """Turns a player's emails off from their link; whose they were (None: not a link of ours)."""
+    try:
+        user_id = signing.loads(token, salt=STOP_SALT)
+    except signing.BadSignature:
+        return None
+    Preferences.objects.update_or_create(user_id=user_id, defaults={"email_turns": False})
+    return int(user_id)
 
 
 def absolute(path: str) -> str:
@@ -194,8 +213,11 @@ def _email(match: Match, side: str, kind: str, once: Callable[[datetime | None],
     if Notification.objects.filter(user_id=user.pk, match=match, kind=kind, emailed=True, **once(last_move)).exists():
         return None
     link = absolute(reverse("matches:match", args=[match.pk]))
+    stop = absolute(reverse("notices:stop", args=[stop_token(user.pk)]))
     body = "\n\n".join(f"{said[language][1]}\n{link}" for language in words.LANGUAGES)
     body += "\n\n" + "\n".join(words.in_every_language(
-        lambda: _("Stop these emails: %(url)s") % {"url": absolute(reverse("notices:preferences"))}).values())
-    send_mail(said["en"][0], body, None, [user.email])
+        lambda: _("Stop these emails, in one click: %(url)s") % {"url": stop}).values())
+    # RFC 8058: a mail program's own "unsubscribe" button posts to the same link.
+    EmailMessage(said["en"][0], body, to=[user.email], headers={
+        "List-Unsubscribe": f"<{stop}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}).send()
     return Notification.objects.create(user_id=user.pk, match=match, version=match.version, emailed=True, kind=kind)

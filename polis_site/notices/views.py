@@ -10,12 +10,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
 
 from polis_site import preferences as page
 from polis_site.notices import push
 from polis_site.notices.forms import PreferencesForm
-from polis_site.notices.services import verified_address
+from polis_site.notices.services import stop_emails, verified_address
 
 
 @login_required
@@ -31,6 +32,18 @@ def preferences(request: HttpRequest) -> HttpResponse:
     return render(request, "notices/preferences.html", {"form": form, "verified": verified_address(request.user),
                                                         "sections": [section(request) for section in page.sections],
                                                         "push_key": settings.VAPID_PUBLIC_KEY if push.enabled() else ""})
+
+
+@csrf_exempt  # a mail program posts here (RFC 8058), with no session: the signed link is the credential
+@require_http_methods(["GET", "POST"])
+def stop(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in every email: one click on its page (or a mail program's own unsubscribe button,
+    which posts) stops the emails; opening it alone changes nothing, so link scanners stop none."""
+    if request.method == "POST":
+        if stop_emails(token) is None:
+            return render(request, "notices/stop.html", {"bad": True}, status=400)
+        return render(request, "notices/stop.html", {"stopped": True})
+    return render(request, "notices/stop.html", {"token": token})
 
 
 @login_required

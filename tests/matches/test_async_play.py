@@ -92,7 +92,9 @@ def test_an_away_player_is_emailed_once_per_wait_with_a_link(django_capture_on_c
     message = sent[-1]
     assert message.subject == f"Polis: your move against {match.sparta.username} (match {match.pk})"
     assert f"https://polis.example/matches/{match.pk}/" in message.body
-    assert "https://polis.example/matches/preferences/" in message.body and "Atenas" in message.body
+    stop = message.extra_headers["List-Unsubscribe"].strip("<>")  # one click stops them (RFC 8058)
+    assert stop.startswith("https://polis.example/matches/notices/stop/") and stop in message.body
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click" and "Atenas" in message.body
     # Once per wait: nothing more while Athens has not moved.
     count = len(mail.outbox)
     assert notify.email_turn(match, "sparta") is None and len(mail.outbox) == count
@@ -215,3 +217,17 @@ def test_a_match_is_created_with_a_time_limit_from_the_lobby() -> None:
     response = client.post("/matches/new/", {"side": "athens", "move_days": "4"}, follow=True)
     assert Match.objects.filter(created_by=user).count() == 1
     assert "move_days 4 is not one of" in response.content.decode()
+
+
+def test_the_emails_stop_in_one_click_on_their_link_and_only_by_a_post() -> None:
+    from polis_site.notices.services import stop_token
+
+    player = UserFactory()
+    link = f"/matches/notices/stop/{stop_token(player.pk)}/"
+    page = Client().get(link)  # no login needed; opening it (a link scanner) stops nothing
+    assert page.status_code == 200 and 'id="stop-emails"' in page.content.decode()
+    assert not Preferences.objects.filter(user=player, email_turns=False).exists()
+    done = Client(enforce_csrf_checks=True).post(link)  # a mail program's one-click post has no session
+    assert done.status_code == 200 and 'id="stopped"' in done.content.decode()
+    assert Preferences.of(player).email_turns is False
+    assert Client().post(link[:-3] + "xx/").status_code == 400  # a changed link does nothing
