@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from engine.data.sides import opponent
 from polis_site.matches import audience, services, wire
@@ -21,6 +21,9 @@ from polis_site.relations import services as relations
 
 #: The lobby's group: its pages hear that the open challenges changed.
 LOBBY = "lobby"
+#: Sent once a challenge to a named player is committed (a rematch), with `match`, `challenger` and
+#: `challenged` (users): the notices app tells them.
+challenged = Signal()
 
 
 @receiver(services.match_created)
@@ -109,6 +112,9 @@ def rematch(match_id: int, user: Any) -> Match:
                                       code="not_seated")
         if old.status != Match.Status.FINISHED:
             raise services.MatchError(f"match {old.pk} is not over", code="not_finished")
+        if relations.between(old.athens_id, old.sparta_id):
+            raise services.MatchError(f"one of the players of match {old.pk} has blocked the other: no rematch",
+                                      code="blocked")
         existing = Match.objects.filter(rematch_of=old.pk).first()
         if existing is not None:
             if existing.side_of(user) is None and existing.status == Match.Status.OPEN:
@@ -119,4 +125,7 @@ def rematch(match_id: int, user: Any) -> Match:
         offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
         seats = {audience.group_name(old.pk, seat): offer for seat in audience.SIDES}
         transaction.on_commit(lambda: audience.send_now(seats))
+        other = old.player(opponent(side))
+        if not old.computer_side:
+            transaction.on_commit(lambda: challenged.send(sender=Match, match=new, challenger=user, challenged=other))
     return new

@@ -30,6 +30,7 @@ from django_q.tasks import async_task
 
 from engine.data.sides import opponent
 from polis_site.clocks import timers
+from polis_site.lobby import services as lobby
 from polis_site.matches import audience, services, wire, words
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.notices import push
@@ -140,7 +141,7 @@ def email_turn(match: Match, actor: str | None) -> Notification | None:
     side, _user_id = waiting
     versus = lambda: {"opponent": match.player_name(opponent(side)), "match": match.pk,  # noqa: E731
                       "side": words.side_name(side)}  # in each language: said inside `lines`
-    return _email(match, side, Notification.TURN, lambda last_move: {"created_at__gte": last_move or match.created_at},
+    return _email(match, match.player(side), Notification.TURN, lambda last_move: {"created_at__gte": last_move or match.created_at},
                   lambda: (_("Polis: your move against %(opponent)s (match %(match)s)") % versus(),
                            _("Match %(match)s against %(opponent)s waits for your move, as %(side)s:") % versus()))
 
@@ -158,18 +159,29 @@ def remind(match_id: int, version: int) -> bool:
                     "opponent": match.player_name(opponent(side))}
     audience.send_now(notice(match, user_id, words.in_every_language(
         lambda: _("Match %(match)s: %(left)s left to move, as %(side)s, or you lose on time.") % late())))
-    _email(match, side, Notification.DEADLINE, lambda last_move: {"version": match.version},
+    _email(match, match.player(side), Notification.DEADLINE, lambda last_move: {"version": match.version},
            lambda: (_("Polis: %(left)s left to move against %(opponent)s (match %(match)s)") % late(),
                     _("Match %(match)s waits for your move, as %(side)s: %(left)s left, or you lose on time.")
                     % late()))
     return True
 
 
+@receiver(lobby.challenged)
+def tell_challenged(sender: Any, match: Match, challenger: Any, challenged: Any, **kwargs: Any) -> None:
+    """A player challenged to a rematch hears of it on their open pages, by push and by email."""
+    said = lambda: {"name": challenger.get_username(), "match": match.pk}  # noqa: E731
+    audience.send_now(notice(match, challenged.pk, words.in_every_language(
+        lambda: _("%(name)s challenges you to a rematch: match %(match)s.") % said())))
+    _email(match, challenged, Notification.CHALLENGED, lambda last_move: {},
+           lambda: (_("Polis: %(name)s challenges you to a rematch (match %(match)s)") % said(),
+                    _("%(name)s challenges you to a rematch, sides swapped: match %(match)s.") % said()))
+
+
 def tell_accepted(match: Match) -> Notification | None:
     """The maker of a challenge hears that someone took it."""
     side = "athens" if match.created_by_id == match.athens_id else "sparta"
     versus = lambda: {"opponent": match.player_name(opponent(side)), "match": match.pk}  # noqa: E731
-    return _email(match, side, Notification.ACCEPTED, lambda last_move: {},
+    return _email(match, match.player(side), Notification.ACCEPTED, lambda last_move: {},
                   lambda: (_("Polis: %(opponent)s accepted your challenge (match %(match)s)") % versus(),
                            _("%(opponent)s accepted your challenge: match %(match)s has begun.") % versus()))
 
@@ -177,7 +189,7 @@ def tell_accepted(match: Match) -> Notification | None:
 def email_ended(match: Match) -> list[Notification]:
     """Emails each player who is away and wants it that the match is over (once)."""
     ending = lambda: words.ending(audience.outcome_of(match, match.state()))  # noqa: E731
-    sent = [_email(match, side, Notification.ENDED, lambda last_move: {}, lambda: (
+    sent = [_email(match, match.player(side), Notification.ENDED, lambda last_move: {}, lambda: (
         _("Polis: match %(match)s against %(opponent)s is over") % {
             "match": match.pk, "opponent": match.player_name(opponent(side))},
         _("Match %(match)s is over: %(ending)s") % {"match": match.pk, "ending": ending()}))
@@ -189,15 +201,14 @@ def _user_id(match: Match, side: str) -> int | None:
     return match.athens_id if side == "athens" else match.sparta_id
 
 
-def _email(match: Match, side: str, kind: str, once: Callable[[datetime | None], dict[str, Any]],
+def _email(match: Match, user: Any, kind: str, once: Callable[[datetime | None], dict[str, Any]],
            lines: Callable[[], tuple[str, str]]) -> Notification | None:
-    """Tells `side`'s player of `match`, if they are away (no move of theirs in it lately): a push
+    """Tells `user` of `match`, if they are away (no move of theirs in it lately): a push
     to each of their devices (the subject and first line of `lines`, in the device's language; a
     task on the queue), and an email (in every language, with the match's link) if their address is
     verified, they want it, and no email of this `kind` went since (`once(last_move)`: the filter of
     an earlier one that counts). The email's record, if one went."""
-    user = match.player(side)
-    if user is None or side == match.computer_side:
+    if user is None:
         return None
     last_move = (ActionRecord.objects.filter(match=match, user_id=user.pk).order_by("-seq")
                  .values_list("created_at", flat=True).first())

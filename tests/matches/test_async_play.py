@@ -231,3 +231,19 @@ def test_the_emails_stop_in_one_click_on_their_link_and_only_by_a_post() -> None
     assert done.status_code == 200 and 'id="stopped"' in done.content.decode()
     assert Preferences.of(player).email_turns is False
     assert Client().post(link[:-3] + "xx/").status_code == 400  # a changed link does nothing
+
+
+@override_settings(POLIS_NOTIFY_AWAY_SECONDS=0)
+def test_a_rematch_is_a_challenge_to_the_other_player_who_is_told(django_capture_on_commit_callbacks) -> None:
+    from polis_site.lobby import services as lobby
+
+    sparta = UserFactory(email="brasidas@example.com", email_verified=True)
+    match = active_match("rematch-told", sparta=sparta)
+    services.resign(match.pk, sparta)
+    with django_capture_on_commit_callbacks(execute=True):
+        offer = lobby.rematch(match.pk, match.athens)
+    sent = [m for m in mail.outbox if m.to == ["brasidas@example.com"]]
+    assert len(sent) == 1
+    assert sent[0].subject == f"Polis: {match.athens.username} challenges you to a rematch (match {offer.pk})"
+    assert "te desafía a una revancha" in sent[0].body
+    assert Notification.objects.filter(user=sparta, kind=Notification.CHALLENGED).count() == 1

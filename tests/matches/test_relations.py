@@ -46,3 +46,12 @@ def test_the_computer_oneself_and_nobody_cannot_be_blocked() -> None:
             relations.block(player, name)
         assert refused.value.code == code
     assert not Block.objects.exists()
+
+
+def test_no_rematch_across_a_block() -> None:
+    match = active_match("blocked-rematch")
+    services.resign(match.pk, match.sparta)
+    relations.block(match.sparta, match.athens.username)
+    with pytest.raises(services.MatchError) as refused:
+        lobby.rematch(match.pk, match.athens)
+    assert refused.value.code == "blocked"
