@@ -7,24 +7,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from polis_site.clocks import holidays
 from polis_site.clocks.models import Holiday
 from polis_site.matches.models import Match
-from tests.matches.factories import PASSWORD, active_match
-from tests.matches.test_async_play import move_until_waiting_for
+from tests.matches.factories import active_match
+from tests.matches.test_async_play import client_of, move_until_waiting_for
 
 pytestmark = pytest.mark.django_db
 
 DAY = timedelta(days=1)
-
-
-def client_of(user: object) -> Client:
-    client = Client()
-    assert client.login(username=user.username, password=PASSWORD)  # type: ignore[attr-defined]
-    return client
 
 
 def deadline(match: Match) -> object:

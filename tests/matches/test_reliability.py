@@ -7,22 +7,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import Match
 from polis_site.ratings import profiles
-from tests.matches.factories import PASSWORD, UserFactory, active_match
+from tests.matches.factories import UserFactory, active_match
+from tests.matches.test_async_play import client_of
 
 pytestmark = pytest.mark.django_db
-
-
-def client_of(user: object) -> Client:
-    client = Client()
-    assert client.login(username=user.username, password=PASSWORD)  # type: ignore[attr-defined]
-    return client
 
 
 def lose_on_time(match: Match, late_side: str) -> None:
