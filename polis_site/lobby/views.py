@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.lobby import services as lobby_services
-from polis_site.matches import listings, services
+from polis_site.matches import listings, services, words
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 from polis_site.matches.models import COMPUTER_LEVELS, Match
@@ -66,7 +66,7 @@ def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         lobby_services.cancel_challenge(match_id, request.user)
     except ActionError as error:
-        messages.error(request, error.message)
+        messages.error(request, words.refused(error))
         return redirect("matches:match", match_id=match_id) if error.code == "match_full" else redirect("lobby:lobby")
     messages.success(request, _("Your challenge is withdrawn."))
     return redirect("lobby:lobby")
@@ -89,7 +89,7 @@ def create(request: HttpRequest) -> HttpResponse:
                                       reliability_min=_number(request.POST.get("reliability_min") or None),
                                       clock=request.POST.get("clock") or None)
     except ActionError as error:
-        messages.error(request, error.message)
+        messages.error(request, words.refused(error))
         return redirect("lobby:lobby")
     return redirect(match)
 
@@ -119,8 +119,7 @@ def _join(request: HttpRequest, match_id: int, token: str | None = None) -> Http
     try:
         match = lobby_services.join_match(request.user, match_id, token)
     except ActionError as error:
-        messages.error(request, _("One of you has blocked the other: you do not play each other.")
-                       if error.code == "blocked" else error.message)
+        messages.error(request, words.refused(error))
         return redirect("lobby:lobby")
     return redirect(match)
 

@@ -125,7 +125,8 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
             computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
         raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
-                         "finish or resign one first", code="too_many_computer_matches")
+                         "finish or resign one first", code="too_many_computer_matches",
+                         most=settings.COMPUTER_MATCHES_PER_USER)
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
                   reliability_min=reliability_min)

@@ -51,7 +51,7 @@ def button(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
     try:
         match = service(match_id, request.user)
     except ActionError as error:
-        messages.error(request, error.message)
+        messages.error(request, words.refused(error))
         return redirect("matches:match", match_id=match_id)
     return redirect(match)
 

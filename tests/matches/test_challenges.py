@@ -131,7 +131,7 @@ def test_creating_is_throttled_per_player_and_computer_matches_are_capped(settin
     for level in ("easy", "hard"):
         assert client.post(reverse("lobby:create"), {"side": "athens", "computer": level}).status_code == 302
     page = client.post(reverse("lobby:create"), {"side": "athens", "computer": "easy"}, follow=True).content.decode()
-    assert "you have 2 matches against the computer in play" in page
+    assert "You have 2 matches against the computer in play: finish or resign one first." in page
     assert client.post(reverse("lobby:create"), {"side": "athens"}).status_code == 429
     assert Match.objects.filter(created_by=user).count() == 2
     # A number the form cannot hold is refused by name, not a server error.

@@ -61,7 +61,7 @@ def test_create_a_match_then_the_opponent_joins_by_the_invite_link() -> None:
     assert match.waiting_for == match.state().decision.side
     third = logged_in(UserFactory())
     response = third.post(invite, follow=True)
-    assert b"already has both players" in response.content
+    assert b"Both seats of this match are taken." in response.content
 
 
 def test_a_random_seat_is_drawn_and_bad_sides_are_refused() -> None:
@@ -279,3 +279,11 @@ def test_the_lobby_form_makes_a_match_by_invite_only(client: Client) -> None:
     assert Match.objects.get(pk=response.url.strip("/").split("/")[-1]).listed is False
     response = client.post("/matches/new/", {"side": "athens", "who": "lobby"})
     assert Match.objects.get(pk=response.url.strip("/").split("/")[-1]).listed is True
+
+
+def test_a_refused_join_is_said_in_the_readers_language() -> None:
+    match = active_match("refused-es")
+    reader = logged_in(UserFactory())
+    reader.post("/i18n/setlang/", {"language": "es", "next": "/"})
+    response = reader.post(f"/matches/{match.pk}/join/", follow=True)
+    assert "Los dos puestos de esta partida están ocupados." in response.content.decode()
