@@ -205,3 +205,25 @@ def test_ratings_and_a_matchs_rating_changes_are_shown_and_never_edited(admin_cl
     assert "rating change" in page.lower()
     rating_id = match.athens.polis_rating.pk
     assert admin_client.post(f"/admin/ratings/rating/{rating_id}/change/", {"rating": "3000"}).status_code == 403
+
+
+def test_the_admin_reads_notices_devices_holidays_and_blocks_and_changes_none(admin_client: Client) -> None:
+    from polis_site.clocks import holidays
+    from polis_site.notices.models import Notification, PushSubscription
+    from polis_site.relations import services as relations
+
+    match = active_match("admin-social", move_days=1)
+    Notification.objects.create(user=match.athens, match=match, version=0, emailed=True, kind=Notification.ENDED)
+    holidays.start(match.sparta, 2)
+    relations.block(match.athens, match.sparta.username)
+    device = PushSubscription.objects.create(user=match.athens, endpoint="https://push.example/a", p256dh="k",
+                                             auth="a", language="es")
+    for path, shown in (("notices/notification/", match.athens.username), ("notices/preferences/", ""),
+                        ("notices/pushsubscription/", "https://push.example/a"),
+                        ("clocks/holiday/", match.sparta.username), ("relations/block/", match.sparta.username)):
+        page = admin_client.get(f"/admin/{path}")
+        assert page.status_code == 200 and shown in page.content.decode(), path
+    assert admin_client.get("/admin/relations/block/add/").status_code == 403
+    assert admin_client.get("/admin/clocks/holiday/add/").status_code == 403
+    admin_client.post(f"/admin/notices/pushsubscription/{device.pk}/delete/", {"post": "yes"})
+    assert not PushSubscription.objects.filter(pk=device.pk).exists()  # a device removed, as its player can
