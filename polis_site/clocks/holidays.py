@@ -13,7 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -33,9 +33,12 @@ def day() -> timedelta:
     return timedelta(seconds=settings.POLIS_DAY_SECONDS)
 
 
+def _under_way(now: datetime) -> QuerySet[Holiday]:
+    return Holiday.objects.filter(starts_at__lte=now, ends_at__gt=now)
+
+
 def current(user_id: int, now: datetime | None = None) -> Holiday | None:
-    now = now or timezone.now()
-    return Holiday.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now).first()
+    return _under_way(now or timezone.now()).filter(user_id=user_id).first()
 
 
 def days_left(user_id: int, now: datetime | None = None) -> int:
@@ -53,7 +56,7 @@ def start(user: Any, days: Any) -> Holiday:
         raise HolidayError(f"a holiday is 1 to {left} days (you have {left} left this year), not {str(days)[:20]!r}",
                            code="bad_days" if left else "no_days_left")
     with transaction.atomic():
-        if Holiday.objects.select_for_update().filter(user=user, starts_at__lte=now, ends_at__gt=now).exists():
+        if _under_way(now).select_for_update().filter(user=user).exists():
             raise HolidayError("you are on holiday already", code="on_holiday")
         holiday = Holiday.objects.create(user=user, starts_at=now, ends_at=now + days * day())
     _shift_deadlines(user.pk, holiday.ends_at - now)
@@ -64,7 +67,7 @@ def end(user: Any) -> Holiday:
     """The player is back before the holiday's end: the time not used is given back."""
     now = timezone.now()
     with transaction.atomic():
-        holiday = Holiday.objects.select_for_update().filter(user=user, starts_at__lte=now, ends_at__gt=now).first()
+        holiday = _under_way(now).select_for_update().filter(user=user).first()
         if holiday is None:
             raise HolidayError("you are not on holiday", code="not_on_holiday")
         unused = holiday.ends_at - now
@@ -97,9 +100,6 @@ def _paused_while_away(sender: Any, match_id: int, version: int, side: str, dead
 
 def away(match: Match) -> dict[str, datetime]:
     """The seats of `match` whose player is on holiday now, and until when."""
-    seated = {side: user_id for side in ("athens", "sparta")
-              if (user_id := match.athens_id if side == "athens" else match.sparta_id) is not None}
-    now = timezone.now()
-    holidays = {h.user_id: h.ends_at for h in Holiday.objects.filter(user_id__in=seated.values(), starts_at__lte=now,
-                                                                      ends_at__gt=now)}
+    seated = {side: user_id for side in ("athens", "sparta") if (user_id := match.player_id(side)) is not None}
+    holidays = {h.user_id: h.ends_at for h in _under_way(timezone.now()).filter(user_id__in=seated.values())}
     return {side: holidays[user_id] for side, user_id in seated.items() if user_id in holidays}

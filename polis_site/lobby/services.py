@@ -85,8 +85,8 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         if not invited and not _in_range(match, ratings.value(user)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
                                       f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
-        reliable = profiles.reliability_of(user.pk)
-        if not invited and match.reliability_min is not None and reliable is not None and reliable < match.reliability_min:
+        reliable = profiles.reliability_of(user.pk) if not invited and match.reliability_min is not None else None
+        if reliable is not None and reliable < match.reliability_min:
             raise services.MatchError(f"match {match.pk} asks a reliability of {match.reliability_min}%; yours is "
                                       f"{reliable}%", code="unreliable")
         services.seat(match, user)

@@ -18,10 +18,10 @@ from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, services, words
-from polis_site.ratings import profiles
-from polis_site.ratings import services as ratings
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.matches.views import button
+from polis_site.ratings import profiles
+from polis_site.ratings import services as ratings
 
 #: Challenges the lobby lists at most.
 CHALLENGES_SHOWN = 50

@@ -121,6 +121,10 @@ class Match(models.Model):
     def player(self, side: str) -> Any:
         return self.athens if side == "athens" else self.sparta
 
+    def player_id(self, side: str) -> int | None:
+        """The user id in a seat, without loading the user."""
+        return self.athens_id if side == "athens" else self.sparta_id
+
     def player_name(self, side: str) -> str:
         if side == self.computer_side:
             return _("Computer (%(level)s)") % {"level": self.get_computer_level_display()}

@@ -262,7 +262,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                     return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
             if match.deadline_at is not None and side == match.waiting_for and timezone.now() >= match.deadline_at:
-                _run_out(match)  # too late: the clock fell before this move came
+                _end(match, opponent(side), TIME_OUT)  # too late: the clock fell before this move came
                 ran_out = True
             else:
                 try:
@@ -337,10 +337,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
             if timezone.now() < deadline:
                 raise MatchError(f"{other} has until {deadline.isoformat()} to move in match {match.pk}",
                                  code="time_left", deadline=deadline.isoformat())
-        _finish(match, other if reason == RESIGNED else side, reason)
-        rows.update_match(match, STORED_FIELDS)
-        state = match.state()
-        transaction.on_commit(lambda: audience.broadcast(match, state, []))
+        _end(match, other if reason == RESIGNED else side, reason)
     return match
 
 
@@ -354,13 +351,14 @@ def end_on_time(match_id: int, version: int) -> Match | None:
         if (match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at is None
                 or timezone.now() < match.deadline_at):
             return None
-        _run_out(match)
+        _end(match, opponent(match.waiting_for), TIME_OUT)
     return match
 
 
-def _run_out(match: Match) -> None:
-    """Under the match's lock: the side to move has run out of time, and loses."""
-    _finish(match, opponent(match.waiting_for), TIME_OUT)
+def _end(match: Match, winner: str, reason: str) -> None:
+    """Under the match's lock, the server ends it (a resignation, a time-out): stored, and both
+    seats told on commit."""
+    _finish(match, winner, reason)
     rows.update_match(match, STORED_FIELDS)
     state = match.state()
     transaction.on_commit(lambda: audience.broadcast(match, state, []))

@@ -36,7 +36,6 @@ from polis_site.matches.models import ActionRecord, Match
 from polis_site.notices import push
 from polis_site.notices.models import Notification, Preferences
 
-SIDES = ("athens", "sparta")
 REMINDER = "reminder"
 
 
@@ -96,9 +95,9 @@ def _schedule_the_reminder(sender: Any, match_id: int, version: int, side: str, 
 def waiting_player(match: Match, actor: str | None) -> tuple[str, int] | None:
     """The seat and user the match now waits for, when that is news to them (not the one who moved)."""
     side = match.waiting_for
-    if match.status != Match.Status.ACTIVE or side not in ("athens", "sparta") or side == actor:
+    if match.status != Match.Status.ACTIVE or side not in audience.SIDES or side == actor:
         return None
-    user_id = match.athens_id if side == "athens" else match.sparta_id
+    user_id = match.player_id(side)
     return (side, user_id) if user_id is not None else None
 
 
@@ -129,7 +128,7 @@ def ended_notices(match: Match) -> dict[str, dict[str, Any]]:
     """The notice of a match's end for both players' open pages."""
     ending = words.in_every_language(lambda: _("Match %(match)s is over: %(ending)s") % {
         "match": match.pk, "ending": words.ending(audience.outcome_of(match, match.state()))})
-    return {group: event for side in SIDES if (user_id := _user_id(match, side)) is not None
+    return {group: event for side in audience.SIDES if (user_id := match.player_id(side)) is not None
             for group, event in notice(match, user_id, ending).items()}
 
 
@@ -152,7 +151,7 @@ def remind(match_id: int, version: int) -> bool:
     match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version or match.deadline_at is None:
         return False
-    side, user_id = match.waiting_for, _user_id(match, match.waiting_for)
+    side, user_id = match.waiting_for, match.player_id(match.waiting_for)
     if user_id is None:
         return False
     late = lambda: {"match": match.pk, "side": words.side_name(side), "left": timeuntil(match.deadline_at),  # noqa: E731
@@ -193,12 +192,8 @@ def email_ended(match: Match) -> list[Notification]:
         _("Polis: match %(match)s against %(opponent)s is over") % {
             "match": match.pk, "opponent": match.player_name(opponent(side))},
         _("Match %(match)s is over: %(ending)s") % {"match": match.pk, "ending": ending()}))
-        for side in SIDES if _user_id(match, side) is not None]
+        for side in audience.SIDES if match.player_id(side) is not None]
     return [notification for notification in sent if notification is not None]
-
-
-def _user_id(match: Match, side: str) -> int | None:
-    return match.athens_id if side == "athens" else match.sparta_id
 
 
 def _email(match: Match, user: Any, kind: str, once: Callable[[datetime | None], dict[str, Any]],

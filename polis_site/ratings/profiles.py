@@ -3,9 +3,8 @@ matches) and the leaderboard. Read-only summaries of what the matches and rating
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from django.db.models import Count, Q
 from django.http import HttpRequest

@@ -1,14 +1,15 @@
 // The preferences page's "Notices on this device": subscribe this browser to Web Push with the
 // site's VAPID key and hand the subscription to the server, or take it back.
-const section = document.querySelector("#push");
-const gettext = window.gettext || ((text) => text);
+import {$, gettext} from "./match/dom.js";
+
+const section = $("#push");
 
 function say(text) {
   section.querySelector("#push-status").textContent = text;
 }
 
 function csrf() {
-  return document.querySelector("input[name=csrfmiddlewaretoken]").value;
+  return $("input[name=csrfmiddlewaretoken]").value;
 }
 
 async function post(url, body) {
