@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "polis_site.notices",
     "polis_site.clocks",
     "polis_site.relations",
+    "polis_site.guests",
 ]
 
 MIDDLEWARE = [
@@ -72,6 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "polis_site.guests.hooks.context",
             ],
         },
     },
@@ -89,6 +91,8 @@ RATELIMIT_USE_CACHE = "default"
 LOGIN_RATE_PER_USERNAME = ENV.get("LOGIN_RATE_PER_USERNAME", "5/15m")
 LOGIN_RATE_PER_IP = ENV.get("LOGIN_RATE_PER_IP", "60/15m")
 SIGNUP_RATE_PER_IP = ENV.get("SIGNUP_RATE_PER_IP", "20/h")
+#: Guests made from one address (each is an account and a match against the computer).
+GUEST_RATE_PER_IP = ENV.get("GUEST_RATE_PER_IP", "20/h")
 # Websocket messages of one user across all their sockets and processes (each socket also has its
 # own bucket, consumers.BURST and RATE): twice what one socket may send, however many are open.
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")

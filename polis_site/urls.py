@@ -3,11 +3,13 @@ from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 
 from polis_site import views
+from polis_site.guests import views as guests
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("rules/", views.rules, name="rules"),
+    path("play/", guests.play_now, name="play_now"),
     path("sw.js", views.service_worker, name="service_worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -10,15 +10,19 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from polis_site import throttles
+from polis_site.guests import services as guests
 from polis_site.health import run_checks
+from polis_site.matches import board
 from polis_site.matches.listings import my_matches_listing
 
 #: Matches listed on a player's home page (all of them are on "my matches").
@@ -27,11 +31,13 @@ HOME_ROWS = 8
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """What Polis Online is and the way in; for a player, their matches, those awaiting them first."""
+    """What Polis Online is, a picture of the game and the one-click way in; for a player, their
+    matches, those awaiting them first."""
+    shown = {"board": board.drawing(), "picture": board.picture()}
     if not request.user.is_authenticated:
-        return render(request, "home.html")
+        return render(request, "home.html", shown)
     rows = my_matches_listing(request.user)
-    return render(request, "home.html", {"rows": rows[:HOME_ROWS], "waiting": sum(row["your_turn"] for row in rows)})
+    return render(request, "home.html", {**shown, "rows": rows[:HOME_ROWS], "waiting": sum(row["your_turn"] for row in rows)})
 
 
 @require_GET
@@ -58,22 +64,42 @@ _LOGIN = auth_views.LoginView.as_view()
 @require_http_methods(["GET", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
     """Django's login, after the throttles: attempts for one username, and from one address (both
-    counted, so guessing many names from one place is stopped too)."""
+    counted, so guessing many names from one place is stopped too). A guest who logs in to their own
+    account brings the matches they played as a guest."""
     if request.method == "POST":
         by_name = throttles.over(request, "login-username", "post:username", "LOGIN_RATE_PER_USERNAME")
         if throttles.over(request, "login-ip", "ip", "LOGIN_RATE_PER_IP") or by_name:
             return _throttled(request)
-    return _LOGIN(request)
+    guest = request.user if guests.is_guest(request.user) else None
+    response = _LOGIN(request)
+    if guest is not None and request.user.is_authenticated and request.user.pk != guest.pk:
+        guests.hand_over(guest, request.user)
+    return response
+
+
+class SignUpForm(UserCreationForm):
+    """A username and a password; the names guests are given are not for the taking."""
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if guests.reserved(username):
+            raise ValidationError(_("Names beginning with %(prefix)s are for guests; choose another."),
+                                  code="reserved", params={"prefix": guests.PREFIX})
+        return username
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """A username and a password are all an account needs."""
+    """A username and a password are all an account needs. A guest who signs up keeps their
+    account, named now, and with it every match they played."""
     if request.method == "POST" and throttles.over(request, "signup-ip", "ip", "SIGNUP_RATE_PER_IP"):
         return _throttled(request)
-    form = UserCreationForm(request.POST or None)
+    guest = request.user if guests.is_guest(request.user) else None
+    form = SignUpForm(request.POST or None, instance=guest, initial={"username": ""})
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        if guest is not None:
+            guests.keep(user)
         login(request, user)
         target = request.GET.get("next", "")
         safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from polis_site import throttles
 from polis_site.chat.models import ChatMessage, ChatReport
+from polis_site.guests import services as guests
 from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
 from polis_site.relations import services as relations
@@ -57,6 +58,8 @@ def post(match_id: int, user: Any, text: Any) -> tuple[Match, ChatMessage]:
     if len(text) > MAX_LENGTH:
         raise services.MatchError(f"the message has {len(text)} characters; at most {MAX_LENGTH}",
                                   code="too_long", most=MAX_LENGTH)
+    if guests.is_guest(user):
+        raise services.MatchError("guests do not chat: sign up to write to your opponents", code="guest")
     wait = throttles.chat_wait(user.pk)
     if wait is not None:
         raise services.MatchError(f"too many chat messages; try again in {wait} s", code="rate_limited",

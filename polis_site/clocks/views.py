@@ -10,10 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from polis_site.clocks import holidays
+from polis_site.guests.views import members_only
 
 
 @login_required
 @require_POST
+@members_only
 def holiday(request: HttpRequest) -> HttpResponse:
     try:
         if request.POST.get("end"):

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.dispatch import Signal, receiver
 
 from engine.data.sides import opponent
+from polis_site.guests import services as guests
 from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
 from polis_site.ratings import profiles
@@ -73,6 +74,8 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
         match = services.locked(match_id)
         if match.side_of(user) is not None:
             return match  # already seated: opening one's own invite is harmless
+        if guests.is_guest(user):
+            raise services.MatchError("guests play the computer: sign up to play people", code="guest")
         if match.status != Match.Status.OPEN:
             raise services.MatchError(f"match {match.pk} already has both players", code="match_full")
         invited = isinstance(token, str) and secrets.compare_digest(token, match.invite_token)

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
 from polis_site import throttles
+from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, services, words
 from polis_site.matches.models import COMPUTER_LEVELS, Match
@@ -42,6 +43,7 @@ def _challenges(user: Any) -> dict[str, Any]:
 
 @login_required
 @require_GET
+@members_only
 def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/lobby.html", {**_challenges(request.user),
                                                 "my_matches": listings.my_matches_listing(request.user)[:10],
@@ -53,6 +55,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
+@members_only
 def challenges(request: HttpRequest) -> HttpResponse:
     """The lobby's challenge lists alone: what its page fetches when its socket says they changed."""
     return render(request, "lobby/_challenges.html", _challenges(request.user))
@@ -60,6 +63,7 @@ def challenges(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@members_only
 def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
     if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
         return render(request, "registration/throttled.html", status=429)
@@ -74,6 +78,7 @@ def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@members_only
 def create(request: HttpRequest) -> HttpResponse:
     # Each new match can start the computer thinking or ping every lobby page: counted per player.
     if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
@@ -101,6 +106,7 @@ def _number(text: str | None) -> int | str | None:
 
 
 @login_required
+@members_only
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: GET shows who challenges whom, POST takes the free seat."""
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), invite_token=token)
@@ -111,6 +117,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@members_only
 def join(request: HttpRequest, match_id: int) -> HttpResponse:
     return _join(request, match_id)
 

@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from engine import api, playout
 from engine.data import (
     battle_cards,
     event_cards,
@@ -184,3 +185,20 @@ def catalogue() -> dict[str, Any]:
                           if isinstance(effect, event_cards.Choose) for label, _effects in effect.options},
     }
 
+
+
+#: The game the home page pictures: its seed, and how many decisions into it (the first round well
+#: under way: both leagues out on the map, markets taken, a siege or two).
+PICTURE_SEED, PICTURE_STEPS = "the home page", 60
+
+
+@functools.cache
+def _pictured() -> dict[str, Any]:
+    state, _log = playout.play(PICTURE_SEED, max_steps=PICTURE_STEPS)
+    return {"view": api.view_for(state, None), "reserves": api.reserves(state)}
+
+
+def picture() -> dict[str, Any]:
+    """A position of a real game, as anyone may see it, with what the map's script needs to draw it."""
+    every = catalogue()
+    return {**_pictured(), "catalogue": {part: every[part] for part in ("poleis", "rounds", "spaces")}}

@@ -45,6 +45,8 @@ class MatchError(ActionError):
 # --------------------------------------------------------------------------- creating and joining
 
 
+#: The seat of the side the new game asks to decide first (usually Sparta: the event card may change it).
+FIRST = "first"
 #: The time limits a match may be created with, in days per move (None: no limit).
 MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
 
@@ -102,12 +104,13 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                  listed: bool = True, computer: str | None = None, rated: bool = True,
                  rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
                  reliability_min: int | None = None, clock: str | None = None) -> Match:
-    """A new match with `user` in the chosen seat ("athens", "sparta" or "random"): an open challenge
+    """A new match with `user` in the chosen seat ("athens", "sparta", "random", or FIRST: the side
+    the game asks first, so the player's first click is a move): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
     listed nowhere and never `rated`. A rematch names the finished match it answers."""
-    if side not in (*SIDES, "random"):
-        raise MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side")
+    if side not in (*SIDES, "random", FIRST):
+        raise MatchError(f"side {side!r} is not athens, sparta, random or {FIRST}", code="bad_side")
     low, high = rating_range
     for bound in (low, high):
         if bound is not None and (not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
@@ -134,12 +137,13 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         match.clock_left, match.clock_increment = {seat: float(control[0]) for seat in SIDES}, control[1]
     if seed is not None:
         match.seed = seed
-    rng = random.Random(f"{match.seed}:seat")
-    seat = rng.choice(SIDES) if side == "random" else side
-    setattr(match, seat, user)
     setup = api.Setup.from_seed(match.seed)
+    state = api.new_game(setup)
+    rng = random.Random(f"{match.seed}:seat")
+    seat = {"random": rng.choice(SIDES), FIRST: state.decision.side if state.decision else SIDES[1]}.get(side, side)
+    setattr(match, seat, user)
     match.setup = setup.to_json()
-    store(match, api.new_game(setup))
+    store(match, state)
     match.status = Match.Status.OPEN
     if computer is not None:
         match.computer_level, match.computer_side = computer, opponent(seat)

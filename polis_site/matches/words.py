@@ -224,6 +224,7 @@ REFUSED = {
     "too_many_computer_matches": gettext_lazy(
         "You have %(most)s matches against the computer in play: finish or resign one first."),
     "computer_unavailable": gettext_lazy("The computer cannot play now."),
+    "guest": gettext_lazy("Guests play the computer: sign up to play people and to chat."),
 }
 
 

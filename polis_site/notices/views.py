@@ -14,12 +14,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from polis_site import preferences as page
+from polis_site.guests.views import members_only
 from polis_site.notices import push
 from polis_site.notices.forms import PreferencesForm
 from polis_site.notices.services import stop_emails, verified_address
 
 
 @login_required
+@members_only
 def preferences(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from polis_site.guests.views import members_only
 from polis_site.relations import services
 
 
@@ -22,6 +23,7 @@ def _back(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@members_only
 def block(request: HttpRequest, username: str) -> HttpResponse:
     try:
         services.block(request.user, username)
@@ -34,6 +36,7 @@ def block(request: HttpRequest, username: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@members_only
 def unblock(request: HttpRequest, username: str) -> HttpResponse:
     services.unblock(request.user, username)
     messages.success(request, _("%(name)s is no longer blocked.") % {"name": username})

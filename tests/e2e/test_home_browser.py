@@ -32,17 +32,6 @@ def test_a_visitor_signs_up_from_the_home_page_and_comes_back_to_it(browser, liv
     context.close()
 
 
-def test_home_page_on_a_phone_in_spanish(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
-    page = context.new_page()
-    page.goto(live_site.base_url + "/")
-    assert page.locator("html").get_attribute("lang") == "es"
-    assert "Crear cuenta" in page.locator("#home-signup").inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
-    context.close()
-
-
 def test_a_player_gives_an_address_for_notices_and_confirms_it_from_the_email(browser, live_site: DaphneProcess) -> None:
     """Issue 21, point 8: notices go only to an address its owner confirmed (django-allauth). The
     site prints its emails (the console backend): the link is read from its output, as a player

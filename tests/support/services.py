@@ -190,6 +190,7 @@ def site_env(**overrides: str) -> dict[str, str]:
         # Every browser test signs its players up from 127.0.0.1: the throttles are tested apart.
         SIGNUP_RATE_PER_IP="10000/h",
         LOGIN_RATE_PER_IP="10000/h",
+        GUEST_RATE_PER_IP="10000/h",
     )
     env.update(overrides)
     return env

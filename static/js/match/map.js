@@ -1,9 +1,9 @@
 // The map of Greece (drawn by the server as SVG): units, poleis, tribute, market spaces; the
-// places a log line names lit; the places a choice may be made on, clickable.
+// places a log line names lit; the places a choice may be made on, clickable. It reads no page of
+// its own (the catalogue comes with the view), so the home page draws its picture with it too.
 import {$, $$, svg} from "./dom.js";
-import {cat} from "./page.js";
 
-export function drawBoard(view, reserves) {
+export function drawBoard(view, reserves, cat) {
   const stacked = {};
   for (const [s, player] of Object.entries(view.players)) {
     for (const [area, n] of Object.entries(player.units)) if (n) (stacked[area] = stacked[area] || {})[s] = n;

@@ -233,7 +233,7 @@ export function show(state) {
   drawTurn(state);
   drawClock(state);
   drawRound(state);
-  drawBoard(state.view, state.reserves);
+  drawBoard(state.view, state.reserves, cat);
   drawPlayers(state);
   drawLeagues(state.view);
   drawProjects(state.view);

@@ -1,0 +1,55 @@
+"""The one-click way in: "Play the computer now"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from engine.errors import ActionError
+from polis_site import throttles
+from polis_site.guests import services as guests
+from polis_site.matches import services, words
+
+#: The level of the first match: the easiest computer.
+FIRST_LEVEL = "easy"
+
+
+@require_POST
+def play_now(request: HttpRequest) -> HttpResponse:
+    """A match against the computer, in play at once, on the side that decides first (the first
+    click is a move); a visitor without an account plays as a guest (guests made from one address
+    are throttled)."""
+    if not request.user.is_authenticated:
+        if throttles.over(request, "guest-ip", "ip", "GUEST_RATE_PER_IP"):
+            return render(request, "registration/throttled.html", status=429)
+        guests.start(request)
+    elif throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
+        return render(request, "registration/throttled.html", status=429)
+    try:
+        match = services.create_match(request.user, services.FIRST, computer=request.POST.get("level") or FIRST_LEVEL)
+    except ActionError as error:
+        messages.error(request, words.refused(error))
+        return redirect("matches:mine")
+    return redirect(match)
+
+
+def members_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page for players with an account (playing people, notices, holidays): a guest is sent to
+    sign up, and comes back to it after."""
+    @wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if guests.is_guest(request.user):
+            messages.info(request, _("Sign up to play people: your matches against the computer come with you."))
+            back = request.get_full_path() if request.method == "GET" else ""
+            return redirect(reverse("signup") + (f"?{urlencode({'next': back})}" if back else ""))
+        return view(request, *args, **kwargs)
+    return checked

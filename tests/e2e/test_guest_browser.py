@@ -1,0 +1,92 @@
+"""A newcomer's first minutes (issue 35), in headless Chromium: the home page pictures the game, a
+fresh visitor plays the computer in one click with no form to fill, makes a legal move within three
+clicks of the home page, and keeps that match by signing up from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_match_browser import PASSWORD
+from tests.support.clicking import idle, version
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+
+class Clicks:
+    """The page's clicks, counted: what the test promises is how many a visitor needs."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.count += 1
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_fresh_visitor_moves_within_three_clicks_of_the_home_page_and_keeps_the_match_by_signing_up(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES" if language == "es" else "en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live_site.base_url + "/")
+    # The picture is a real position drawn by the map's code: both leagues' units and poleis.
+    page.locator("#board .unit.athens").first.wait_for(timeout=4_000)
+    assert page.locator("#board .unit.sparta").count() > 0
+    assert page.locator('#board .polis[data-owner="athens"]').count() > 0
+    assert page.locator("form input:visible").count() == 0  # nothing to fill in
+    page.screenshot(path=str(artifacts_dir / f"home-guest-{language}.png"))
+    click = Clicks(page)
+
+    click("#play-now")
+    page.wait_for_url("**/matches/*/")
+    idle(page)
+    seat = page.locator("#match").get_attribute("data-seat")
+    assert seat in ("athens", "sparta") and page.locator("#turn").get_attribute("data-mine") == "yes"
+    click('#action-body button.choice[data-choice="pass"]')
+    page.locator("#action-body button.confirm").wait_for(timeout=4_000)
+    click("#action-body button.confirm")
+    page.locator('#log li[data-seq="1"]').wait_for(timeout=4_000)
+    assert click.count == 3 and version(page) >= 1
+    assert page.locator(f'#log li[data-seq="1"].{seat}').count() == 1  # the visitor's own move
+
+    # The computer answers; the visitor signs up from the match page and is back at it, seated.
+    page.locator('#log li[data-seq="2"]').wait_for(timeout=8_000)
+    offer = page.locator("#guest-offer a")
+    assert ("invitado" if language == "es" else "guest") in page.locator("#guest-offer").inner_text().lower()
+    offer.click()
+    page.wait_for_url("**/accounts/signup/**")
+    assert page.locator("#id_username").input_value() == ""
+    page.fill("#id_username", f"newcomer-{language}")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.locator("form.form button[type=submit]").click()
+    page.wait_for_url("**/matches/*/")
+    idle(page)
+    assert page.locator("#match").get_attribute("data-seat") == seat
+    assert page.locator("#guest-offer").count() == 0
+    assert f"newcomer-{language}" in page.locator(f".match-head .{seat}").inner_text()
+    assert page.locator('#log li[data-seq="1"]').count() == 1
+    page.goto(live_site.base_url + "/matches/mine/")
+    assert page.locator("table").first.inner_text().count("\n") >= 1
+    assert errors == []
+    context.close()
+
+
+def test_the_home_page_on_a_phone_puts_the_way_in_first(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES")
+    page = context.new_page()
+    page.goto(live_site.base_url + "/")
+    button = page.locator("#play-now")
+    assert "Jugar" in button.inner_text()
+    box = button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844  # on the first screen, no scrolling
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#board .unit").first.wait_for(timeout=4_000)
+    page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
+    context.close()
