@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "polis_site.clocks",
     "polis_site.relations",
     "polis_site.guests",
+    "polis_site.learn",
 ]
 
 MIDDLEWARE = [

@@ -80,9 +80,9 @@ def login_view(request: HttpRequest) -> HttpResponse:
 class SignUpForm(UserCreationForm):
     """A username and a password; the names guests are given are not for the taking."""
 
-    def clean_username(self) -> str:
+    def clean_username(self) -> str | None:
         username = super().clean_username()
-        if guests.reserved(username):
+        if username and guests.reserved(username):
             raise ValidationError(_("Names beginning with %(prefix)s are for guests; choose another."),
                                   code="reserved", params={"prefix": guests.PREFIX})
         return username

@@ -90,3 +90,66 @@ def test_the_home_page_on_a_phone_puts_the_way_in_first(browser, live_site: Daph
     page.locator("#board .unit").first.wait_for(timeout=4_000)
     page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_hint_explains_the_first_decision_opens_the_help_there_and_once_dismissed_stays_dismissed(
+        browser, live_site: DaphneProcess, language: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES" if language == "es" else "en-US")
+    page = context.new_page()
+    page.goto(live_site.base_url + "/")
+    page.locator("#play-now").click()
+    page.wait_for_url("**/matches/*/")
+    idle(page)
+    hint = page.locator("#hint")
+    hint.wait_for(state="visible", timeout=4_000)
+    assert hint.get_attribute("data-kind") == "action"
+    assert ("dos acciones" if language == "es" else "two actions") in hint.inner_text()
+    hint.locator("a.hint-more").click()
+    help_panel = page.locator("#help")
+    assert help_panel.is_visible() and help_panel.get_attribute("data-at") == "help-turn"
+    assert page.locator("#help-turn.spotlit").is_visible()
+    page.locator("#help-close").click()
+    with page.expect_response(lambda response: "/learn/hints/action/dismiss/" in response.url) as dismissed:
+        hint.locator("button.hint-dismiss").click()
+    assert dismissed.value.status == 204 and hint.is_hidden()
+    page.reload()
+    idle(page)
+    page.wait_for_timeout(200)  # the hint's module has run by now, had it anything to show
+    assert page.locator("#turn").get_attribute("data-mine") == "yes" and hint.is_hidden()
+    context.close()
+
+
+def test_on_a_phone_the_menu_folds_and_the_map_stays_above_the_action_sheet_while_choosing(
+        browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(live_site.base_url + "/")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] < 60  # one row: the name, the language, the menu
+    assert page.locator("#site-nav").is_hidden()
+    page.locator("#menu-toggle").tap()
+    assert page.locator('#site-nav a[href="/rules/"]').is_visible()
+    assert page.locator("#menu-toggle").get_attribute("aria-expanded") == "true"
+    page.locator("#menu-toggle").tap()
+    assert page.locator("#site-nav").is_hidden()
+
+    page.locator("#play-now").tap()
+    page.wait_for_url("**/matches/*/")
+    idle(page)
+    page.locator('#action-body button.choice[data-choice="move_hoplites"]').tap()
+    page.locator("#board .choosable").first.wait_for(timeout=4_000)
+    idle(page)
+    page.wait_for_timeout(100)  # the frame after the places were lit, which brings the map up
+    sheet, board = page.locator("#actions").bounding_box(), page.locator("#board").bounding_box()
+    assert sheet is not None and board is not None
+    assert sheet["height"] <= 844 / 2, "the action sheet takes more than half the screen"
+    assert board["y"] >= 0 and board["y"] + board["height"] <= sheet["y"] + 1, (board, sheet)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts_dir / "phone-choosing.png"))
+    place = page.locator("#board .choosable").first
+    chosen = place.get_attribute("data-place")
+    place.tap()
+    idle(page)
+    assert page.evaluate("window.polisMatch.build.partial.destination") == chosen
+    context.close()

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
+from engine import api
 from polis_site.chat import services as chat
 from polis_site.guests import services as guests
 from polis_site.guests.models import Guest
@@ -21,6 +22,9 @@ from tests.matches.factories import PASSWORD, UserFactory
 from tests.matches.test_async_play import move
 
 pytestmark = pytest.mark.django_db
+
+#: A deal whose game opens on an event card's question to Athens.
+EVENT_FIRST = "s8"
 
 
 def play_now(client: Client) -> Match:
@@ -38,12 +42,22 @@ def test_a_visitor_plays_the_computer_at_once_as_a_guest_seated_on_the_side_that
     assert not guest.has_usable_password()
     assert (match.status, match.computer_level) == (Match.Status.ACTIVE, "easy") and match.computer_side != seat
     assert not match.rated and not match.listed
-    assert match.waiting_for == seat  # the guest's first click is a move
+    assert match.waiting_for == seat and match.state().decision.kind == "action"  # the first click is a move
     page = client.get(match.get_absolute_url())
     assert page.status_code == 200
     assert b'id="guest-offer"' in page.content and b'id="nav-keep"' in page.content
     assert client.post("/play/").status_code == 302  # the same guest again, not a new one
     assert Guest.objects.count() == 1 and Match.objects.filter(created_by=guest).count() == 2
+
+
+def test_the_first_match_is_dealt_to_open_on_an_action_not_an_event_cards_question(monkeypatch) -> None:
+    from polis_site.guests import views
+
+    deals = iter([EVENT_FIRST, "s0"])
+    monkeypatch.setattr(views, "new_seed", lambda: next(deals))
+    assert api.new_game(api.Setup.from_seed(EVENT_FIRST)).decision.kind == "event_choice"
+    match = play_now(Client())
+    assert match.seed == "s0" and match.state().decision.kind == "action"
 
 
 def test_a_player_with_an_account_plays_the_computer_in_one_click_too_and_sees_no_guest_offer() -> None:

@@ -73,15 +73,28 @@ export function light(lines) {
 }
 
 
-// The places among `choices` are lit and answer a click with `choose(place)`.
+// The places among `choices` are lit and answer a click with `choose(place)`; on a phone the map
+// is brought above the action sheet, so that they can be seen and tapped.
 export function markChoosable(choices, choose) {
+  let marked = 0;
   for (const choice of choices) {
     if (typeof choice !== "string") continue;
     const node = $(`[data-place="${CSS.escape(choice)}"]`);
     if (!node) continue;
     node.classList.add("choosable");
     node.onclick = () => choose(choice);
+    marked += 1;
   }
+  if (marked) requestAnimationFrame(mapAboveTheSheet);
+}
+
+function mapAboveTheSheet() {
+  const sheet = $("#actions");
+  const board = $("#board");
+  if (!sheet || !board || getComputedStyle(sheet).position !== "fixed") return;
+  const room = sheet.getBoundingClientRect().top;
+  const box = board.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > room) window.scrollBy({top: box.top - Math.max(0, (room - box.height) / 2), behavior: "instant"});
 }
 
 export function clearChoosable() {

@@ -240,6 +240,8 @@ export function show(state) {
   drawMarkets(state.view);
   drawBattle(state.view);
   if (changed && !replaying) startBuilding();
+  // Other apps' parts of the page (the learn app's hints) draw from what the page drew.
+  document.dispatchEvent(new CustomEvent("polis:state", {detail: state}));
 }
 
 export function append(entries) {

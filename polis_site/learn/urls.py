@@ -1,0 +1,9 @@
+from django.urls import path
+
+from polis_site.learn import views
+
+app_name = "learn"
+
+urlpatterns = [
+    path("hints/<slug:kind>/dismiss/", views.dismiss_hint, name="dismiss_hint"),
+]

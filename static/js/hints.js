@@ -1,0 +1,32 @@
+// The learn app's hint on the match page: the first times a player meets a kind of decision, one
+// line of what it means, a link to that passage of the help, and "Got it", which the server
+// remembers for the account. It reads what the page drew from the page's `polis:state` event.
+import {$, el, gettext} from "./match/dom.js";
+
+const hints = JSON.parse($("#hints").textContent);
+const form = $("#hints-form");
+const box = el("div", {id: "hint", class: "hint", role: "note", hidden: true});
+const actions = $("#actions");
+if (actions) actions.insertBefore(box, $("#action-body"));
+
+function draw(state) {
+  const prompt = state && state.status === "active" && state.prompts && state.prompts[0];
+  const hint = prompt && hints[prompt.kind];
+  box.hidden = !hint;
+  if (!hint) return;
+  box.dataset.kind = prompt.kind;
+  box.replaceChildren(el("span", {text: hint.text}), " ",
+    el("a", {href: `#${hint.help}`, class: "hint-more", text: gettext("Read more")}), " ",
+    el("button", {type: "button", class: "quiet hint-dismiss", text: gettext("Got it"), onclick: () => dismiss(prompt.kind)}));
+}
+
+async function dismiss(kind) {
+  delete hints[kind];
+  box.hidden = true;
+  const response = await fetch(form.dataset.url.replace("KIND", kind), {method: "POST",
+    headers: {"X-CSRFToken": form.querySelector("input[name=csrfmiddlewaretoken]").value}});
+  if (!response.ok) console.warn("the hint's dismissal was not kept", response.status);
+}
+
+document.addEventListener("polis:state", (event) => draw(event.detail));
+if (window.polisMatch) draw(window.polisMatch.state);
