@@ -35,6 +35,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
@@ -74,6 +75,9 @@ _thinker = ThreadPoolExecutor(1, thread_name_prefix="think", initializer=backgro
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
 #: How long Daphne's exit waits for its worker to finish the decision in hand.
 STOP_SECONDS = 10
+#: Answers other apps script for some matches (the learn app's tutorial): each gives the action the
+#: computer plays instead of thinking, or None. Filled by those apps on import.
+scripts: list[Callable[[Match], dict[str, Any] | None]] = []
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ class Job:
     #: The answer's client_action_id: the same for the same decision (a repeat is a duplicate) and
     #: derived from the match's secret seed, so no player can take it first with one of their own.
     client_action_id: str
+    #: The answer a script gives, played without thinking (None: think).
+    scripted: dict[str, Any] | None = None
 
 
 # ----------------------------------------------------------------------------- the queue
@@ -137,9 +143,10 @@ def job(match_id: int, version: int, pause: float) -> Job | None:
     # Seeded by the match, so a decision can be made again the same way (the seed is hashed: it
     # tells the thinking nothing of the chance to come).
     answer_id = hmac.new(match.seed.encode(), f"computer:{match.version}".encode(), hashlib.sha256).hexdigest()[:32]
+    scripted = next((answer for script in scripts if (answer := script(match)) is not None), None)
     return Job(match.pk, match.version, match.computer_level, match.player(side),
                api.view_for(match.state(), side), f"{match.seed}:computer:{match.version}", since + pause,
-               f"computer-{answer_id}")
+               f"computer-{answer_id}", scripted)
 
 
 def decide(match_id: int, version: int) -> str:
@@ -156,6 +163,8 @@ def decide(match_id: int, version: int) -> str:
         logger.error("the computer thought %d times about match %d at version %d without answering; answering at "
                      "random", earlier, match_id, version)
         action = _at_random(decision)
+    elif decision.scripted is not None:
+        action = decision.scripted
     else:
         action = _thinker.submit(players.think, decision.level, decision.view, decision.seed).result()
     thought.seconds = time.monotonic() - started

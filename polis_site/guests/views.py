@@ -20,7 +20,7 @@ from engine.flow import ACTION
 from polis_site import throttles
 from polis_site.guests import services as guests
 from polis_site.matches import services, words
-from polis_site.matches.models import new_seed
+from polis_site.matches.models import Match, new_seed
 
 #: The level of the first match: the easiest computer.
 FIRST_LEVEL = "easy"
@@ -43,8 +43,15 @@ def opening_on_an_action() -> str:
 @require_POST
 def play_now(request: HttpRequest) -> HttpResponse:
     """A match against the computer, in play at once, on the side that decides first and on a deal
-    that opens on an action (the first click is a move); a visitor without an account plays as a guest (guests made from one address
-    are throttled)."""
+    that opens on an action (the first click is a move); a visitor without an account plays as a
+    guest."""
+    return start_match(request, lambda user: services.create_match(
+        user, services.FIRST, seed=opening_on_an_action(), computer=request.POST.get("level") or FIRST_LEVEL))
+
+
+def start_match(request: HttpRequest, create: Callable[[Any], Match]) -> HttpResponse:
+    """A one-click match against the computer (`create` makes it for a user): a visitor becomes a
+    guest first. Counted per address for a new guest, per player otherwise."""
     if not request.user.is_authenticated:
         if throttles.over(request, "guest-ip", "ip", "GUEST_RATE_PER_IP"):
             return render(request, "registration/throttled.html", status=429)
@@ -52,7 +59,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     elif throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
         return render(request, "registration/throttled.html", status=429)
     try:
-        match = services.create_match(request.user, services.FIRST, seed=opening_on_an_action(), computer=request.POST.get("level") or FIRST_LEVEL)
+        match = create(request.user)
     except ActionError as error:
         messages.error(request, words.refused(error))
         return redirect("matches:mine")

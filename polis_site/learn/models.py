@@ -17,3 +17,15 @@ class HintDismissed(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.kind}"
+
+
+class Tutorial(models.Model):
+    """A match that is the tutorial: its page coaches the learner, and the computer follows the
+    script while the game follows it (polis_site/learn/tutorial.py)."""
+
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE, primary_key=True,
+                                 related_name="polis_tutorial")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"tutorial {self.match_id}"

@@ -5,7 +5,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_POST
 
 from engine.errors import ActionError
-from polis_site.learn import hints
+from polis_site.guests.views import start_match
+from polis_site.learn import hints, tutorial
 
 
 @login_required
@@ -17,3 +18,9 @@ def dismiss_hint(request: HttpRequest, kind: str) -> HttpResponse:
     except ActionError as error:
         return JsonResponse({"type": "error", **error.to_dict()}, status=400)
     return HttpResponse(status=204)
+
+
+@require_POST
+def start_tutorial(request: HttpRequest) -> HttpResponse:
+    """"Learn to play": a new tutorial match, for a visitor too (as a guest)."""
+    return start_match(request, tutorial.start)

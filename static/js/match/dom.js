@@ -2,8 +2,10 @@
 // attributes and children, and the words of Django's JS catalogue.
 export const $ = (selector, scope = document) => scope.querySelector(selector);
 export const $$ = (selector, scope = document) => Array.from(scope.querySelectorAll(selector));
-export const gettext = window.gettext || ((text) => text);
-export const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+// Looked up at each call: a module may run before Django's catalogue script (another app's part
+// of the page comes earlier in it), and the words must still come in the reader's language.
+export const gettext = (text) => (window.gettext ? window.gettext(text) : text);
+export const ngettext = (one, many, n) => (window.ngettext ? window.ngettext(one, many, n) : (n === 1 ? one : many));
 export const fmt = (text, values) => (window.interpolate ? window.interpolate(text, values, true) : text);
 
 // Attributes, except `on…` (a listener), `text`, `class` and the live properties a form control

@@ -1,0 +1,84 @@
+"""The tutorial played through by clicking (issue 35), in headless Chromium, in English and Spanish:
+a visitor clicks "Learn to play", follows each lit control through the scripted opening (one wrong
+click first, which is explained and changes nothing), fights the battle with battle cards, and is
+offered a first real match against the easy computer, which one click starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_match_browser import decide_by_clicking
+from tests.support.clicking import IDLE_MS, idle, version
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+#: What a wrong click is told in the first lesson, in each language, and the coach's first title.
+WRONG = {"en": "first march your hoplites", "es": "primero lleva tus hoplitas"}
+TITLE = {"en": "Lesson 1 of 10: Move hoplites", "es": "Lección 1 de 10: Mover hoplitas"}
+#: The coach's state changes within this once the computer has answered (its pause is 1 s).
+COMPUTER_MS = 8_000
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES" if language == "es" else "en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live_site.base_url + "/")
+    page.locator("#learn-to-play").click()
+    page.wait_for_url("**/matches/*/")
+    idle(page)
+    coach = page.locator("#coach")
+    page.locator('#coach[data-state="step"][data-step="1"]').wait_for(timeout=IDLE_MS)
+    assert page.locator("#hint").count() == 0  # the coach speaks here, not the hints
+    assert coach.locator(".coach-title").inner_text() == TITLE[language]
+
+    # A wrong click: Trade, where the lesson moves hoplites. It is explained, and nothing is chosen.
+    page.locator('#action-body button.choice[data-choice="trade"]').click()
+    assert WRONG[language] in coach.locator(".coach-wrong").inner_text()
+    assert page.evaluate("window.polisMatch.build.partial.type") is None and version(page) == 0
+    assert page.locator('#action-body button.choice.tutorial-target[data-choice="move_hoplites"]').count() == 1
+    page.screenshot(path=str(artifacts_dir / f"tutorial-step-{language}.png"))
+
+    lessons: set[str] = set()
+    for _ in range(300):
+        state = coach.get_attribute("data-state")
+        if state == "done":
+            break
+        if state == "step":
+            lessons.add(coach.get_attribute("data-step"))
+            target = page.locator(".tutorial-target")
+            target.wait_for(timeout=IDLE_MS)
+            if target.evaluate("(node) => node.tagName") == "SELECT":
+                target.select_option(target.get_attribute("data-want"))
+            else:
+                target.click()
+            assert coach.locator(".coach-wrong").count() == 0, coach.inner_text()
+            idle(page)
+        elif state == "free":  # the battle: the learner's own cards
+            decide_by_clicking(page)
+        else:
+            page.wait_for_function(f"document.querySelector('#coach').dataset.state !== '{state}' || "
+                                   f"Number(document.querySelector('#match').dataset.version) > {version(page)}",
+                                   timeout=COMPUTER_MS)
+            idle(page)
+    assert coach.get_attribute("data-state") == "done", coach.inner_text()
+    assert lessons == {str(n) for n in range(1, 11)}
+    # The battle was fought with battle cards, and the log says so.
+    assert page.evaluate("window.polisMatch.state.version") > 20
+    page.screenshot(path=str(artifacts_dir / f"tutorial-done-{language}.png"))
+
+    # The offer: a first real match against the easy computer, one click away.
+    tutorial_url = page.url
+    page.locator("#tutorial-play").click()
+    page.wait_for_url(lambda url: url != tutorial_url and "/matches/" in url)
+    idle(page)
+    assert page.locator("#coach").count() == 0
+    assert page.locator("#match").get_attribute("data-computer") in ("athens", "sparta")
+    assert errors == []
+    context.close()
