@@ -14,30 +14,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from engine import api
 from engine.errors import ActionError
-from engine.flow import ACTION
 from polis_site import throttles
 from polis_site.guests import services as guests
 from polis_site.matches import services, words
-from polis_site.matches.models import Match, new_seed
+from polis_site.matches.models import Match
 
 #: The level of the first match: the easiest computer.
 FIRST_LEVEL = "easy"
-#: Deals tried for one that opens on an action (about 85 % do: the others open on an event card
-#: asking Athens which units to remove, a poor first screen for a newcomer).
-DEALS_TRIED = 20
-
-
-def opening_on_an_action() -> str:
-    """A new match's secret seed whose game first asks a side for an action."""
-    seed = new_seed()
-    for _ in range(DEALS_TRIED):
-        decision = api.new_game(api.Setup.from_seed(seed)).decision
-        if decision is not None and decision.kind == ACTION:
-            break
-        seed = new_seed()
-    return seed
 
 
 @require_POST
@@ -46,7 +30,7 @@ def play_now(request: HttpRequest) -> HttpResponse:
     that opens on an action (the first click is a move); a visitor without an account plays as a
     guest."""
     return start_match(request, lambda user: services.create_match(
-        user, services.FIRST, seed=opening_on_an_action(), computer=request.POST.get("level") or FIRST_LEVEL))
+        user, services.FIRST, seed=guests.opening_on_an_action(), computer=request.POST.get("level") or FIRST_LEVEL))
 
 
 def start_match(request: HttpRequest, create: Callable[[Any], Match]) -> HttpResponse:

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Q
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -199,6 +200,23 @@ def withdraw(match: Match) -> None:
     if match.status != Match.Status.OPEN:
         raise MatchError(f"match {match.pk} was already accepted", code="match_full")
     Match.objects.filter(pk=match.pk).delete()
+
+
+def hand_over(old: Any, new: Any) -> int:
+    """Every seat, challenge and log row of account `old` becomes `new`'s (a guest who logged in to
+    their own account); how many seats moved. `old` holds no seat beside `new`'s: the caller's to
+    know (guests play only the computer)."""
+    with transaction.atomic():
+        moved = sum(Match.objects.filter(**{seat: old}).update(**{seat: new}) for seat in SIDES)
+        Match.objects.filter(created_by=old).update(created_by=new)
+        ActionRecord.objects.filter(user=old).update(user=new)
+    return moved
+
+
+def delete_matches_of(user_id: int) -> int:
+    """Every match `user_id` created or sits in, gone with its log (a guest forgotten); how many."""
+    return Match.objects.filter(Q(athens_id=user_id) | Q(sparta_id=user_id) | Q(created_by_id=user_id)).delete()[1].get(
+        Match._meta.label, 0)
 
 
 def locked(match_id: int) -> Match:

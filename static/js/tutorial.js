@@ -120,12 +120,13 @@ document.addEventListener("click", (event) => {
 document.addEventListener("change", (event) => {
   const node = event.target.closest("#action-body select, #action-body input");
   if (!node) return;
-  const target = where().kind === "step" && wanted(where().step.expect);
+  const at = where();
+  if (at.kind !== "step") return;
+  const target = wanted(at.step.expect);
   if (target && node === target.node && String(node.value) === String(target.value)) {
     rightClick();
     return;
   }
-  if (where().kind !== "step") return;
   const partial = window.polisMatch.build.partial;
   if (node.dataset.column) node.value = String((partial.columns || {})[node.dataset.column] || 0);
   refuse(event);

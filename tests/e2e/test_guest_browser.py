@@ -27,14 +27,21 @@ class Clicks:
         self.count += 1
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_a_fresh_visitor_moves_within_three_clicks_of_the_home_page_and_keeps_the_match_by_signing_up(
-        browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES" if language == "es" else "en-US")
+def visitor(browser: Any, base_url: str, language: str, height: int = 800) -> tuple[Any, Any, list[str]]:
+    """A new visitor's browser (no cookie) at the home page, in `language` on a desktop, with the
+    page's script errors gathered."""
+    context = browser.new_context(viewport={"width": 1280, "height": height}, locale="es-ES" if language == "es" else "en-US")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_site.base_url + "/")
+    page.goto(base_url + "/")
+    return context, page, errors
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_fresh_visitor_moves_within_three_clicks_of_the_home_page_and_keeps_the_match_by_signing_up(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
+    context, page, errors = visitor(browser, live_site.base_url, language)
     # The picture is a real position drawn by the map's code: both leagues' units and poleis.
     page.locator("#board .unit.athens").first.wait_for(timeout=4_000)
     assert page.locator("#board .unit.sparta").count() > 0
@@ -95,9 +102,7 @@ def test_the_home_page_on_a_phone_puts_the_way_in_first(browser, live_site: Daph
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_hint_explains_the_first_decision_opens_the_help_there_and_once_dismissed_stays_dismissed(
         browser, live_site: DaphneProcess, language: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="es-ES" if language == "es" else "en-US")
-    page = context.new_page()
-    page.goto(live_site.base_url + "/")
+    context, page, _errors = visitor(browser, live_site.base_url, language)
     page.locator("#play-now").click()
     page.wait_for_url("**/matches/*/")
     idle(page)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.test_guest_browser import visitor
 from tests.e2e.test_match_browser import decide_by_clicking
 from tests.support.clicking import IDLE_MS, idle, version
 from tests.support.services import DaphneProcess
@@ -25,11 +26,7 @@ COMPUTER_MS = 8_000
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained(
         browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES" if language == "es" else "en-US")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(live_site.base_url + "/")
+    context, page, errors = visitor(browser, live_site.base_url, language, height=900)
     page.locator("#learn-to-play").click()
     page.wait_for_url("**/matches/*/")
     idle(page)

@@ -51,10 +51,8 @@ def test_a_visitor_plays_the_computer_at_once_as_a_guest_seated_on_the_side_that
 
 
 def test_the_first_match_is_dealt_to_open_on_an_action_not_an_event_cards_question(monkeypatch) -> None:
-    from polis_site.guests import views
-
     deals = iter([EVENT_FIRST, "s0"])
-    monkeypatch.setattr(views, "new_seed", lambda: next(deals))
+    monkeypatch.setattr(guests, "new_seed", lambda: next(deals))
     assert api.new_game(api.Setup.from_seed(EVENT_FIRST)).decision.kind == "event_choice"
     match = play_now(Client())
     assert match.seed == "s0" and match.state().decision.kind == "action"
