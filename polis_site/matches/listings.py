@@ -21,7 +21,7 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
     for match in mine(user):
         seat = match.side_of(user)
         other = opponent(seat)
-        rows.append({"match": match, "seat": seat, "your_turn": match.status == Match.Status.ACTIVE
+        rows.append({"match": match, "seat": seat, "side": words.side_name(seat), "your_turn": match.status == Match.Status.ACTIVE
                      and match.waiting_for == seat, "opponent": match.player_name(other),
                      "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
                      "deadline": match.deadline_at,

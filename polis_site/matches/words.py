@@ -3,6 +3,7 @@ Pylos (2 iron)"), in the active language. Proper names stay as the rulebook prin
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -52,13 +53,15 @@ def _placed(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{name(p)} {n:+d}" for p, n in counts.items()) or _("nothing")
 
 
+def _count(n: int, area: str) -> str:
+    """`n` units of the kind that stands in `area`: "1 hoplite", "3 galleys"."""
+    return (ngettext("%(count)s hoplite", "%(count)s hoplites", n) if geography.is_territory(area)
+            else ngettext("%(count)s galley", "%(count)s galleys", n)) % {"count": n}
+
+
 def _units(counts: Mapping[str, int]) -> str:
     """Units by where they stand: "2 hoplites in Boiotia, 1 galley in Kyklades"."""
-    said = []
-    for area, n in counts.items():
-        units = (ngettext("%(count)s hoplite", "%(count)s hoplites", n) if geography.is_territory(area)
-                 else ngettext("%(count)s galley", "%(count)s galleys", n)) % {"count": n}
-        said.append(_("%(units)s in %(place)s") % {"units": units, "place": name(area)})
+    said = [_("%(units)s in %(place)s") % {"units": _count(n, area), "place": name(area)} for area, n in counts.items()]
     return ", ".join(said) or _("nothing")
 
 
@@ -69,11 +72,14 @@ def _cards(site: str, numbers: list[int | None]) -> str:
     return ", ".join(f"{face.formation_name} ({face.value:+d})" for face in faces) or _("no card")
 
 
-def _moved(a: Mapping[str, Any], units: str) -> str:
-    origins = a.get("origins", [])
-    return _("moved %(count)s %(units)s to %(place)s from %(origins)s") % {
-        "count": len(origins), "units": units, "place": name(a["destination"]),
-        "origins": ", ".join(name(o) for o in origins)}
+def _moved(a: Mapping[str, Any]) -> str:
+    """A move, each origin named once: "moved 3 hoplites to Messinia from Lakedaemon", or with
+    several origins "from Lakedaemon (2), Arcadia (1)"."""
+    origins = Counter(a.get("origins", []))
+    where = (name(next(iter(origins))) if len(origins) == 1
+             else ", ".join(f"{name(o)} ({n})" for o, n in origins.items()))
+    return _("moved %(units)s to %(place)s from %(origins)s") % {
+        "units": _count(sum(origins.values()), a["destination"]), "place": name(a["destination"]), "origins": where}
 
 
 def _trade(a: Mapping[str, Any]) -> str:
@@ -127,8 +133,8 @@ DESCRIBE: dict[str, Describe] = {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
     "develop_project": lambda a: _("began %(project)s in %(polis)s") % {
         "project": projects.tile(a["project"]).name, "polis": name(a["polis"])},
-    "move_hoplites": lambda a: _moved(a, _("hoplites")),
-    "move_galleys": lambda a: _moved(a, _("galleys")),
+    "move_hoplites": _moved,
+    "move_galleys": _moved,
     "lay_siege": lambda a: _("laid siege to %(polis)s") % {"polis": name(a["polis"])},
     "collect_tribute": _tribute,
     "trade": _trade,

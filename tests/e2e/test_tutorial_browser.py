@@ -19,6 +19,11 @@ pytestmark = pytest.mark.browser
 #: What a wrong click is told in the first lesson, in each language, and the coach's first title.
 WRONG = {"en": "first march your hoplites", "es": "primero lleva tus hoplitas"}
 TITLE = {"en": "Lesson 1 of 10: Move hoplites", "es": "Lección 1 de 10: Mover hoplitas"}
+#: The turn line at the first two lessons (which of the turn's two actions), and the heading of the
+#: fight-or-retreat prompt at the last (issue 36's words).
+TURN = {"en": {"1": "Your turn: your first action.", "2": "Your turn: your second action."},
+        "es": {"1": "Te toca: tu primera acción.", "2": "Te toca: tu segunda acción."}}
+RETREAT = {"en": "Fight on or retreat?", "es": "¿Seguir combatiendo o retirarse?"}
 #: The coach's state changes within this once the computer has answered (its pause is 1 s).
 COMPUTER_MS = 8_000
 
@@ -43,12 +48,17 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
     page.screenshot(path=str(artifacts_dir / f"tutorial-step-{language}.png"))
 
     lessons: set[str] = set()
+    headings: set[str] = set()
     for _ in range(300):
         state = coach.get_attribute("data-state")
         if state == "done":
             break
         if state == "step":
-            lessons.add(coach.get_attribute("data-step"))
+            lesson = coach.get_attribute("data-step")
+            lessons.add(lesson)
+            if lesson in TURN[language]:
+                assert page.locator("#turn").inner_text() == TURN[language][lesson]
+            headings.update(page.locator("#action-body h3").all_inner_texts() if lesson == "10" else [])
             target = page.locator(".tutorial-target")
             target.wait_for(timeout=IDLE_MS)
             if target.evaluate("(node) => node.tagName") == "SELECT":
@@ -66,6 +76,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
             idle(page)
     assert coach.get_attribute("data-state") == "done", coach.inner_text()
     assert lessons == {str(n) for n in range(1, 11)}
+    assert headings == {RETREAT[language]}
     # The battle was fought with battle cards, and the log says so.
     assert page.evaluate("window.polisMatch.state.version") > 20
     page.screenshot(path=str(artifacts_dir / f"tutorial-done-{language}.png"))

@@ -287,3 +287,12 @@ def test_a_refused_join_is_said_in_the_readers_language() -> None:
     reader.post("/i18n/setlang/", {"language": "es", "next": "/"})
     response = reader.post(f"/matches/{match.pk}/join/", follow=True)
     assert "Los dos puestos de esta partida están ocupados." in response.content.decode()
+
+
+def test_my_matches_names_my_side_in_my_language() -> None:
+    """Issue 36: the Spanish listing said "Juegas con: Athens"."""
+    match = active_match("my-side")
+    page = logged_in(match.sparta).get("/matches/mine/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "<th>Tu bando</th>" in page and "<td>Esparta</td>" in page and "<td>Sparta</td>" not in page
+    page = logged_in(match.athens).get("/matches/mine/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<th>Your side</th>" in page and "<td>Athens</td>" in page

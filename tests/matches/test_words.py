@@ -143,3 +143,23 @@ def test_every_event_card_and_option_reads_in_spanish() -> None:
     assert spanish["event_options"]["sail"] == "zarpar" and spanish["event_options"]["stay"] == "quedarse"
     assert spanish["event_options"]["1 prestige for 2 silver"] == "1 de prestigio por 2 de plata"
     assert all(spanish["event_options"][label] != label for label in english["event_options"])
+
+
+def test_a_move_names_each_origin_once_and_counts_its_units_in_the_right_number() -> None:
+    """Issue 36: "moved 3 hoplites from Lakedaemon, Lakedaemon, Lakedaemon" and "moved 1 hoplites"."""
+    from django.utils import translation
+
+    def moved(action: dict) -> str:
+        return words.describe("sparta", action)
+
+    with translation.override("en"):
+        assert moved({"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"] * 3}) == \
+            "Sparta moved 3 hoplites to Messinia from Lakedaemon"
+        assert moved({"type": "move_hoplites", "destination": "arcadia",
+                      "origins": ["lakedaemon", "messinia", "lakedaemon"]}) == \
+            "Sparta moved 3 hoplites to Arcadia from Lakedaemon (2), Messinia (1)"
+        assert moved({"type": "move_galleys", "destination": "kyklades", "origins": ["myrtoon_pelagos"]}) == \
+            "Sparta moved 1 galley to Kyklades from Myrtóon pelagos"
+    with translation.override("es"):
+        assert moved({"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"]}) == \
+            "Esparta movió 1 hoplita a Messinia desde Lakedaemon"

@@ -2,7 +2,7 @@
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, fmt} from "./dom.js";
 import {cat, match, root, seat} from "./page.js";
-import {FIELD_NAMES, describePartial, explain, goods, playerName, side} from "./words.js";
+import {FIELD_NAMES, PROMPT_HEADINGS, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
@@ -138,7 +138,8 @@ export function renderBuilder() {
   const answered = field && !GATHERED.has(field) && !options.repeat && match.build.partial[field] !== undefined;
   if (field && !typed && !answered) {
     const note = field === "origins" && options.done_allowed ? gettext("Add another unit, or confirm.") : "";
-    parts.push(el("h3", {text: FIELD_NAMES[field] || gettext("Choose")}), note ? el("p", {class: "muted", text: note}) : null);
+    const heading = (field === "type" && PROMPT_HEADINGS[match.build.kind]) || FIELD_NAMES[field] || gettext("Choose");
+    parts.push(el("h3", {text: heading}), note ? el("p", {class: "muted", text: note}) : null);
     parts.push(...widget(field, options, HANDS));
   }
   const controls = [];

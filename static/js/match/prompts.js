@@ -83,7 +83,7 @@ export function widget(field, options, to) {
         return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ")} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
       });
     case "seas":
-      return counters(to, field, options.choices, options.most, fmt(gettext("Up to %(n)s galleys."), {n: options.most}));
+      return counters(to, field, options.choices, options.most, fmt(ngettext("Up to %(n)s galley.", "Up to %(n)s galleys.", options.most), {n: options.most}));
     case "columns":
       return tributeColumns(to, options);
     case "cards":

@@ -2,7 +2,7 @@
 // clock, whose turn it is (and the alert when it comes), the log and what changed since.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
-import {DECISION_NAMES, explain, goods, name, playerName, side} from "./words.js";
+import {DECISION_NAMES, decisionName, explain, goods, name, playerName, side} from "./words.js";
 import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
 import {ask} from "./socket.js";
@@ -158,7 +158,7 @@ function drawTurn(state) {
   } else if (state.status === "open") {
     turn.textContent = gettext("Waiting for an opponent to join.");
   } else if (who === seat) {
-    turn.textContent = fmt(gettext("Your turn: %(what)s."), {what: DECISION_NAMES[state.prompts[0].kind] || state.prompts[0].kind});
+    turn.textContent = fmt(gettext("Your turn: %(what)s."), {what: decisionName(state.prompts[0])});
   } else {
     const pending = state.view.pending[state.view.pending.length - 1];
     turn.textContent = fmt(gettext("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});

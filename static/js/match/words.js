@@ -20,6 +20,16 @@ export const DECISION_NAMES = {
   growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
   event_choice: gettext("the event card"), commander: gettext("whether your commander doubles this battle's prestige"),
 };
+// What a decision asks, as the turn line says it: the turn's action says which of its two it is.
+export function decisionName(prompt) {
+  if (prompt.kind !== "action") return DECISION_NAMES[prompt.kind] || prompt.kind;
+  if (prompt.data.alone) return gettext("an action, your opponent having passed");
+  return (prompt.data.taken || []).length ? gettext("your second action") : gettext("your first action");
+}
+// The heading of a prompt's first choice where it is no action to choose (fight on or retreat).
+export const PROMPT_HEADINGS = {
+  battle_retreat: gettext("Fight on or retreat?"), commander: gettext("Double this battle's prestige?"),
+};
 export const FIELD_NAMES = {
   polis: gettext("Choose a polis"), territory: gettext("Choose a territory"), project: gettext("Choose a project"),
   destination: gettext("Choose the destination"), origins: gettext("Choose where each unit comes from"),
