@@ -16,7 +16,7 @@ from django.utils.html import format_html
 from engine import api
 from engine.data import rounds
 from engine.errors import ActionError
-from polis_site.matches import services
+from polis_site.matches import audience, services, words
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.matches.words import describe, happenings
 
@@ -60,13 +60,24 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
     date_hierarchy = "updated_at"
     #: Other apps add their own (the chat, the ratings, the computer's thoughts), as they depend on this one.
     inlines = [ActionRecordInline]
-    fields = ("athens", "sparta", "created_by", "listed", "status", "round", "waiting_for", "version", "winner",
-              "outcome_reason", "created_at", "updated_at", "tools")
+    fields = ("athens", "sparta", "created_by", "listed", "status", "round_name", "waiting_for", "version", "winner",
+              "outcome_reason", "ending", "created_at", "updated_at", "tools")
     readonly_fields = fields
 
     @admin.display(description="round", ordering="round")
     def round_name(self, match: Match) -> str:
         return rounds.ROUND_RECORDS[match.round].name
+
+    @admin.display(description="ending")
+    def ending(self, match: Match) -> str:
+        """How it ended, as the last entry of its history: a resignation or a time-out is no action
+        of the log, so it is said here, after the step it followed."""
+        if match.status != Match.Status.FINISHED:
+            return "—"
+        outcome = audience.outcome_of(match, match.state())
+        said = words.ending(outcome) if outcome else match.outcome_reason
+        when = f" on {match.finished_at:%Y-%m-%d %H:%M} UTC" if match.finished_at else ""
+        return f"after step {match.version}{when}: {said}"
 
     @admin.display(description="inspect")
     def tools(self, match: Match) -> str:

@@ -46,3 +46,6 @@ class RatingChange(models.Model):
         db_table = "matches_ratingchange"
         ordering = ["user", "created_at"]
         constraints = [models.UniqueConstraint(fields=["user", "match"], name="one_change_per_match")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.before:.0f} → {self.after:.0f} (match {self.match_id})"

@@ -203,6 +203,15 @@ def test_ratings_and_a_matchs_rating_changes_are_shown_and_never_edited(admin_cl
     assert match.athens.username in listing and match.sparta.username in listing
     page = admin_client.get(f"/admin/matches/match/{match.pk}/change/").content.decode()
     assert "rating change" in page.lower()
+    # Issue 36: each change named and in whole points, the round by its name, the resignation said.
+    from polis_site.ratings.models import RatingChange
+
+    change = RatingChange.objects.get(match=match, user=match.athens)
+    assert str(change) == f"{match.athens.username}: {change.before:.0f} → {change.after:.0f} (match {match.pk})"
+    assert "RatingChange object" not in page and f">{change.after:.0f}<" in page and f"{change.after!r}" not in page
+    assert f">{change.after - change.before:+.0f}<" in page
+    assert ">Alpha<" in page
+    assert f"after step {match.version}" in page and "resign" in page.lower()
     rating_id = match.athens.polis_rating.pk
     assert admin_client.post(f"/admin/ratings/rating/{rating_id}/change/", {"rating": "3000"}).status_code == 403
 
