@@ -33,8 +33,10 @@ RELIABILITY_CHOICES = (50, 75, 90, 95)
 def _challenges(user: Any) -> dict[str, Any]:
     shown = list(lobby_services.open_challenges(user)[:CHALLENGES_SHOWN])
     kept = profiles.reliability(match.created_by_id for match in shown)
-    for match in shown:  # each challenger's reliability, beside their challenge
+    rated = ratings.values(match.created_by_id for match in shown)
+    for match in shown:  # each challenger's reliability and rating, beside their challenge
         match.reliability = profiles.percent(kept.get(match.created_by_id))
+        match.challenger_rating = round(rated[match.created_by_id])
     return {"open_challenges": shown,
             "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
             .select_related("athens", "sparta").order_by("-created_at"),

@@ -6,6 +6,7 @@ at all: its strength is fixed by its level, and beating it says little of a play
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.dispatch import receiver
@@ -27,6 +28,13 @@ def value(user: Any) -> float:
     """The user's rating, read only (a player never rated: a new player's 1500)."""
     found = Rating.objects.filter(user=user).values_list("rating", flat=True).first()
     return glicko.Player().rating if found is None else found
+
+
+def values(user_ids: Iterable[int]) -> dict[int, float]:
+    """`value` of each of these users, in one query."""
+    ids = set(user_ids)
+    found = dict(Rating.objects.filter(user_id__in=ids).values_list("user_id", "rating"))
+    return {user_id: found.get(user_id, glicko.Player().rating) for user_id in ids}
 
 
 @receiver(services.match_finished)

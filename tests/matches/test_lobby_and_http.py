@@ -296,3 +296,19 @@ def test_my_matches_names_my_side_in_my_language() -> None:
     assert "<th>Tu bando</th>" in page and "<td>Esparta</td>" in page and "<td>Sparta</td>" not in page
     page = logged_in(match.athens).get("/matches/mine/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<th>Your side</th>" in page and "<td>Athens</td>" in page
+
+
+def test_the_lobby_shows_each_challengers_rating_and_the_range_they_asked_for() -> None:
+    """Issue 36: a challenge said nothing of its maker's rating."""
+    from polis_site.ratings.models import Rating
+
+    me, strong, new = UserFactory(), UserFactory(), UserFactory()
+    Rating.objects.create(user=strong, rating=1623.4, games=3)
+    ranged = services.create_match(strong, "sparta", rating_range=(1400, 1800))
+    services.create_match(new, "athens")
+    page = logged_in(me).get("/matches/").content.decode()
+    row = re.search(rf'<li data-match="{ranged.pk}">(.*?)</li>', page, re.S).group(1)
+    assert "(rating 1623)" in row and "for 1400–1800" in row
+    assert "(rating 1500)" in page  # a new player's
+    page = logged_in(me).get("/matches/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "1623" in re.search(rf'<li data-match="{ranged.pk}">(.*?)</li>', page, re.S).group(1)
