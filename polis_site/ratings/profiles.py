@@ -15,7 +15,8 @@ from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
 
 #: The chart's drawing box (SVG user units) and margin.
-WIDTH, HEIGHT, MARGIN = 480, 160, 28
+#: The rating chart's size and margins: the left one holds a four-digit rating at the axis.
+WIDTH, HEIGHT, MARGIN, LEFT = 480, 160, 28, 44
 #: Matches listed as recent, and as current at most.
 RECENT = 10
 CURRENT = 30
@@ -57,10 +58,10 @@ def chart(changes: list[RatingChange]) -> dict[str, Any] | None:
         return None
     values = [changes[0].before, *(c.after for c in changes)]
     low, high = min(values) - 10, max(values) + 10
-    step = (WIDTH - 2 * MARGIN) / (len(values) - 1)
-    points = [(MARGIN + i * step, MARGIN + (HEIGHT - 2 * MARGIN) * (high - v) / (high - low)) for i, v in enumerate(values)]
+    step = (WIDTH - LEFT - MARGIN) / (len(values) - 1)
+    points = [(LEFT + i * step, MARGIN + (HEIGHT - 2 * MARGIN) * (high - v) / (high - low)) for i, v in enumerate(values)]
     return {"width": WIDTH, "height": HEIGHT, "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
-            "high": round(high), "low": round(low), "last": points[-1], "margin": MARGIN,
+            "high": round(high), "low": round(low), "last": points[-1], "margin": MARGIN, "left": LEFT,
             "bottom": HEIGHT - MARGIN, "right": WIDTH - MARGIN}
 
 

@@ -1,0 +1,94 @@
+"""Every page fits a phone (issue 36): at 390 px, in English and Spanish, each page a player visits
+scrolls only up and down, and no text of the profile's chart is cut at its edge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_match_browser import sign_up
+from tests.support.clicking import idle
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 390
+
+
+def overflow(page: Any) -> list[str]:
+    """What sticks out to the right of the phone's screen: the page's width, and the elements past it."""
+    return page.evaluate(f"""() => {{
+      const wide = document.documentElement.scrollWidth > {WIDTH} ? [`page ${{document.documentElement.scrollWidth}} px`] : [];
+      const out = Array.from(document.querySelectorAll('body *')).filter((node) => {{
+        const box = node.getBoundingClientRect();
+        return box.width && box.right > {WIDTH} + 1 && !node.closest('[hidden], .help-panel[hidden]')
+          && getComputedStyle(node).position !== 'fixed';
+      }}).slice(0, 5).map((node) => `${{node.tagName.toLowerCase()}}#${{node.id}}.${{node.className}} right ${{Math.round(node.getBoundingClientRect().right)}}`);
+      return wide.length ? [...wide, ...out] : [];
+    }}""")
+
+
+def cut_chart_text(page: Any) -> list[str]:
+    """Text of the page's SVG charts that lies outside its chart's box (a label cut at the edge)."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('svg.chart-svg text')).filter((text) => {
+        const box = text.getBoundingClientRect(), chart = text.ownerSVGElement.getBoundingClientRect();
+        return box.left < chart.left - 0.5 || box.right > chart.right + 0.5;
+      }).map((text) => text.textContent)""")
+
+
+def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+    # A rated match between two people, lost by resignation (the replay; the profile's chart and
+    # results), and a match against the computer in play.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    name = "phone-reader-with-a-long-name"
+    sign_up(page, live_site.base_url, name)
+    page.goto(live_site.base_url + "/matches/")
+    page.locator("#create-match button[type=submit]").click()
+    page.wait_for_url("**/matches/*/")
+    finished = page.url
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    opponent = other.new_page()
+    sign_up(opponent, live_site.base_url, name + "-rival")
+    opponent.goto(live_site.base_url + "/matches/")
+    opponent.locator(f'#open-challenges li[data-match="{finished.rstrip("/").rsplit("/", 1)[-1]}"] button').click()
+    opponent.wait_for_url(finished)
+    other.close()
+    page.goto(finished)
+    idle(page)
+    page.locator("#resign button").click()
+    page.wait_for_url(finished)
+    assert page.locator("#replay-offer").is_visible()
+    page.goto(live_site.base_url + "/")
+    page.locator("#play-now").click()
+    page.wait_for_url("**/matches/*/")
+    in_play = page.url
+    state = context.storage_state()
+    context.close()
+
+    pages = {"home": "/", "lobby": "/matches/", "my matches": "/matches/mine/", "match": in_play,
+             "replay": finished.rstrip("/") + "/replay/", "profile": f"/matches/players/{name}/",
+             "leaderboard": "/matches/players/", "preferences": "/matches/preferences/", "help": "/rules/"}
+    for language in ("en", "es"):
+        phone = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True,
+                                    storage_state=state, locale="es-ES" if language == "es" else "en-US")
+        small = phone.new_page()
+        wide: dict[str, list[str]] = {}
+        for what, url in pages.items():
+            small.goto(url if url.startswith("http") else live_site.base_url + url)
+            small.wait_for_load_state("networkidle")
+            assert small.locator("html").get_attribute("lang") == language
+            if overflow(small):
+                wide[what] = overflow(small)
+                small.screenshot(path=str(artifacts_dir / f"phone-too-wide-{what.replace(' ', '-')}-{language}.png"),
+                                 full_page=True)
+            if what in ("my matches", "replay") and language == "es":
+                small.screenshot(path=str(artifacts_dir / f"phone-{what.replace(' ', '-')}-es.png"), full_page=True)
+            if what == "profile":
+                assert small.locator("#rating-chart text").count() >= 2
+                assert cut_chart_text(small) == [], f"the profile chart's labels are cut ({language})"
+        assert wide == {}, f"pages wider than a phone in {language}: {wide}"
+        phone.close()
