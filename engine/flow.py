@@ -16,7 +16,7 @@ from engine import battles, end_of_round, essentials, event_cards
 from engine.essentials import ask
 from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
-from engine.data import battle_cards, components
+from engine.data import battle_cards, components, rounds
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision, StaleDecision
@@ -216,18 +216,27 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
 
 
 def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """What a whole action or prompt answer would cost, checked exactly as `apply_action` checks
-    it, applying nothing: a UI shows the price, or the refusal, before the player confirms."""
+    """What a whole action or prompt answer would cost and what it brings at once (`gained`: the
+    side's tracks that rise, before any chance), checked exactly as `apply_action` checks it,
+    applying nothing to `state`: a UI shows both sides of the exchange, or the refusal, before the
+    player confirms."""
     decision, kind = _current(state, side, raw)
+    # Applied as the player knows the game: the event cards not yet turned over do nothing, so what
+    # an answer that opens a new round brings never shows its card before it is revealed.
+    known = state.clone()
+    shown = len(event_cards.revealed(state))
+    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in rounds.ROUNDS[shown:])]
+    after, _events = apply_action(known, side, raw)  # refuses what it would be refused for; `state` stays
     if decision.kind != ACTION:
-        apply_action(state, side, raw)  # refuses what the answer would be refused for; `state` stays
-        prompt = PROMPTS.get(decision.kind)
-        priced = getattr(prompt, "price", None)
-        return priced(state, side, decision, raw) if priced is not None else {"paid": {}, "prestige": 0}
-    if kind == PASS:
-        return {"paid": {}, "prestige": 0}
-    module, action, _, cost = _checked(state, side, raw, kind)
-    return {"paid": cost, "prestige": module.prestige_cost(state, side, action)}
+        priced = getattr(PROMPTS.get(decision.kind), "price", None)
+        paid = priced(state, side, decision, raw) if priced is not None else {"paid": {}, "prestige": 0}
+    elif kind == PASS:
+        paid = {"paid": {}, "prestige": 0}
+    else:
+        module, action, _, cost = _checked(state, side, raw, kind)
+        paid = {"paid": cost, "prestige": module.prestige_cost(state, side, action)}
+    before, now = state.players[side].tracks, after.players[side].tracks
+    return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]}}
 
 
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:

@@ -152,8 +152,8 @@ DESCRIBE: dict[str, Describe] = {
     "fight_on": lambda a: _("fought on"),
     "feed": _feed,
     "grow": lambda a: _("grew %(poleis)s") % {"poleis": _placed(a.get("poleis", {}))},
-    "phoros": lambda a: (_("demanded phoros for %(prestige)s prestige") % {"prestige": a["prestige"]}
-                         if a.get("prestige") else _("demanded no phoros")),
+    "phoros": lambda a: (_("gave %(prestige)s prestige for phoros") % {"prestige": a["prestige"]}
+                         if a.get("prestige") else _("gave no prestige for phoros")),
     "discard_project": lambda a: _("discarded %(project)s") % {"project": projects.tile(a["project"]).name},
     "event": _event,
 }

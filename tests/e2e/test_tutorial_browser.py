@@ -24,6 +24,10 @@ TITLE = {"en": "Lesson 1 of 10: Move hoplites", "es": "Lección 1 de 10: Mover h
 TURN = {"en": {"1": "Your turn: your first action.", "2": "Your turn: your second action."},
         "es": {"1": "Te toca: tu primera acción.", "2": "Te toca: tu segunda acción."}}
 RETREAT = {"en": "Fight on or retreat?", "es": "¿Seguir combatiendo o retirarse?"}
+#: Confirm names both sides of an exchange: the tribute in Messinia (lesson 2), the trade (lesson 4).
+CONFIRMS = {"en": {"2": "Confirm: pay 1 prestige, get 6 wheat", "4": "Confirm: pay 4 wine, get 3 wheat"},
+            "es": {"2": "Confirmar: pagar 1 prestigio, obtener 6 trigo",
+                   "4": "Confirmar: pagar 4 vino, obtener 3 trigo"}}
 #: The coach's state changes within this once the computer has answered (its pause is 1 s).
 COMPUTER_MS = 8_000
 
@@ -49,6 +53,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
 
     lessons: set[str] = set()
     headings: set[str] = set()
+    confirms: dict[str, str] = {}
     for _ in range(300):
         state = coach.get_attribute("data-state")
         if state == "done":
@@ -64,6 +69,8 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
             if target.evaluate("(node) => node.tagName") == "SELECT":
                 target.select_option(target.get_attribute("data-want"))
             else:
+                if lesson in CONFIRMS[language] and "confirm" in (target.get_attribute("class") or ""):
+                    confirms[lesson] = target.inner_text()
                 target.click()
             assert coach.locator(".coach-wrong").count() == 0, coach.inner_text()
             idle(page)
@@ -77,6 +84,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
     assert coach.get_attribute("data-state") == "done", coach.inner_text()
     assert lessons == {str(n) for n in range(1, 11)}
     assert headings == {RETREAT[language]}
+    assert confirms == CONFIRMS[language]
     # The battle was fought with battle cards, and the log says so.
     assert page.evaluate("window.polisMatch.state.version") > 20
     page.screenshot(path=str(artifacts_dir / f"tutorial-done-{language}.png"))

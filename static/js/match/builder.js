@@ -147,7 +147,7 @@ export function renderBuilder() {
     const price = match.build.price;
     const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
     controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
-      text: cost ? fmt(gettext("Confirm: pay %(cost)s"), {cost}) : gettext("Confirm")}));
+      text: confirmLabel(cost, goods(price.gained))}));
   }
   if ((match.build.kind === "action" && match.build.partial.type) || Object.keys(match.build.partial).length > 2) {
     controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
@@ -155,6 +155,15 @@ export function renderBuilder() {
   parts.push(el("div", {class: "controls"}, controls));
   body.replaceChildren(...parts.filter((part) => part !== null));
   showError(match.build.refusal);
+}
+
+
+// Confirm names both sides of the exchange: what is paid and what is got at once.
+function confirmLabel(cost, got) {
+  if (cost && got) return fmt(gettext("Confirm: pay %(cost)s, get %(got)s"), {cost, got});
+  if (cost) return fmt(gettext("Confirm: pay %(cost)s"), {cost});
+  if (got) return fmt(gettext("Confirm: get %(got)s"), {got});
+  return gettext("Confirm");
 }
 
 

@@ -38,7 +38,7 @@ export const FIELD_NAMES = {
   payment: gettext("How do you pay?"), seas: gettext("Place the galleys"), columns: gettext("Choose the tribute"),
   silver_for: gettext("Pay with"), type: gettext("Choose an action"), cards: gettext("Choose your cards"),
   give_up: gettext("Give up poleis, or pay the shortfall with prestige"), poleis: gettext("Grow your poleis"),
-  prestige: gettext("Phoros: how much prestige do you give?"), remove: gettext("Choose the units to remove"),
+  prestige: gettext("Phoros: how much prestige do you give for silver?"), remove: gettext("Choose the units to remove"),
 };
 // The engine's refusals, by their stable code, in the reader's language (its own message is English).
 const REFUSALS = {

@@ -1,0 +1,47 @@
+"""`price` names both sides of an exchange (issue 36): what an action or answer costs and what it
+brings at once, applying nothing, and never what an event card not yet turned over would bring."""
+
+from __future__ import annotations
+
+import random
+
+from engine import api, playout
+
+#: A deal that opens on Sparta's action (the tutorial's).
+SEED = "tutorial-3"
+
+
+def test_a_price_says_what_is_paid_and_what_is_got() -> None:
+    state = api.new_game(api.Setup.from_seed(SEED))
+    move = {"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"] * 3, "decision": 1}
+    assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}}
+    state, _ = api.apply_action(state, "sparta", move)
+    tribute = {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 3}, "decision": 2}
+    before = api.to_json(state)
+    assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}}
+    assert api.to_json(state) == before  # nothing applied
+
+
+def test_a_price_never_shows_what_an_event_card_not_yet_turned_over_brings() -> None:
+    """Athens's project discard opens round Epsilon, whose card (Pericles: 1 iron and 2 wood for
+    Athens) is secret until then: the discard's price brings nothing, though applying it does."""
+    for number in range(400):
+        setup = api.Setup.from_seed(f"secret-card-{number}")
+        if setup.to_json()["events"][1] != "age_of_pericles":
+            continue
+        rng = random.Random(number)
+        state = api.new_game(setup)
+        while state.outcome is None and state.round < 2:
+            if api.chance_request(state) is not None:
+                state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+                continue
+            side, kind = state.decision.side, state.decision.kind
+            action, after = playout.step(state, side, rng)
+            if kind == "project_discard" and side == "athens":
+                raised = {t: n - state.players[side].tracks[t] for t, n in after.players[side].tracks.items()
+                          if n > state.players[side].tracks[t]}
+                assert raised == {"iron": 1, "wood": 2}  # Pericles, once the round begins
+                assert api.price(state, side, action)["gained"] == {}
+                return
+            state = after
+    raise AssertionError("no deal has Athens discard a project before Pericles")
