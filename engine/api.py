@@ -22,12 +22,12 @@ from engine.data import event_cards as event_cards_data
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import SIDES
 from engine.errors import ActionError, IllegalAction, MalformedAction
-from engine.flow import PASS, apply_action, apply_chance, chance_request, price
+from engine.flow import PASS, apply_action, apply_chance, chance_request, cost, price
 from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "price", "reserves", "apply_action",
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "reserves", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "apply_entry", "replay", "to_json",
     "from_json",
 ]

@@ -203,38 +203,43 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
     action = module.parse(fields)
     extra = _extra_resource(fields, alone, side)
     module.check(state, side, action)
-    cost = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
-    if not affordable(state, side, cost):
-        have = {r: state.players[side].tracks[r] for r in cost}
-        raise IllegalAction(f"{kind}: {side} must pay {cost} but has {have}", code="cannot_afford",
-                            cost=cost, have=have)
+    paid = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
+    if not affordable(state, side, paid):
+        have = {r: state.players[side].tracks[r] for r in paid}
+        raise IllegalAction(f"{kind}: {side} must pay {paid} but has {have}", code="cannot_afford",
+                            cost=paid, have=have)
     prestige, held = module.prestige_cost(state, side, action), state.players[side].tracks[PRESTIGE]
     if prestige > held:
         raise IllegalAction(f"{kind}: {side} must pay {prestige} prestige but has {held} (docs/rulings.md R5)",
                             code="no_prestige", cost={PRESTIGE: prestige}, have={PRESTIGE: held})
-    return module, action, extra, cost
+    return module, action, extra, paid
+
+
+def cost(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What a whole action or prompt answer would cost, checked exactly as `apply_action` checks
+    it, applying nothing: the cheap check (a search asks it for every move it keeps)."""
+    decision, kind = _current(state, side, raw)
+    if decision.kind != ACTION:
+        apply_action(state, side, raw)  # refuses what the answer would be refused for; `state` stays
+        prompt = PROMPTS.get(decision.kind)
+        priced = getattr(prompt, "price", None)
+        return priced(state, side, decision, raw) if priced is not None else {"paid": {}, "prestige": 0}
+    if kind == PASS:
+        return {"paid": {}, "prestige": 0}
+    module, action, _, paid = _checked(state, side, raw, kind)
+    return {"paid": paid, "prestige": module.prestige_cost(state, side, action)}
 
 
 def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """What a whole action or prompt answer would cost and what it brings at once (`gained`: the
-    side's tracks that rise, before any chance), checked exactly as `apply_action` checks it,
-    applying nothing to `state`: a UI shows both sides of the exchange, or the refusal, before the
-    player confirms."""
-    decision, kind = _current(state, side, raw)
+    """`cost`, and what the answer brings at once (`gained`: the side's tracks that rise, before any
+    chance): a UI shows both sides of the exchange, or the refusal, before the player confirms."""
+    paid = cost(state, side, raw)
     # Applied as the player knows the game: the event cards not yet turned over do nothing, so what
     # an answer that opens a new round brings never shows its card before it is revealed.
     known = state.clone()
     shown = len(event_cards.revealed(state))
     known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in rounds.ROUNDS[shown:])]
-    after, _events = apply_action(known, side, raw)  # refuses what it would be refused for; `state` stays
-    if decision.kind != ACTION:
-        priced = getattr(PROMPTS.get(decision.kind), "price", None)
-        paid = priced(state, side, decision, raw) if priced is not None else {"paid": {}, "prestige": 0}
-    elif kind == PASS:
-        paid = {"paid": {}, "prestige": 0}
-    else:
-        module, action, _, cost = _checked(state, side, raw, kind)
-        paid = {"paid": cost, "prestige": module.prestige_cost(state, side, action)}
+    after, _events = apply_action(known, side, raw)
     before, now = state.players[side].tracks, after.players[side].tracks
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]}}
 
@@ -260,13 +265,13 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
         raise MalformedAction(f"decision {decision.id} is a {decision.kind}, not an action", code="wrong_decision")
     if kind == PASS:
         return _pass(state, side)
-    module, action, extra, cost = _checked(state, side, raw, kind)
+    module, action, extra, paid = _checked(state, side, raw, kind)
     free = kind in FREE_ACTIONS
     new = state.clone()
     new.pending.pop()
-    pay(new, side, cost)
+    pay(new, side, paid)
     events: list[Event] = [{"event": "action", "side": side, "action": action.to_json(),
-                            "paid": cost, **({"extra": extra} if extra else {})}]
+                            "paid": paid, **({"extra": extra} if extra else {})}]
     essentials.lose_prestige(new, side, module.prestige_cost(state, side, action), kind)  # `_checked`: it has it
     result = module.apply(new, side, action)
     if not free:

@@ -313,7 +313,7 @@ def _legal_here(state: GameState, side: str, action: Action) -> bool:
     if decision is None or action.get("decision") != decision.id:
         return False
     try:
-        api.price(state, side, action)
+        api.cost(state, side, action)
     except ActionError:
         return False
     return True
