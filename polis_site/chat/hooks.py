@@ -42,6 +42,8 @@ def history(match: Match, seat: str | None, user: Any) -> dict[str, Any] | None:
 
 
 def card(request: HttpRequest, match: Match, seat: str | None) -> str:
+    if match.computer_side:
+        return ""  # nobody to write to
     return render_to_string("chat/card.html", {"match": match, "seat": seat, "most": chat.MAX_LENGTH}, request)
 
 
@@ -59,5 +61,5 @@ extensions.socket_messages.update({kind: extensions.SocketMessage(handle, about=
                                    for kind, handle in (("chat", write), ("report_chat", report),
                                                         ("chat_private", close))})
 extensions.on_join.append(history)
-extensions.page_parts["cards"].append(card)
+extensions.page_parts["side"].append(card)
 extensions.replay_lines.append(replay_lines)

@@ -32,9 +32,10 @@ socket_messages: dict[str, SocketMessage] = {}
 #: match (its players loaded), the page's seat and its user: a message, or None.
 on_join: list[Callable[[Match, str | None, Any], dict[str, Any] | None]] = []
 #: Parts of a match's page (not of its replay), by where they go: "head" (under the players' names),
-#: "buttons" (among a seat's buttons) and "cards" (below the board). Each gives its HTML for this
-#: request, the match and the viewer's seat, or "" to show nothing.
+#: "buttons" (among a seat's buttons), "side" (beside the board, under the actions) and "cards"
+#: (below the board). Each gives its HTML for this request, the match and the viewer's seat, or ""
+#: to show nothing.
 page_parts: dict[str, list[Callable[[HttpRequest, Match, str | None], str]]] = {
-    "head": [], "buttons": [], "cards": []}
+    "head": [], "buttons": [], "side": [], "cards": []}
 #: Lines beside a replay's log, as HTML by the version they follow (0: before the first action).
 replay_lines: list[Callable[[HttpRequest, Match], dict[int, list[str]]]] = []

@@ -56,3 +56,47 @@ def test_two_players_chat_by_typing_report_and_close_it_to_spectators(browser, l
     athens.screenshot(path=str(artifacts_dir / "chat-desktop.png"), full_page=True)
     for context in (*contexts.values(), watcher_context):
         context.close()
+
+
+def test_the_chat_stands_beside_the_board_and_a_phone_keeps_it_in_a_tab_counting_what_is_unread(
+        browser, live_site: DaphneProcess, tmp_path: Path, artifacts_dir: Path) -> None:
+    """Issue 36: the chat sat under a 2,000 px page with no unread mark."""
+    export = {"setup": api.Setup.from_seed("chat-tab").to_json(), "log": []}
+    _match_id, contexts, pages = seated_pages(browser, live_site, export, tmp_path,
+                                              locales={"athens": "en-US", "sparta": "es-ES"})
+    athens, sparta = pages["athens"], pages["sparta"]
+    athens.locator("#chat").wait_for(timeout=10_000)
+    board, chat = athens.locator("#board").bounding_box(), athens.locator("#chat").bounding_box()
+    assert chat["x"] >= board["x"] + board["width"] and chat["y"] < 1000  # beside the board, on the first screen
+    assert athens.locator("#chat-tab").is_hidden()
+
+    sparta.set_viewport_size({"width": 390, "height": 844})
+    tab = sparta.locator("#chat-tab")
+    assert tab.is_visible() and sparta.locator("#chat").is_hidden()
+    for text in ("Chaire!", "Are you there?"):
+        athens.fill("#chat-text", text)
+        athens.locator("#chat-form button").click()
+    sparta.wait_for_function("document.querySelector('#chat-tab').dataset.count === '2'", timeout=10_000)
+    assert "(2)" in tab.inner_text()
+    tab.click()
+    assert sparta.locator("#chat").is_visible() and "Are you there?" in sparta.locator("#chat-log").inner_text()
+    assert tab.get_attribute("data-count") == "0" and sparta.locator("#chat-tab [data-unread]").is_hidden()
+    sparta.screenshot(path=str(artifacts_dir / "phone-chat-es.png"))
+    sparta.locator("#chat-close").click()
+    assert sparta.locator("#chat").is_hidden()
+
+    # A desktop player reading the chat has nothing unread; scrolled away, the heading counts.
+    heading_badge = athens.locator("#chat h2 [data-unread]")
+    athens.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    athens.wait_for_function("document.querySelector('#chat-log').getBoundingClientRect().bottom < 0", timeout=4_000)
+    sparta.locator("#chat-tab").click()
+    sparta.fill("#chat-text", "¡Aquí estoy!")
+    sparta.locator("#chat-form button").click()
+    athens.locator("#chat-log .chat-line.sparta").wait_for(state="attached", timeout=10_000)
+    athens.wait_for_function("document.querySelector('#chat-tab').dataset.count === '1'", timeout=4_000)
+    assert heading_badge.inner_text() == "(1)"
+    athens.evaluate("window.scrollTo(0, 0)")
+    athens.wait_for_function("document.querySelector('#chat-tab').dataset.count === '0'", timeout=4_000)
+    assert heading_badge.is_hidden()
+    for context in contexts.values():
+        context.close()

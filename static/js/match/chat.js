@@ -1,6 +1,6 @@
 // The players' chat: lines drawn as text, never markup; reports; the players' choice to keep it
 // from spectators.
-import {$, el, gettext} from "./dom.js";
+import {$, $$, el, gettext} from "./dom.js";
 import {seat} from "./page.js";
 import {explain} from "./words.js";
 import {ask, on} from "./socket.js";
@@ -14,6 +14,28 @@ const CHAT_REFUSALS = {
   blocked: gettext("One of you has blocked the other: no chat between you."),
 };
 
+// Messages of the other side not yet seen: counted while the chat is out of sight (scrolled away
+// or the tab hidden on a desktop, closed on a phone) and shown beside its name and on its tab.
+let unread = 0;
+let inView = false;
+const phone = window.matchMedia("(max-width: 700px)");
+
+function seen() {
+  const card = $("#chat");
+  const open = phone.matches ? card.classList.contains("open") : inView;
+  return open && document.visibilityState === "visible";
+}
+
+function drawUnread() {
+  if (seen()) unread = 0;
+  for (const badge of $$("[data-unread]")) {
+    badge.hidden = !unread;
+    badge.textContent = unread ? `(${unread})` : "";
+  }
+  const tab = $("#chat-tab");
+  if (tab) tab.dataset.count = String(unread);
+}
+
 function hear(message) {
   const card = $("#chat");
   const list = $("#chat-log");
@@ -23,6 +45,7 @@ function hear(message) {
     for (const line of message.messages) {
       if (list.querySelector(`[data-id="${line.id}"]`)) continue;
       const mine = seat && line.side === seat;
+      if (!message.history && !mine) unread += 1;
       list.append(el("li", {class: `chat-line ${line.side}`, "data-id": line.id},
         el("b", {text: line.name}), " ", el("span", {class: "said", text: line.text}),
         seat && !mine ? el("button", {type: "button", class: "report quiet", text: gettext("Report"),
@@ -30,7 +53,9 @@ function hear(message) {
           onclick: () => chatAsk("report_chat", {id: line.id})}) : null));
     }
     card.hidden = false;
+    $("#chat-tab").hidden = false;
     list.scrollTop = list.scrollHeight;
+    drawUnread();
   } else if (message.type === "chat_hidden") {
     const line = list.querySelector(`[data-id="${message.id}"]`);
     if (line) line.remove();
@@ -38,7 +63,7 @@ function hear(message) {
     const button = list.querySelector(`[data-id="${message.id}"] .report`);
     if (button) button.replaceWith(el("small", {class: "reported muted", text: gettext("reported")}));
   } else if (message.type === "chat_private") {
-    if (!seat) { card.hidden = true; list.replaceChildren(); }
+    if (!seat) { card.hidden = true; $("#chat-tab").hidden = true; list.replaceChildren(); }
     const offer = $("#chat-private");
     if (offer) offer.replaceWith(el("p", {class: "muted", text: gettext("Spectators do not read this chat.")}));
   }
@@ -51,9 +76,22 @@ function showChatError(text) {
   box.hidden = !text;
 }
 
+// On a phone the chat is a tab: it opens over the map, and closes by its × or the tab again.
+function openOnPhone(open) {
+  $("#chat").classList.toggle("open", open);
+  $("#chat-tab").setAttribute("aria-expanded", String(open));
+  drawUnread();
+}
+
 // The chat's messages heard, and its controls.
 export function chat() {
   for (const type of ["chat", "chat_hidden", "chat_reported", "chat_private"]) on(type, hear);
+  const card = $("#chat");
+  if (!card) return;
+  new IntersectionObserver(([entry]) => { inView = entry.isIntersecting; drawUnread(); }).observe($("#chat-log"));
+  document.addEventListener("visibilitychange", drawUnread);
+  $("#chat-tab").addEventListener("click", () => openOnPhone(!card.classList.contains("open")));
+  $("#chat-close").addEventListener("click", () => openOnPhone(false));
   const form = $("#chat-form");
   if (form) {
     form.addEventListener("submit", (event) => {
