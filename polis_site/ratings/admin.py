@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import admin
 
 from polis_site.matches.admin import MatchAdmin, ReadOnly
 from polis_site.ratings.models import Rating, RatingChange
+
+
+def whole(field: str, description: str) -> Callable[[Any, Any], str]:
+    """A column showing `field` in whole points, as the profiles do (the stored value is a float)."""
+    @admin.display(description=description, ordering=field)
+    def shown(self: Any, row: Any) -> str:
+        return f"{getattr(row, field):.0f}"
+    return shown
 
 
 @admin.register(Rating)
@@ -15,14 +26,8 @@ class RatingAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("user", "rating_shown", "deviation_shown", "volatility", "games", "updated_at")
     search_fields = ("user__username",)
     ordering = ("-rating",)
-
-    @admin.display(description="rating", ordering="rating")
-    def rating_shown(self, rating: Rating) -> str:
-        return f"{rating.rating:.0f}"
-
-    @admin.display(description="deviation", ordering="deviation")
-    def deviation_shown(self, rating: Rating) -> str:
-        return f"{rating.deviation:.0f}"
+    rating_shown = whole("rating", "rating")
+    deviation_shown = whole("deviation", "deviation")
 
 
 class RatingChangeInline(ReadOnly, admin.TabularInline):
@@ -32,22 +37,13 @@ class RatingChangeInline(ReadOnly, admin.TabularInline):
     fields = ("user", "side", "score", "rating_before", "rating_after", "change", "deviation_after")
     readonly_fields = fields
     extra = 0
-
-    @admin.display(description="before")
-    def rating_before(self, change: RatingChange) -> str:
-        return f"{change.before:.0f}"
-
-    @admin.display(description="after")
-    def rating_after(self, change: RatingChange) -> str:
-        return f"{change.after:.0f}"
+    rating_before = whole("before", "before")
+    rating_after = whole("after", "after")
+    deviation_after = whole("deviation", "deviation")
 
     @admin.display(description="change")
     def change(self, change: RatingChange) -> str:
         return f"{change.after - change.before:+.0f}"
-
-    @admin.display(description="deviation")
-    def deviation_after(self, change: RatingChange) -> str:
-        return f"{change.deviation:.0f}"
 
 
 MatchAdmin.inlines = [*MatchAdmin.inlines, RatingChangeInline]
