@@ -27,7 +27,7 @@ from engine.setup import Setup, new_game
 from engine.state import Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "reserves", "apply_action",
+    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "food_forecast", "reserves", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "apply_entry", "replay", "to_json",
     "from_json",
 ]
@@ -196,6 +196,15 @@ def reserves(state: GameState) -> dict[str, dict[str, int]]:
     merchants waiting in its commercial port."""
     return {side: {"cubes": essentials.cubes_in_reserve(state, side), "disks": essentials.disks_in_reserve(state, side),
                    "merchants": essentials.merchants_in_port(state, side)} for side in state.players}
+
+
+def food_forecast(state: GameState, side: str) -> dict[str, int]:
+    """What feeding `side` at this round's end looks like now, as the players know the game (a
+    card's relief once it is turned over): the wheat its population will eat, the wheat it holds,
+    and the wheat it will lack (`gap`; 0 or less: enough, and 0 once the food step has fed it)."""
+    known = event_cards.as_known(state)
+    need = max(0, end_of_round.population(known, side) - event_cards.food_relief(known, side))
+    return {"need": need, "wheat": known.players[side].tracks["wheat"], "gap": end_of_round.food_gap(known, side)}
 
 
 def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:

@@ -74,6 +74,15 @@ def revealed(state: GameState) -> list[str]:
     return state.events[: state.round + (0 if preparing else 1)]
 
 
+def as_known(state: GameState) -> GameState:
+    """`state` as the players know it: the cards not yet turned over are blank (no event), so that
+    what is foreseen from it (a price, a food forecast) never shows a card before it is revealed."""
+    shown = len(revealed(state))
+    known = state.clone()
+    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in rounds.ROUNDS[shown:])]
+    return known
+
+
 #: Card marks (GameState.card_marks): a territory paying no tribute this round; the poleis that
 #: changed sides on this card.
 NO_TRIBUTE = "no_tribute"

@@ -16,7 +16,7 @@ from engine import battles, end_of_round, essentials, event_cards
 from engine.essentials import ask
 from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
-from engine.data import battle_cards, components, rounds
+from engine.data import battle_cards, components
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision, StaleDecision
@@ -231,17 +231,17 @@ def cost(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    """`cost`, and what the answer brings at once (`gained`: the side's tracks that rise, before any
-    chance): a UI shows both sides of the exchange, or the refusal, before the player confirms."""
+    """`cost`, what the answer brings at once (`gained`: the side's tracks that rise, before any
+    chance) and the wheat the side would then lack at the round's end (`food_gap`, as
+    `end_of_round.food_gap`): a UI shows both sides of the exchange, and a famine it makes worse,
+    before the player confirms."""
     paid = cost(state, side, raw)
-    # Applied as the player knows the game: the event cards not yet turned over do nothing, so what
-    # an answer that opens a new round brings never shows its card before it is revealed.
-    known = state.clone()
-    shown = len(event_cards.revealed(state))
-    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in rounds.ROUNDS[shown:])]
-    after, _events = apply_action(known, side, raw)
+    # Applied as the player knows the game: what an answer that opens a new round brings never
+    # shows its card before it is revealed.
+    after, _events = apply_action(event_cards.as_known(state), side, raw)
     before, now = state.players[side].tracks, after.players[side].tracks
-    return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]}}
+    return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},
+            "food_gap": end_of_round.food_gap(after, side)}
 
 
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:

@@ -124,6 +124,51 @@ def alone_with_wine(state: api.GameState) -> bool:
     return any(t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege") for t in choices)
 
 
+def alone_with_wheat_to_spare_no_more(state: api.GameState) -> bool:
+    """Acting alone, holding wheat its poleis will need at the round's end: paying one more with
+    wheat makes the famine certain or larger."""
+    decision = state.decision
+    if decision is None or decision.kind != "action" or not flow.acting_alone(state, decision.side):
+        return False
+    side = decision.side
+    if not state.players[side].tracks["wheat"] or api.food_forecast(state, side)["gap"] < 0:
+        return False
+    return any(t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
+               for t in api.options(state, side, {"extra": "wheat"})["choices"])
+
+
+def test_the_food_forecast_and_a_warning_when_a_choice_makes_the_famine_larger(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """Issue 36: acting alone cost wheat, and the first word of it was "You are 1 wheat short" at
+    the round's end."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-famine", alone_with_wheat_to_spare_no_more)
+    side = state.decision.side
+    page = pages[side]
+    food = api.food_forecast(state, side)
+    forecast = page.locator("#food")
+    assert forecast.is_visible() and forecast.get_attribute("data-gap") == str(food["gap"])
+    assert f"{food['need']} wheat to eat, {food['wheat']} in store" in forecast.inner_text()
+    page.locator("#action-body select#extra").select_option("wheat")
+    idle(page)
+    kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
+                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
+    click(page, f'#action-body button.choice[data-choice="{kind}"]')
+    for _ in range(10):  # the first choice offered at each step, until Confirm
+        if page.locator("#action-body button.confirm").count():
+            break
+        if page.locator("#action-body select[data-column]").count():
+            page.locator("#action-body select[data-column]").first.select_option("1")
+            idle(page)
+            continue
+        click(page, "#action-body button.choice")
+    warning = page.locator("#food-warning")
+    gap = page.evaluate("window.polisMatch.build.price.food_gap")
+    assert gap > max(0, food["gap"]) and warning.is_visible()
+    assert f"{gap} wheat short" in warning.inner_text()
+    for context in contexts.values():
+        context.close()
+
+
 def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
     state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-alone", alone_with_wine)
     side = state.decision.side

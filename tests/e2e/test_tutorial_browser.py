@@ -24,6 +24,11 @@ TITLE = {"en": "Lesson 1 of 10: Move hoplites", "es": "Lección 1 de 10: Mover h
 TURN = {"en": {"1": "Your turn: your first action.", "2": "Your turn: your second action."},
         "es": {"1": "Te toca: tu primera acción.", "2": "Te toca: tu segunda acción."}}
 RETREAT = {"en": "Fight on or retreat?", "es": "¿Seguir combatiendo o retirarse?"}
+#: The food forecast beside the turn: none of Sparta's wheat at first, then Messinia's tribute.
+FOOD = {"en": {"1": "Round's end: 7 wheat to eat, 0 in store · 7 short",
+               "3": "Round's end: 7 wheat to eat, 6 in store · 1 short"},
+        "es": {"1": "Final de ronda: 7 de trigo para comer, 0 en reserva · faltan 7",
+               "3": "Final de ronda: 7 de trigo para comer, 6 en reserva · falta 1"}}
 #: Confirm names both sides of an exchange: the tribute in Messinia (lesson 2), the trade (lesson 4).
 CONFIRMS = {"en": {"2": "Confirm: pay 1 prestige, get 6 wheat", "4": "Confirm: pay 4 wine, get 3 wheat"},
             "es": {"2": "Confirmar: pagar 1 prestigio, obtener 6 trigo",
@@ -63,6 +68,8 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
             lessons.add(lesson)
             if lesson in TURN[language]:
                 assert page.locator("#turn").inner_text() == TURN[language][lesson]
+            if lesson in FOOD[language]:
+                assert page.locator("#food").inner_text() == FOOD[language][lesson]
             headings.update(page.locator("#action-body h3").all_inner_texts() if lesson == "10" else [])
             target = page.locator(".tutorial-target")
             target.wait_for(timeout=IDLE_MS)

@@ -1,5 +1,6 @@
 """`price` names both sides of an exchange (issue 36): what an action or answer costs and what it
-brings at once, applying nothing, and never what an event card not yet turned over would bring."""
+brings at once, and the wheat the side would then lack at the round's end, applying nothing, and
+never what an event card not yet turned over would bring."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ SEED = "tutorial-3"
 def test_a_price_says_what_is_paid_and_what_is_got() -> None:
     state = api.new_game(api.Setup.from_seed(SEED))
     move = {"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"] * 3, "decision": 1}
-    assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}}
+    assert api.food_forecast(state, "sparta") == {"need": 7, "wheat": 0, "gap": 7}  # Sparta opens with no wheat
+    assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}, "food_gap": 7}
     state, _ = api.apply_action(state, "sparta", move)
     tribute = {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 3}, "decision": 2}
     before = api.to_json(state)
-    assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}}
+    assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}, "food_gap": 1}
     assert api.to_json(state) == before  # nothing applied
 
 
@@ -45,3 +47,27 @@ def test_a_price_never_shows_what_an_event_card_not_yet_turned_over_brings() -> 
                 return
             state = after
     raise AssertionError("no deal has Athens discard a project before Pericles")
+
+
+def test_the_food_forecast_counts_a_cards_relief_only_once_the_card_is_turned_over() -> None:
+    """The Long Walls (Athens eats 2 wheat less; a retired card, kept so that a match that drew it
+    plays on) stay secret while round Alpha's project discard prepares Epsilon; the forecast counts
+    them from the moment the card is revealed."""
+    from engine import end_of_round
+
+    rng = random.Random(5)
+    state = api.new_game(api.Setup.from_seed("secret-walls"))
+    while state.decision is None or state.decision.kind != "project_discard":
+        assert state.outcome is None and state.round < 2
+        if api.chance_request(state) is not None:
+            state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+        else:
+            state = playout.step(state, state.decision.side, rng)[1]
+    state.events[1] = "long_walls"
+    people = end_of_round.population(state, "athens")
+    assert api.food_forecast(state, "athens")["need"] == people  # the card is not shown yet
+    state = playout.step(state, state.decision.side, rng)[1]
+    while api.chance_request(state) is not None:
+        state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    assert "long_walls" in api.view_for(state, "athens")["events"]
+    assert api.food_forecast(state, "athens")["need"] == max(0, end_of_round.population(state, "athens") - 2)

@@ -95,4 +95,5 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
     with pytest.raises(ActionError) as priced:
         api.price(state, side, bad)
     assert priced.value.code == applied.value.code
-    assert api.price(state, side, {"type": "pass", "decision": state.decision.id}) == {"paid": {}, "prestige": 0, "gained": {}}
+    passing = api.price(state, side, {"type": "pass", "decision": state.decision.id})
+    assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"]}

@@ -1,6 +1,6 @@
 // Building an action or an answer, field by field, from the engine's options; priced before
 // Confirm shows; sent with its request id.
-import {$, $$, el, gettext, fmt} from "./dom.js";
+import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
@@ -153,6 +153,14 @@ export function renderBuilder() {
     controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
   }
   parts.push(el("div", {class: "controls"}, controls));
+  // A choice that makes the round's famine certain or larger says so before it is confirmed.
+  const food = match.current.food;
+  if (match.build.price && food && match.build.price.food_gap > Math.max(0, food.gap)) {
+    parts.push(el("p", {class: "warning", id: "food-warning", text: fmt(ngettext(
+      "Careful: after this you will be %(n)s wheat short at the round's end.",
+      "Careful: after this you will be %(n)s wheat short at the round's end.", match.build.price.food_gap),
+    {n: match.build.price.food_gap})}));
+  }
   body.replaceChildren(...parts.filter((part) => part !== null));
   showError(match.build.refusal);
 }

@@ -88,6 +88,17 @@ function drawMarkets(view) {
     el("p", {class: "muted", text: gettext("What each load costs in the resource given, at today's market value.")}));
 }
 
+// The seat's food at the round's end: what its poleis will eat against the wheat it holds.
+function drawFood(state) {
+  const box = $("#food");
+  const food = state.food;
+  box.hidden = !food;
+  if (!food) return;
+  box.dataset.gap = String(food.gap);
+  box.textContent = fmt(gettext("Round's end: %(need)s wheat to eat, %(wheat)s in store"), food) +
+    (food.gap > 0 ? ` · ${fmt(ngettext("%(n)s short", "%(n)s short", food.gap), {n: food.gap})}` : "");
+}
+
 function drawRound(state) {
   const view = state.view;
   const round = cat.rounds[view.round];
@@ -233,6 +244,7 @@ export function show(state) {
   drawTurn(state);
   drawClock(state);
   drawRound(state);
+  drawFood(state);
   drawBoard(state.view, state.reserves, cat);
   drawPlayers(state);
   drawLeagues(state.view);
