@@ -293,9 +293,9 @@ def test_my_matches_names_my_side_in_my_language() -> None:
     """Issue 36: the Spanish listing said "Juegas con: Athens"."""
     match = active_match("my-side")
     page = logged_in(match.sparta).get("/matches/mine/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "<th>Tu bando</th>" in page and "<td>Esparta</td>" in page and "<td>Sparta</td>" not in page
+    assert "<th>Tu bando</th>" in page and '<td data-label="Tu bando">Esparta</td>' in page and ">Sparta</td>" not in page
     page = logged_in(match.athens).get("/matches/mine/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "<th>Your side</th>" in page and "<td>Athens</td>" in page
+    assert "<th>Your side</th>" in page and '<td data-label="Your side">Athens</td>' in page
 
 
 def test_the_lobby_shows_each_challengers_rating_and_the_range_they_asked_for() -> None:
