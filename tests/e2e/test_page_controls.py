@@ -124,6 +124,24 @@ def alone_with_wine(state: api.GameState) -> bool:
     return any(t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege") for t in choices)
 
 
+def alone_until_confirm(page: Any, extra: str) -> None:
+    """Acting alone, the extra resource chosen, an action that needs one, and the first choice
+    offered at each step, until Confirm shows."""
+    page.locator("#action-body select#extra").select_option(extra)
+    idle(page)
+    kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
+                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
+    click(page, f'#action-body button.choice[data-choice="{kind}"]')
+    for _ in range(10):
+        if page.locator("#action-body button.confirm").count():
+            break
+        if page.locator("#action-body select[data-column]").count():
+            page.locator("#action-body select[data-column]").first.select_option("1")
+            idle(page)
+            continue
+        click(page, "#action-body button.choice")
+
+
 def alone_with_wheat_to_spare_no_more(state: api.GameState) -> bool:
     """Acting alone, holding wheat its poleis will need at the round's end: paying one more with
     wheat makes the famine certain or larger."""
@@ -148,19 +166,7 @@ def test_the_food_forecast_and_a_warning_when_a_choice_makes_the_famine_larger(
     forecast = page.locator("#food")
     assert forecast.is_visible() and forecast.get_attribute("data-gap") == str(food["gap"])
     assert f"{food['need']} wheat to eat, {food['wheat']} in store" in forecast.inner_text()
-    page.locator("#action-body select#extra").select_option("wheat")
-    idle(page)
-    kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
-                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
-    click(page, f'#action-body button.choice[data-choice="{kind}"]')
-    for _ in range(10):  # the first choice offered at each step, until Confirm
-        if page.locator("#action-body button.confirm").count():
-            break
-        if page.locator("#action-body select[data-column]").count():
-            page.locator("#action-body select[data-column]").first.select_option("1")
-            idle(page)
-            continue
-        click(page, "#action-body button.choice")
+    alone_until_confirm(page, "wheat")
     warning = page.locator("#food-warning")
     gap = page.evaluate("window.polisMatch.build.price.food_gap")
     assert gap > max(0, food["gap"]) and warning.is_visible()
@@ -174,19 +180,7 @@ def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: D
     side = state.decision.side
     page = pages[side]
     before = tracks(page, side)
-    page.locator("#action-body select#extra").select_option("wine")
-    idle(page)
-    kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
-                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
-    click(page, f'#action-body button.choice[data-choice="{kind}"]')
-    for _ in range(10):  # the first choice offered at each step, until Confirm
-        if page.locator("#action-body button.confirm").count():
-            break
-        if page.locator("#action-body select[data-column]").count():
-            page.locator("#action-body select[data-column]").first.select_option("1")
-            idle(page)
-            continue
-        click(page, "#action-body button.choice")
+    alone_until_confirm(page, "wine")
     assert "wine" in page.locator("#action-body button.confirm").inner_text()
     line = confirm_and_wait(page)
     assert "(+1 wine, acting alone)" in line, line
