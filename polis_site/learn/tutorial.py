@@ -162,9 +162,11 @@ def start(user: Any) -> Match:
 def tutor_answer(match: Match) -> dict[str, Any] | None:
     """The computer's scripted answer in a tutorial, while the game is where the script expects it;
     otherwise None (it thinks, as at its level)."""
+    if match.computer_side != TUTOR or not is_tutorial(match):
+        return None  # asked before every computer decision: a match that is no tutorial is not read
     state = match.state()
     decision = state.decision
-    if decision is None or decision.side != TUTOR or not is_tutorial(match):
+    if decision is None or decision.side != TUTOR:
         return None
     step = next((s for s in steps() if s.side == TUTOR and s.decision == decision.id), None)
     if step is None:
