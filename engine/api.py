@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import end_of_round, essentials, event_cards, flow
+from engine import end_of_round, essentials, event_cards, flow, refusals
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import affordable
 from engine.data import battle_cards, components, projects, rounds
@@ -133,7 +133,9 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     and its choices (the origins that can still reach a destination, the tribute columns open,
     ...), only what the side can pay for; `repeat` marks a field answered again and again (a
     move's origins), `done_allowed` that the action may be sent as it stands, `next: None` that
-    every field is answered.
+    every field is answered. `unavailable` lists the choices a player would look for at that
+    field but may not take now, each with the code the server would refuse it with
+    (engine/refusals.py): the action types, and the fields of the actions and prompts that say why.
     """
     partial = dict(partial or {})
     decision = state.decision
@@ -142,7 +144,9 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     if decision.kind == end_of_round.PROJECT_DISCARD:
         return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
     if decision.kind in flow.PROMPTS:
-        return flow.PROMPTS[decision.kind].options(state, side, decision)
+        prompt = flow.PROMPTS[decision.kind]
+        answer = prompt.options(state, side, decision)
+        return _explained(state, side, prompt, {"decision": decision.id, "type": answer.get("type")}, answer)
     alone = flow.acting_alone(state, side)
     extra = partial.get("extra") if alone else None
     if extra is not None and (not isinstance(extra, str) or extra not in RESOURCES):
@@ -153,13 +157,18 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         available = [PASS] + [k for k, module, extra_due in _open_types(state, side)
                               if _has_legal(state, side, module, extra_due, extra)]
         tracks = state.players[side].tracks
-        return {"next": "type", "choices": available, "alone": alone,
-                "extra_choices": [r for r in RESOURCES if tracks[r]] if alone else [],
-                "free": [k for k in available if k in FREE_ACTIONS]}
+        extra_choices = [r for r in RESOURCES if tracks[r]] if alone else []
+        # Acting alone, the reasons are those of the extra resource the page pays with at first.
+        paying = extra or next(iter(extra_choices), None)
+        return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
+                "free": [k for k in available if k in FREE_ACTIONS],
+                "unavailable": [{"choice": k, "reason": _type_refusal(state, side, k, decision.id, paying)}
+                                for k in ACTIONS if k not in available]}
     module = (ACTIONS.get(kind) or FREE_ACTIONS.get(kind)) if isinstance(kind, str) else None
     if module is None:
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join([*ACTIONS, *FREE_ACTIONS])}",
                               code="unknown_action")
+    original = state
     if extra is not None and kind not in FREE_ACTIONS:
         state = _after_extra(state, side, extra)
     try:
@@ -169,7 +178,29 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
                               code="bad_partial") from error
     if answer["next"] in partial and not answer.get("repeat"):
         return {"type": kind, "next": None, "done_allowed": True}  # every field is answered
-    return {"type": kind, **answer}
+    return _explained(original, side, module, {"decision": decision.id, **partial}, {"type": kind, **answer})
+
+
+def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The options, with the choices of their field left out and why, where the module says which."""
+    refusable = getattr(module, "REFUSALS", {}).get(answer.get("next"))
+    if refusable is None:
+        return answer
+    unavailable = refusals.refused(state, side, base, answer["next"], refusable, answer.get("choices", ()))
+    return {**answer, "unavailable": unavailable} if unavailable else answer
+
+
+def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> str:
+    """Why an action type offers nothing now: taken this turn, no resource left to act alone, or the
+    reason most choices of its first field are refused for."""
+    if _open_type(state, side, kind) is None:
+        return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
+    module = ACTIONS[kind]
+    base = {"decision": decision_id, "type": kind, **({"extra": extra} if extra and flow.acting_alone(state, side) else {})}
+    first = module.options(_after_extra(state, side, base["extra"]) if "extra" in base else state, side, {})
+    refusable = getattr(module, "REFUSALS", {}).get(first["next"])
+    found = [] if refusable is None else refusals.refused(state, side, base, first["next"], refusable, first.get("choices", ()))
+    return refusals.commonest(found) or refusals.NOTHING_POSSIBLE
 
 
 def _after_extra(state: GameState, side: str, extra: str) -> GameState:

@@ -14,6 +14,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from engine import essentials, event_cards
+from engine.actions.base import Refusable
 from engine.data import battle_cards, geography
 from engine.data.battle_cards import LAND, MISTHOFOROS, SALPINX, SEA
 from engine.data.resources import PRESTIGE
@@ -374,3 +375,19 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
                 "count": laid_count(state, side, decision)}
     return {"next": "cards", "type": "defend", "choices": list(state.battle.hands[side]),
             "attack": list(decision.data["attack"]), "count": decision.data["cards"]}
+
+
+def _hand(state: GameState, side: str, partial: Mapping[str, Any]) -> list[int]:
+    return list(state.battle.hands[side]) if state.battle is not None else []
+
+
+def _laid_with(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An attack with the card tried and the first others it may lay beside it."""
+    assert state.decision is not None
+    card = tried["cards"]
+    others = [n for n in usable_for_attack(state, side) if n != card]
+    return {**tried, "cards": [card, *others[:laid_count(state, side, state.decision) - 1]]}
+
+
+#: Cards of the hand an attacker may not lay (the Salpinx with no prestige, R19).
+REFUSALS = {"cards": Refusable(_hand, _laid_with)}

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from engine import essentials, event_cards
+from engine.actions.base import Refusable
 from engine.data import poleis, projects, rounds, sides
 from engine.data.resources import PERISHABLE, PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
@@ -421,3 +422,11 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
                 "cubes": cubes, "most": min(tracks["wheat"], cubes)}
     return {"next": "prestige", "type": "phoros", "choices": [g for g in PHOROS_RATES if g <= tracks[PRESTIGE]],
             "silver": dict(PHOROS_RATES)}
+
+
+def _rates(state: GameState, side: str, partial: Mapping[str, Any]) -> list[int]:
+    return list(PHOROS_RATES)
+
+
+#: Phoros rates the side's prestige does not reach.
+REFUSALS = {"prestige": Refusable(_rates)}

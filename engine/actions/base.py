@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
 
 from engine import essentials, event_cards
+from engine.data import geography
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
@@ -228,3 +230,48 @@ def paid_per_unit(state: GameState, side: str, action: Any) -> dict[str, int]:
 
 def no_prestige(state: GameState, side: str, action: Any) -> int:
     return 0
+
+
+# Why a choice is left out (engine/refusals.py asks the rules with a probe).
+
+Candidates = Callable[[GameState, str, Mapping[str, Any]], Iterable[Any]]
+Probe = Callable[[GameState, str, Mapping[str, Any]], Mapping[str, Any]]
+
+
+def as_it_stands(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    return tried
+
+
+@dataclass(frozen=True)
+class Refusable:
+    """A field whose left-out choices are explained: the choices a player would look for there,
+    and the probe that completes a partial action holding one of them into a whole one, with the
+    cheapest answers to the fields after it, for the rules to judge."""
+
+    candidates: Candidates
+    probe: Probe = as_it_stands
+
+
+def one_unit(paid_with: tuple[str, ...]) -> Probe:
+    """A single unit, paid with the good the side holds most of."""
+    def probe(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+        tracks = state.players[side].tracks
+        return {"count": 1, "payment": {max(paid_with, key=lambda r: tracks[r]): 1}, **tried}
+    return probe
+
+
+# Candidates shared by several actions.
+
+def own_poleis(state: GameState, side: str, partial: Mapping[str, Any]) -> Iterable[str]:
+    return essentials.poleis_of(state, side)
+
+
+def occupied_and_near(areas: tuple[str, ...]) -> Candidates:
+    """Where the side's units stand and the spaces next to them: the destinations a player looks at."""
+    def candidates(state: GameState, side: str, partial: Mapping[str, Any]) -> Iterable[str]:
+        held = [a for a, n in state.players[side].units.items() if n and a in areas]
+        near = set(held)
+        for area in held:
+            near |= geography.land_neighbours(area) if geography.is_territory(area) else geography.sea_neighbours(area)
+        return [a for a in areas if a in near]
+    return candidates

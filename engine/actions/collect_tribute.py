@@ -12,7 +12,7 @@ from itertools import product
 from typing import Any
 
 from engine import essentials, event_cards
-from engine.actions.base import Fields
+from engine.actions.base import Fields, Refusable
 from engine.data import geography, personal_board, tribute
 from engine.data.resources import PRESTIGE
 from engine.errors import IllegalAction, MalformedAction
@@ -154,3 +154,16 @@ def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
         for counts in product(*(range(n + 1) for n in spaces.values())):
             if 1 <= sum(counts) <= hoplites:
                 yield CollectTribute(territory, {r: n for r, n in zip(spaces, counts) if n})
+
+
+def _held(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    return [t for t in geography.TERRITORIES if essentials.units(state, side, t)]
+
+
+def _one_collector(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    return {"columns": {tribute.columns(tried["territory"])[0].resource: 1}, **tried}
+
+
+#: Territories the side's hoplites stand in but may not collect: collected already, no polis of
+#: the side there, barred by the event card, no prestige to pay.
+REFUSALS = {"territory": Refusable(_held, _one_collector)}

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials, event_cards
-from engine.actions.base import (HIRE, Fields, check_hire, hire_options, hired_payment_options, hiring, most_hired,
+from engine.actions.base import (HIRE, Fields, Refusable, one_unit, own_poleis, check_hire, hire_options, hired_payment_options, hiring, most_hired,
                                  no_prestige, paid_per_unit, payable_splits, payment_splits, unit_payment,
                                  units_payable)
 from engine.data import geography, poleis
@@ -155,3 +155,13 @@ def _placements(state: GameState, side: str, polis_id: str, most: int) -> Iterat
         for seas in splits:
             if all(n <= room(state, side, sea) for sea, n in seas.items()):
                 yield total, seas
+
+
+def _one_galley(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One galley in the polis's first port (a polis with none is refused for that)."""
+    ports = sorted(geography.port_seas(tried["polis"]))
+    return {**one_unit(PAID_WITH)(state, side, tried), "seas": {ports[0]: 1} if ports else {}}
+
+
+#: Own poleis left out: no port, a full sea, the last cube, the price.
+REFUSALS = {"polis": Refusable(own_poleis, _one_galley)}

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import essentials, event_cards
-from engine.actions.base import (HIRE, Fields, check_hire, counted_unit_options, hire_options, hired_payment_options,
+from engine.actions.base import (Refusable, one_unit, own_poleis, HIRE, Fields, check_hire, counted_unit_options, hire_options, hired_payment_options,
                                  hiring, most_hired, no_prestige, paid_per_unit, payment_splits, unit_payment,
                                  units_payable)
 from engine.data import geography, poleis
@@ -115,3 +115,7 @@ def generate(state: GameState, side: str) -> Iterator[CreateHoplites]:
         price = event_cards.mercenary_price(state)
         for count in range(1, most_hired(state, side, _room(state, side, polis_id)) + 1):
             yield CreateHoplites(polis_id, count, {"silver": (price or 0) * count}, hire=True)
+
+
+#: Own poleis left out: the stacking limit, the last cube, the price.
+REFUSALS = {"polis": Refusable(own_poleis, one_unit(PAID_WITH))}

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions.base import (Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
+from engine.actions.base import (Refusable, one_unit, own_poleis, Fields, counted_unit_options, no_prestige, paid_per_unit, payment_splits,
                                  per_unit_payment)
 from engine.data import components, poleis, sides
 from engine.errors import IllegalAction
@@ -82,3 +82,7 @@ def generate(state: GameState, side: str) -> Iterator[CreateMerchants]:
         for count in range(1, most_merchants(state, side, polis_id) + 1):
             for split in payment_splits(PAID_WITH, count):
                 yield CreateMerchants(polis_id, count, split)
+
+
+#: Own poleis left out: the stacking limit, the last cube, the price.
+REFUSALS = {"polis": Refusable(own_poleis, one_unit(PAID_WITH))}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.actions.base import Fields, affordable, no_prestige
+from engine.actions.base import Fields, Refusable, affordable, no_prestige
 from engine.data import poleis, projects
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
@@ -118,3 +118,21 @@ def generate(state: GameState, side: str) -> Iterator[DevelopProject]:
         for polis_id in hosts(state, side, project):
             for subs in substitutions(project):
                 yield DevelopProject(project, polis_id, subs)
+
+
+def _on_offer(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    return list(state.projects_offer)
+
+
+def _allowed(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    return sorted(projects.allowed_poleis(partial["project"]))
+
+
+def _in_a_polis(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The tile in a polis that may take it (the side's own first), paid in its own goods."""
+    allowed = sorted(projects.allowed_poleis(tried["project"]), key=lambda p: state.poleis[p].owner != side)
+    return {"polis": allowed[0], "silver_for": [], **tried}
+
+
+#: Tiles left out (no polis of the side for them, the price) and the poleis a tile may go to.
+REFUSALS = {"project": Refusable(_on_offer, _in_a_polis), "polis": Refusable(_allowed, _in_a_polis)}

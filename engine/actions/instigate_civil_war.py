@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, affordable, no_prestige, require_may_take
+from engine.actions.base import Fields, Refusable, affordable, no_prestige, require_may_take
 from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
@@ -84,3 +84,12 @@ def generate(state: GameState, side: str) -> Iterator[InstigateCivilWar]:
     except ActionError:
         return
     yield action
+
+
+def _proxenos_polis(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    where = state.players[side].proxenos
+    return [] if where is None else [where]
+
+
+#: The polis the proxenos stands in, when it cannot be bribed (own, a capital, a truce, the price).
+REFUSALS = {"polis": Refusable(_proxenos_polis)}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields, require_may_take
+from engine.actions.base import Fields, Refusable, require_may_take
 from engine.data import geography, poleis
 from engine.data.sides import opponent
 from engine.errors import ActionError, IllegalAction
@@ -129,3 +129,13 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
 def generate(state: GameState, side: str) -> Iterator[LaySiege]:
     for polis_id in targets(state, side):
         yield LaySiege(polis_id)
+
+
+def _near(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    """The poleis not the side's in territories where its hoplites stand."""
+    held = {t for t, n in state.players[side].units.items() if n}
+    return [p for p in poleis.POLEIS if poleis.polis(p).territory in held and state.poleis[p].owner != side]
+
+
+#: Poleis the side's hoplites stand beside but may not besiege (control, truce, disks, the capital).
+REFUSALS = {"polis": Refusable(_near)}

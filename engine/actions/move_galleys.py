@@ -10,3 +10,4 @@ RULES = UnitMove(TYPE, "galley", geography.SEAS, galley_can_reach)
 ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
 apply, options, generate = RULES.apply, RULES.options, RULES.generate
+REFUSALS = RULES.refusals

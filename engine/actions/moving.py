@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials
-from engine.actions.base import Fields
+from engine.actions.base import Fields, Refusable, occupied_and_near
 from engine.errors import IllegalAction
 from engine.state import GameState
 
@@ -90,6 +90,17 @@ class UnitMove:
         self.walk(board, side, partial["destination"], tuple(partial.get("origins", ())))
         return {"next": "origins", "repeat": True, "done_allowed": bool(partial.get("origins")),
                 "choices": self.reachable_origins(board, side, partial["destination"])}
+
+    @property
+    def refusals(self) -> dict[str, Refusable]:
+        """Destinations at or next to the side's units left out: the stacking limit, no free route."""
+        return {"destination": Refusable(occupied_and_near(self.areas), self.probe)}
+
+    def probe(self, state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+        """One unit moved there, from a space it can reach it from if any (engine/refusals.py)."""
+        held = [a for a, n in state.players[side].units.items() if n and a in self.areas and a != tried["destination"]]
+        reaching = [a for a in held if self.can_reach(state, side, a, tried["destination"])]
+        return {"origins": (reaching or held)[:1], **tried}
 
     def generate(self, state: GameState, side: str) -> Iterator[Move]:
         """Each distinct result once (a multiset of origins), in the first order found that works."""

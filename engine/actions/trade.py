@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import essentials, event_cards, movement
-from engine.actions.base import Fields, affordable, no_prestige
+from engine.actions.base import Fields, Refusable, affordable, no_prestige
 from engine.data import markets, sides
 from engine.data.resources import MARKET_GOODS
 from engine.errors import IllegalAction
@@ -159,3 +159,15 @@ def generate(state: GameState, side: str) -> Iterator[Trade]:
     for space_id in open_spaces(state, side):
         for give in gives(markets.SPACE_BY_ID[space_id]):
             yield Trade(space_id, give)
+
+
+def _spaces(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    return [space.id for space in markets.SPACES]
+
+
+def _first_give(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
+    return {"give": gives(markets.SPACE_BY_ID[tried["space"]])[0], **tried}
+
+
+#: Market spaces left out: taken, closed by the card, out of reach, no merchant, the price.
+REFUSALS = {"space": Refusable(_spaces, _first_give)}

@@ -258,6 +258,8 @@ def test_an_attacker_without_prestige_cannot_lay_the_salpinx() -> None:
     state.players["sparta"].tracks["prestige"] = 0
     state.battle.hands["sparta"] = [SALPINX, PELTASTA]
     assert api.options(state, "sparta")["count"] == 1
+    # Greyed with the reason the server gives (issue 36).
+    assert api.options(state, "sparta")["unavailable"] == [{"choice": SALPINX, "reason": "salpinx_without_prestige"}]
     assert "cards" not in api.view_for(state, "athens")["pending"][-1]["data"]  # the Salpinx stays secret
     with pytest.raises(IllegalAction) as error:
         act(state, "sparta", "attack", cards=[SALPINX, PELTASTA])

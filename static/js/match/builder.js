@@ -2,7 +2,7 @@
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, root, seat} from "./page.js";
-import {FIELD_NAMES, PROMPT_HEADINGS, describePartial, explain, goods, playerName, side} from "./words.js";
+import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
@@ -14,6 +14,9 @@ import {ask, askOnce, hear, resync} from "./socket.js";
 // Fields answered over several clicks (counters, checkboxes, cards): their widget stays open.
 const GATHERED = new Set(["seas", "columns", "poleis", "remove", "give_up", "cards"]);
 const KEEP = new Set(["decision", "type", "extra"]);
+// Fields never taken for the player even with one choice: what to do at all is always theirs, and
+// a gathered field's one choice still needs its amount.
+const NEVER_TAKEN = new Set(["type", ...GATHERED]);
 
 export function startBuilding() {
   clearChoosable();
@@ -29,12 +32,14 @@ export function startBuilding() {
     $("#action-body").replaceChildren(el("p", {class: "muted", text}));
     return;
   }
-  match.build = {decision: prompt.decision, kind: prompt.kind, partial: {decision: prompt.decision}, options: prompt.options,
-    price: null, refusal: "", open: {}, extra: null};
-  if (prompt.options.type) match.build.partial.type = prompt.options.type;
+  match.build = {decision: prompt.decision, kind: prompt.kind, partial: opening(prompt), options: prompt.options,
+    price: null, refusal: "", open: {}, extra: null, taken: [], history: [], held: false};
   if (match.build.kind === "action" && prompt.options.alone) match.build.extra = prompt.options.extra_choices[0] || null;
   refresh();
 }
+
+// What a decision's answer holds before any choice: the decision, and the prompt's own type.
+const opening = (prompt) => ({decision: prompt.decision, ...(prompt.options.type ? {type: prompt.options.type} : {})});
 
 const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).filter(([k]) => k !== "decision"));
 
@@ -56,12 +61,15 @@ export async function refresh() {
     return false;
   };
   try {
-    // The prompt's own options list the types; they are asked again only under an extra resource.
-    if (match.build.kind === "action" && match.build.partial.type !== "pass" && (match.build.partial.type || match.build.extra)) {
-      const partial = match.build.partial.type ? stripDecision(match.build.partial) : (match.build.extra ? {extra: match.build.extra} : {});
-      const reply = await askOnce("options", {partial});
-      if (!holds(reply)) return;
-      match.build.options = reply.options;
+    for (;;) {
+      // The prompt's own options list the types; they are asked again only under an extra resource.
+      if (match.build.kind === "action" && match.build.partial.type !== "pass" && (match.build.partial.type || match.build.extra)) {
+        const partial = match.build.partial.type ? stripDecision(match.build.partial) : (match.build.extra ? {extra: match.build.extra} : {});
+        const reply = await askOnce("options", {partial});
+        if (!holds(reply)) return;
+        match.build.options = reply.options;
+      }
+      if (!takeTheOnlyChoice() || match.build.kind !== "action") break;
     }
     if (whole()) {
       const reply = await askOnce("price", {action: outgoing()});
@@ -74,6 +82,20 @@ export async function refresh() {
     match.build.refusal = explain(error);
   }
   renderBuilder();
+}
+
+// A step with one possible choice is taken for the player, and said so (Back undoes it); not after
+// Back has undone one, until the player chooses again.
+function takeTheOnlyChoice() {
+  const o = match.build.options;
+  const field = o.next;
+  if (!field || NEVER_TAKEN.has(field) || match.build.held || o.done_allowed || !Array.isArray(o.choices) || o.choices.length !== 1) return false;
+  if (!o.repeat && match.build.partial[field] !== undefined) return false;
+  const only = o.choices[0];
+  const value = field === "silver_for" ? only.silver_for : field === "route" ? only.route : only;
+  match.build.partial[field] = field === "origins" ? [...(match.build.partial.origins || []), value] : value;
+  match.build.taken.push([field, value]);
+  return true;
 }
 
 // Whether the action or answer may be sent as it stands (the engine's price then says if it holds).
@@ -89,6 +111,7 @@ function whole() {
 }
 
 export function choose(field, value) {
+  remember();
   if (field === "type" && match.build.kind === "action") {
     match.build.partial = {decision: match.build.decision, type: value};
     match.build.open = {};
@@ -100,6 +123,25 @@ export function choose(field, value) {
     forgetAfter(field);
     match.build.partial[field] = value;
   }
+  refresh();
+}
+
+// Each click's starting point, for Back: the builder as it stood (with what was taken for the player).
+function remember() {
+  const b = match.build;
+  b.history.push({partial: structuredClone(b.partial), open: {...b.open}, taken: [...b.taken]});
+  b.held = false;
+}
+
+// Back: the last click undone, with the choices taken for the player after it; with no click to
+// undo, the choices taken at the start are undone and offered instead.
+function back() {
+  const b = match.build;
+  const prompt = match.current.prompts[0];
+  const last = b.history.pop();
+  b.options = prompt.options;  // asked again for the action being built
+  if (last) Object.assign(b, {partial: last.partial, open: last.open, taken: last.taken});
+  else Object.assign(b, {partial: opening(prompt), open: {}, taken: [], held: true});
   refresh();
 }
 
@@ -129,6 +171,11 @@ export function renderBuilder() {
   const parts = [helpLink()];
   const summary = describePartial(match.build.partial);
   if (summary) parts.push(el("p", {class: "partial", text: summary}));
+  if (match.build.taken.length) {
+    parts.push(el("p", {class: "taken", id: "taken", text: fmt(ngettext("The only possible choice, taken for you: %(choices)s.",
+      "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
+    {choices: match.build.taken.map(([field, value]) => describeField(field, value)).join(" · ")})}));
+  }
   const field = options.next;
   if (GATHERED.has(field)) match.build.open[field] = options;
   for (const [earlier, asked] of Object.entries(match.build.open)) {
@@ -148,6 +195,9 @@ export function renderBuilder() {
     const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
     controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
       text: confirmLabel(cost, goods(price.gained))}));
+  }
+  if (match.build.history.length || match.build.taken.length) {
+    controls.push(el("button", {class: "back", type: "button", onclick: back, text: gettext("Back")}));
   }
   if ((match.build.kind === "action" && match.build.partial.type) || Object.keys(match.build.partial).length > 2) {
     controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));

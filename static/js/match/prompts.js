@@ -4,15 +4,21 @@
 // `gathered(field, value)` (a field answered over several), `refresh()` and `redraw()`.
 import {el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, seat} from "./page.js";
-import {ACTION_NAMES, goods, name, projectName, spaceName} from "./words.js";
+import {ACTION_NAMES, explain, goods, name, projectName, spaceName} from "./words.js";
 import {markChoosable} from "./map.js";
 
-function buttons(to, field, choices, label = name) {
+const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : String(choice));
+
+// The choices offered, then those the engine refuses here, greyed, each with its reason in words
+// (the engine's `unavailable`: the reason the server would give if it were sent).
+function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
-  return [el("div", {class: "choices"}, choices.map((choice) => el("button", {type: "button", class: "choice",
-    "data-choice": typeof choice === "object" ? JSON.stringify(choice) : String(choice),
-    "data-project": field === "project" ? choice : null,
-    onclick: () => to.choose(field, choice), text: label(choice)})))];
+  return [el("div", {class: "choices"}, [
+    ...choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
+      "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)})),
+    ...refused.map(({choice, reason}) => el("button", {type: "button", class: "choice refused", disabled: true,
+      "data-choice": said(choice), "data-reason": reason}, el("span", {text: label(choice)}),
+    el("small", {class: "reason", text: explain({code: reason})})))])];
 }
 
 function counters(to, field, limits, total, note) {
@@ -50,12 +56,13 @@ export function widget(field, options, to) {
       if (match.build.kind === "commander") {
         parts.push(el("p", {class: "muted", text: fmt(gettext("Your cards earned %(n)s prestige in this battle; a great commander may double it, once this round."), {n: options.prestige})}));
       }
-      return [...parts, ...buttons(to, "type", options.choices, (t) => ACTION_NAMES[t] || t)];
+      return [...parts, ...buttons(to, "type", options.choices, (t) => ACTION_NAMES[t] || t, options.unavailable)];
     }
     case "count":
       return buttons(to, field, options.choices, String);
     case "prestige":
-      return buttons(to, field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}));
+      return buttons(to, field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}),
+        options.unavailable);
     case "option":
       return buttons(to, field, options.choices, (o) => cat.event_options[o] || o);
     case "hire":
@@ -63,9 +70,9 @@ export function widget(field, options, to) {
         ? fmt(gettext("Hire mercenaries (%(n)s silver each, from your reserve)"), {n: options.price})
         : gettext("Raise them from the polis")));
     case "project":
-      return buttons(to, field, options.choices, projectName);
+      return buttons(to, field, options.choices, projectName, options.unavailable);
     case "space":
-      return buttons(to, field, options.choices, spaceName);
+      return buttons(to, field, options.choices, spaceName, options.unavailable);
     case "payment":
       if (!options.choices.length) return [el("p", {class: "error", text: gettext("You cannot pay for that many.")})];
       return buttons(to, field, options.choices, goods);
@@ -100,7 +107,7 @@ export function widget(field, options, to) {
     case "origins":
       return buttons(to, field, options.choices, (o) => fmt(gettext("one from %(place)s"), {place: name(o)}));
     default:
-      return buttons(to, field, options.choices);
+      return buttons(to, field, options.choices, name, options.unavailable);
   }
 }
 
@@ -160,9 +167,10 @@ function cardPicker(to, options) {
     }
     to.gathered("cards", chosen);
   };
+  const refused = new Map((options.unavailable || []).map(({choice, reason}) => [choice, explain({code: reason})]));
   const hand = (battle.hands[seat] || []).map((n) => tile(n, {
     class: `battle-card${chosen.includes(n) ? " chosen" : ""}`, "aria-pressed": chosen.includes(n) ? "true" : "false",
-    disabled: !options.choices.includes(n), onclick: () => toggle(n)}));
+    disabled: !options.choices.includes(n), title: refused.get(n) || null, onclick: () => toggle(n)}));
   const parts = [];
   if (laid) {
     if (match.build.target === undefined || chosen[match.build.target] !== null) match.build.target = Math.max(0, chosen.indexOf(null));
@@ -174,6 +182,8 @@ function cardPicker(to, options) {
           : tile(chosen[i], {class: "battle-card chosen", onclick: () => toggle(chosen[i])})))));
   }
   parts.push(el("p", {class: "muted", text: fmt(gettext("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? gettext("sea") : gettext("land")})}),
-    el("div", {class: "hand"}, hand));
+    el("div", {class: "hand"}, hand),
+    ...[...refused].map(([card, why]) => el("p", {class: "reason", "data-card": card,
+      text: fmt(gettext("%(card)s: %(reason)s"), {card: cat.cards[card][terrain].formation, reason: why})})));
   return parts;
 }
