@@ -178,7 +178,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
                               code="bad_partial") from error
     if answer["next"] in partial and not answer.get("repeat"):
         return {"type": kind, "next": None, "done_allowed": True}  # every field is answered
-    return _explained(original, side, module, {"decision": decision.id, **partial}, {"type": kind, **answer})
+    return _explained(original, side, module, {**partial, "decision": decision.id}, {"type": kind, **answer})
 
 
 def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
@@ -196,8 +196,9 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     if _open_type(state, side, kind) is None:
         return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
     module = ACTIONS[kind]
-    base = {"decision": decision_id, "type": kind, **({"extra": extra} if extra and flow.acting_alone(state, side) else {})}
-    first = module.options(_after_extra(state, side, base["extra"]) if "extra" in base else state, side, {})
+    paid = extra if flow.acting_alone(state, side) else None
+    base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
+    first = module.options(_after_extra(state, side, paid) if paid else state, side, {})
     refusable = getattr(module, "REFUSALS", {}).get(first["next"])
     found = [] if refusable is None else refusals.refused(state, side, base, first["next"], refusable, first.get("choices", ()))
     return refusals.commonest(found) or refusals.NOTHING_POSSIBLE

@@ -96,7 +96,7 @@ function offScript(node) {
   if (!target || !target.node) return true;  // the engine's answer is awaited: nothing is chosen yet
   if (node === target.node || target.node.contains(node)) return false;
   if (node.matches("#board .choosable") && target.value !== undefined && node.dataset.place === target.value) return false;
-  return !node.matches("a.help-link, button.cancel");
+  return !node.matches("a.help-link, button.cancel, button.back");
 }
 
 function refuse(event) {

@@ -37,6 +37,16 @@ def click(page: Any, selector: str) -> None:
     idle(page)
 
 
+def choose(page: Any, value: str) -> None:
+    """Click a choice, or find it taken for the player: the only possible one is (issue 36)."""
+    button = page.locator(f'#action-body button.choice:enabled[data-choice="{value}"]')
+    if button.count():
+        click(page, f'#action-body button.choice:enabled[data-choice="{value}"]')
+    else:
+        taken = page.evaluate("window.polisMatch.build.taken.map(([field, value]) => value)")
+        assert value in taken or [value] in taken, (value, taken)
+
+
 def confirm_and_wait(page: Any) -> str:
     """Confirm; the new log line once the move is in."""
     before = version(page)
@@ -66,12 +76,12 @@ def test_a_move_takes_units_from_several_origins(browser, live_site: DaphneProce
     destination = next(d for d in api.options(state, side, {"type": "move_hoplites"})["choices"]
                        if len(api.options(state, side, {"type": "move_hoplites", "destination": d})["choices"]) >= 2)
     click(page, '#action-body button.choice[data-choice="move_hoplites"]')
-    click(page, f'#action-body button.choice[data-choice="{destination}"]')
-    first = page.locator("#action-body button.choice").first.get_attribute("data-choice")
+    choose(page, destination)
+    first = page.locator("#action-body button.choice:enabled").first.get_attribute("data-choice")
     click(page, f'#action-body button.choice[data-choice="{first}"]')
     # After the first unit the origins are still offered, beside Confirm.
     assert page.locator("#action-body button.confirm").count() == 1
-    second = [b.get_attribute("data-choice") for b in page.locator("#action-body button.choice").all()]
+    second = [b.get_attribute("data-choice") for b in page.locator("#action-body button.choice:enabled").all()]
     assert second, "no second origin offered after the first"
     other = next((o for o in second if o != first), second[0])
     click(page, f'#action-body button.choice[data-choice="{other}"]')
@@ -99,7 +109,7 @@ def test_tribute_columns_collect_what_their_select_says(browser, live_site: Daph
     column = next(c for c in tribute.columns(territory) if c.max_hoplites >= 2)
     before = tracks(page, side)
     click(page, '#action-body button.choice[data-choice="collect_tribute"]')
-    click(page, f'#action-body button.choice[data-choice="{territory}"]')
+    choose(page, territory)
     select = page.locator(f'#action-body select[data-column="{column.resource}"]')
     paid = column.pays(2)
     room = personal_board.max_value(column.resource) - before[column.resource]
@@ -130,7 +140,7 @@ def alone_until_confirm(page: Any, extra: str) -> None:
     page.locator("#action-body select#extra").select_option(extra)
     idle(page)
     kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
-                if page.locator(f'#action-body button.choice[data-choice="{t}"]').count())
+                if page.locator(f'#action-body button.choice:enabled[data-choice="{t}"]').count())
     click(page, f'#action-body button.choice[data-choice="{kind}"]')
     for _ in range(10):
         if page.locator("#action-body button.confirm").count():
@@ -139,7 +149,7 @@ def alone_until_confirm(page: Any, extra: str) -> None:
             page.locator("#action-body select[data-column]").first.select_option("1")
             idle(page)
             continue
-        click(page, "#action-body button.choice")
+        click(page, "#action-body button.choice:enabled")
 
 
 def alone_with_wheat_to_spare_no_more(state: api.GameState) -> bool:

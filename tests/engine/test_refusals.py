@@ -4,7 +4,6 @@ legal; and the reasons are the rulebook's (the stacking limit, the last cube, th
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -57,13 +56,10 @@ def test_a_destination_at_the_stacking_limit_is_greyed_for_it() -> None:
 
 
 def test_phoros_rates_beyond_the_prestige_held_are_greyed() -> None:
-    rng = random.Random(3)
-    state = api.new_game(api.Setup.from_seed(3))
-    while state.decision is None or state.decision.kind != "phoros":
-        if api.chance_request(state) is not None:
-            state, _ = api.apply_chance(state, api.sample_chance(state, rng))
-            continue
-        _, state = playout.step(state, state.decision.side, rng)
+    found: list[api.GameState] = []
+    playout.play(3, max_steps=400, observe=lambda state: found.append(state.clone())
+                 if not found and state.decision is not None and state.decision.kind == "phoros" else None)
+    state = found[0]
     side = state.decision.side
     state.players[side].tracks["prestige"] = 1
     options = api.options(state, side)
@@ -74,36 +70,32 @@ def test_phoros_rates_beyond_the_prestige_held_are_greyed() -> None:
 def test_no_choice_greyed_as_refused_is_ever_legal() -> None:
     """Over random games, whatever is greyed at the first field of each action type, and each
     greyed type, matches no legal action: a reason is never given for something the rules allow."""
-    greyed = 0
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = api.new_game(api.Setup.from_seed(seed))
-        for _ in range(160):
-            if state.outcome is not None:
-                break
-            if api.chance_request(state) is not None:
-                state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    greyed: list[Any] = []
+
+    def check(state: api.GameState) -> None:
+        if state.outcome is not None or state.decision is None or state.decision.kind != "action":
+            return
+        side = state.decision.side
+        legal = list(api.legal_actions(state, side))
+        top = api.options(state, side)
+        for item in top["unavailable"]:
+            assert not any(a["type"] == item["choice"] for a in legal), item
+            greyed.append(item)
+        extra = {"extra": top["extra_choices"][0]} if top["alone"] and top["extra_choices"] else {}
+        for kind in top["choices"]:
+            if kind not in ACTIONS:
                 continue
-            side = state.decision.side
-            if state.decision.kind == "action":
-                legal = list(api.legal_actions(state, side))
-                top = api.options(state, side)
-                for item in top["unavailable"]:
-                    assert not any(a["type"] == item["choice"] for a in legal), item
-                    greyed += 1
-                extra = {"extra": top["extra_choices"][0]} if top["alone"] and top["extra_choices"] else {}
-                for kind in top["choices"]:
-                    if kind not in ACTIONS:
-                        continue
-                    first = api.options(state, side, {"type": kind, **extra})
-                    field = first["next"]
-                    for item in first.get("unavailable", []):
-                        assert not any(a["type"] == kind and a.get(field) == item["choice"]
-                                       and a.get("extra") == extra.get("extra") for a in legal), (kind, item)
-                        assert item["choice"] not in first["choices"]
-                        greyed += 1
-            _, state = playout.step(state, side, rng)
-    assert greyed > 50
+            first = api.options(state, side, {"type": kind, **extra})
+            field = first["next"]
+            for item in first.get("unavailable", []):
+                assert not any(a["type"] == kind and a.get(field) == item["choice"]
+                               and a.get("extra") == extra.get("extra") for a in legal), (kind, item)
+                assert item["choice"] not in first["choices"]
+                greyed.append(item)
+
+    for seed in range(6):
+        playout.play(seed, max_steps=160, observe=check)
+    assert len(greyed) > 50
 
 
 def test_the_reasons_use_places_of_the_board() -> None:

@@ -4,7 +4,7 @@ import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
-import {widget} from "./prompts.js";
+import {refusedOnly, widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
 
 // The builder offers only what the engine's options offer, field by field (asked over the
@@ -94,7 +94,7 @@ function takeTheOnlyChoice() {
   const only = o.choices[0];
   const value = field === "silver_for" ? only.silver_for : field === "route" ? only.route : only;
   match.build.partial[field] = field === "origins" ? [...(match.build.partial.origins || []), value] : value;
-  match.build.taken.push([field, value]);
+  match.build.taken.push([field, value, o.unavailable || []]);
   return true;
 }
 
@@ -175,6 +175,8 @@ export function renderBuilder() {
     parts.push(el("p", {class: "taken", id: "taken", text: fmt(ngettext("The only possible choice, taken for you: %(choices)s.",
       "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
     {choices: match.build.taken.map(([field, value]) => describeField(field, value)).join(" · ")})}));
+    // Why it was the only one: the choices the rules refused there, greyed with their reasons.
+    for (const [field, , refused] of match.build.taken) if (refused.length) parts.push(...refusedOnly(field, refused));
   }
   const field = options.next;
   if (GATHERED.has(field)) match.build.open[field] = options;

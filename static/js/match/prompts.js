@@ -41,6 +41,10 @@ function counters(to, field, limits, total, note) {
   return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
 }
 
+// The refused choices of a field already answered (its only choice taken for the player).
+export const refusedOnly = (field, refused) => buttons({choose: () => {}}, field, [], LABELS[field] || name, refused);
+const LABELS = {type: (t) => ACTION_NAMES[t] || t, project: projectName, space: spaceName};
+
 export function widget(field, options, to) {
   switch (field) {
     case "type": {

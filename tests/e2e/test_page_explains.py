@@ -1,0 +1,99 @@
+"""A page that explains itself (issue 36), by clicking: a step with one possible choice is taken
+for the player and said so, Back undoes it, and each choice the rules refuse is shown greyed with
+the engine's reason, in English and Spanish: the hoplite creation of a game's first turn (Pylos
+only: Sparti at the stacking limit, Gythion down to its last cube) and phoros with too little
+prestige."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import api
+from tests.e2e.test_click_only import deciding
+from tests.e2e.test_match_browser import seated_pages
+from tests.e2e.test_page_controls import click, confirm_and_wait, prepared
+from tests.support.clicking import idle
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+#: A deal whose first turn is Sparta's (the tutorial's own deal).
+SEED = "tutorial-3"
+
+LOCALES = {"en": "en-US", "es": "es-ES"}
+WORDS = {
+    "en": {"taken": "The only possible choices, taken for you: Pylos · 1.",
+           "stacking": "That passes the stacking limit of this round.",
+           "last_cube": "A polis keeps its last population cube.", "afford": "You cannot pay for this."},
+    "es": {"taken": "Las únicas elecciones posibles, tomadas por ti: Pylos · 1.",
+           "stacking": "Eso supera el límite de apilamiento de esta ronda.",
+           "last_cube": "Una polis conserva su último cubo de población.", "afford": "No puedes pagar esto."},
+}
+
+
+def greyed(page: Any) -> dict[str, str]:
+    """The refused choices the builder shows: each one's id and the reason it says."""
+    return {node.get_attribute("data-choice"): node.locator("small.reason").inner_text()
+            for node in page.locator("#action-body button.choice.refused").all()}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cannot(
+        browser, live_site: DaphneProcess, tmp_path: Path, language: str) -> None:
+    words = WORDS[language]
+    state = api.new_game(api.Setup.from_seed(SEED))
+    assert state.decision.side == "sparta"
+    _, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(SEED).to_json(), "log": []},
+                                      tmp_path, locales={"sparta": LOCALES[language], "athens": "en-US"})
+    page = pages["sparta"]
+    idle(page)
+    # The action types it cannot take are greyed with a reason too (here: none of its poleis may
+    # besiege, develop or trade yet); every one is refused, never clickable.
+    assert all(node.is_disabled() for node in page.locator("#action-body button.choice.refused").all())
+    click(page, '#action-body button.choice[data-choice="create_hoplites"]')
+    # One click: the polis (Pylos, the only one) and the count (1) are taken and said so; the two
+    # poleis the rules refuse are shown greyed, each with the reason the server gives.
+    assert page.locator("#taken").inner_text() == words["taken"]
+    assert greyed(page) == {"sparti": words["stacking"], "gythion": words["last_cube"]}
+    assert page.locator('#action-body button.choice[data-choice="sparti"]').is_disabled()
+    payments = page.locator("#action-body button.choice:not(.refused)")
+    assert payments.count() == 2  # iron or silver: the player's to choose
+    click(page, '#action-body button.choice[data-choice=\'{"iron":1}\']')
+    assert page.locator("#action-body button.confirm").count() == 1
+    # Back undoes the payment, then the type with what was taken after it.
+    click(page, "#action-body button.back")
+    assert page.locator("#action-body button.confirm").count() == 0
+    assert payments.count() == 2
+    click(page, "#action-body button.back")
+    assert page.locator("#taken").count() == 0
+    assert page.locator('#action-body button.choice[data-choice="create_hoplites"]').is_enabled()
+    # Played through: type, payment, Confirm (three clicks where there were five).
+    click(page, '#action-body button.choice[data-choice="create_hoplites"]')
+    click(page, '#action-body button.choice[data-choice=\'{"iron":1}\']')
+    line = confirm_and_wait(page)
+    assert "Pylos" in line, line
+    for context in contexts.values():
+        context.close()
+
+
+def phoros_short_of_prestige(state: api.GameState) -> bool:
+    return deciding("phoros")(state) and state.players[state.decision.side].tracks["prestige"] == 1
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_phoros_greys_the_rate_its_prestige_cannot_pay(browser, live_site: DaphneProcess, tmp_path: Path,
+                                                       language: str) -> None:
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-phoros", phoros_short_of_prestige,
+                                      locales={"athens": LOCALES[language], "sparta": LOCALES[language]})
+    side = state.decision.side
+    page = pages[side]
+    idle(page)
+    assert greyed(page) == {"2": WORDS[language]["afford"]}
+    click(page, '#action-body button.choice[data-choice="1"]')
+    assert page.locator("#action-body button.confirm").count() == 1
+    confirm_and_wait(page)
+    for context in contexts.values():
+        context.close()
