@@ -284,7 +284,7 @@ def _phoros(state: GameState, side: str, decision: Decision, raw: Mapping[str, A
                               value=given)
     have = state.players[side].tracks[PRESTIGE]
     if given > have:
-        raise IllegalAction(f"phoros: {side} has {have} prestige, not {given}", code="cannot_afford",
+        raise IllegalAction(f"phoros: {side} has {have} prestige, not {given}", code="no_prestige",
                             cost={PRESTIGE: given}, have={PRESTIGE: have})
     state.players[side].tracks[PRESTIGE] -= given
     silver = essentials.gain(state, side, "silver", PHOROS_RATES[given])

@@ -27,10 +27,10 @@ LOCALES = {"en": "en-US", "es": "es-ES"}
 WORDS = {
     "en": {"taken": "The only possible choices, taken for you: Pylos · 1.",
            "stacking": "That passes the stacking limit of this round.",
-           "last_cube": "A polis keeps its last population cube.", "afford": "You cannot pay for this."},
+           "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs."},
     "es": {"taken": "Las únicas elecciones posibles, tomadas por ti: Pylos · 1.",
            "stacking": "Eso supera el límite de apilamiento de esta ronda.",
-           "last_cube": "Una polis conserva su último cubo de población.", "afford": "No puedes pagar esto."},
+           "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta."},
 }
 
 
@@ -91,7 +91,7 @@ def test_phoros_greys_the_rate_its_prestige_cannot_pay(browser, live_site: Daphn
     side = state.decision.side
     page = pages[side]
     idle(page)
-    assert greyed(page) == {"2": WORDS[language]["afford"]}
+    assert greyed(page) == {"2": WORDS[language]["prestige"]}
     click(page, '#action-body button.choice[data-choice="1"]')
     assert page.locator("#action-body button.confirm").count() == 1
     confirm_and_wait(page)

@@ -146,6 +146,8 @@ def test_phoros_one_prestige_for_one_silver_or_two_for_three() -> None:
     after, _ = act(state, "sparta", "phoros", prestige=1)
     assert after.players["sparta"].tracks["silver"] == silver + 1
     refused(state, "sparta", "phoros", "unknown_id", prestige=3)
+    state.players["sparta"].tracks["prestige"] = 1
+    refused(state, "sparta", "phoros", "no_prestige", prestige=2)  # R22, as an action's prestige (R5)
     for junk in (True, 1.0, [1], {"chios": 1}, None):
         refused(state, "sparta", "phoros", "unknown_id", prestige=junk)
 

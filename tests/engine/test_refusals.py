@@ -64,7 +64,7 @@ def test_phoros_rates_beyond_the_prestige_held_are_greyed() -> None:
     state.players[side].tracks["prestige"] = 1
     options = api.options(state, side)
     assert options["choices"] == [0, 1]
-    assert reasons(options) == {2: "cannot_afford"}
+    assert reasons(options) == {2: "no_prestige"}
 
 
 def test_no_choice_greyed_as_refused_is_ever_legal() -> None:
