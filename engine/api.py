@@ -14,17 +14,16 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import end_of_round, essentials, event_cards, flow, refusals
+from engine import editions, end_of_round, essentials, event_cards, flow, refusals
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import affordable
-from engine.data import battle_cards, components, projects, rounds
-from engine.data import event_cards as event_cards_data
+from engine.data import battle_cards, components
 from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import SIDES
 from engine.errors import ActionError, IllegalAction, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, cost, price
 from engine.setup import Setup, new_game
-from engine.state import Decision, GameState, from_json, to_json
+from engine.state import DEFAULT_EDITION, Decision, GameState, from_json, to_json
 
 __all__ = [
     "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "food_forecast", "reserves", "apply_action",
@@ -277,14 +276,14 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> GameState:
     """
     data = json.loads(json.dumps(dict(view)))
     data.pop("viewer", None)
+    rules = editions.EDITIONS[data.get("edition", DEFAULT_EDITION)]
     seen = {p for p in data["projects_offer"] + data["projects_out"]}
     seen |= {p for polis in data["poleis"].values() for p in (*polis["projects"], polis["developing"]) if p}
     seen |= {p for d in data["pending"] if d["kind"] == end_of_round.PROJECT_DISCARD for p in d["data"]["drawn"]}
-    pile = [p for p in projects.PROJECTS if p not in seen]
+    pile = [p for p in rules.projects if p not in seen]
     rng.shuffle(pile)
     data["project_pile"] = pile[: data["project_pile"]]
-    data["events"] = data["events"] + [rng.choice(event_cards_data.DECKS[r])
-                                       for r in rounds.ROUNDS[len(data["events"]):]]
+    data["events"] = data["events"] + [rng.choice(rules.decks[r]) for r in rules.round_ids[len(data["events"]):]]
     battle = data["battle"]
     if battle is not None:
         known = [c for hand in battle["hands"].values() if isinstance(hand, list) for c in hand]

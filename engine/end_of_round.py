@@ -12,17 +12,16 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
-from engine import essentials, event_cards
+from engine import editions, essentials, event_cards
 from engine.actions.base import Refusable
-from engine.data import poleis, projects, rounds, sides
-from engine.data.resources import PERISHABLE, PRESTIGE, RESOURCES
+from engine.data import poleis, projects, sides
+from engine.data.resources import PRESTIGE, RESOURCES
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import Decision, GameState
 
 Event = dict[str, Any]
 
-LAST_ROUND = len(rounds.ROUND_RECORDS) - 1
 PROJECT_DISCARD = "project_discard"
 FOOD = "food_shortfall"
 GROWTH = "growth"
@@ -30,8 +29,6 @@ PHOROS = "phoros"
 #: Decision kinds a side answers during the end of the round, and the answer types each takes.
 ANSWER_TYPES: dict[str, dict[str, frozenset[str]]] = {FOOD: {"feed": frozenset({"give_up"})}, GROWTH: {"grow": frozenset({"poleis"})},
                 PHOROS: {"phoros": frozenset({"prestige"})}}
-#: Phoros: prestige given up -> silver received.
-PHOROS_RATES = {0: 0, 1: 1, 2: 3}
 
 
 def in_step_order(state: GameState) -> list[str]:
@@ -68,7 +65,7 @@ def adjust_goods(state: GameState) -> None:
     """Wine and wheat are halved, rounding up what remains (5 wine become 3)."""
     for side in SIDES:
         tracks = state.players[side].tracks
-        for good in PERISHABLE:
+        for good in editions.of(state).perishable:
             tracks[good] = (tracks[good] + 1) // 2
 
 
@@ -80,9 +77,9 @@ def prepare_next_round(state: GameState) -> list[dict[str, Any]]:
     state.projects_out.extend(state.projects_offer)
     state.projects_offer = []
     state.round += 1
-    draw = rounds.round_at(state.round).projects_drawn
-    drawn, state.project_pile = state.project_pile[:draw], state.project_pile[draw:]
-    if len(drawn) <= rounds.round_at(state.round).projects_on_offer:
+    now = editions.of(state).round(state.round)
+    drawn, state.project_pile = state.project_pile[:now.projects_drawn], state.project_pile[now.projects_drawn:]
+    if len(drawn) <= now.projects_on_offer:
         state.projects_offer = drawn
         return []
     chooser = least_prestige(state)
@@ -273,21 +270,22 @@ def growth_choices(state: GameState, side: str) -> Iterator[dict[str, int]]:
 def phoros(state: GameState, side: str) -> list[Event]:
     """Only with a polis besides the capital, and prestige to give."""
     if yielding_poleis(state, side) and state.players[side].tracks[PRESTIGE]:
-        essentials.ask(state, side, PHOROS, {"rates": {str(k): v for k, v in PHOROS_RATES.items()}})
+        essentials.ask(state, side, PHOROS, {"rates": {str(k): v for k, v in editions.of(state).phoros_rates.items()}})
     return []
 
 
 def _phoros(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any]) -> list[Event]:
     given = raw.get("prestige")
-    if type(given) is not int or given not in PHOROS_RATES:
-        raise MalformedAction(f"phoros: prestige={given!r} is not 0, 1 or 2", code="unknown_id", field="prestige",
+    rates = editions.of(state).phoros_rates
+    if type(given) is not int or given not in rates:
+        raise MalformedAction(f"phoros: prestige={given!r} is not one of {', '.join(map(str, rates))}", code="unknown_id", field="prestige",
                               value=given)
     have = state.players[side].tracks[PRESTIGE]
     if given > have:
         raise IllegalAction(f"phoros: {side} has {have} prestige, not {given}", code="no_prestige",
                             cost={PRESTIGE: given}, have={PRESTIGE: have})
     state.players[side].tracks[PRESTIGE] -= given
-    silver = essentials.gain(state, side, "silver", PHOROS_RATES[given])
+    silver = essentials.gain(state, side, "silver", rates[given])
     return [{"event": "phoros", "side": side, "prestige": given, "silver": silver}]
 
 
@@ -346,7 +344,7 @@ def start(state: GameState) -> None:
 def advance(state: GameState) -> list[Event]:
     """Run the steps from where they stand until a side must decide, the game ends, or the round is over."""
     events: list[Event] = []
-    steps = STEPS[:STEPS_AFTER_LAST_ROUND] if state.round == LAST_ROUND else STEPS
+    steps = STEPS[:STEPS_AFTER_LAST_ROUND] if state.round == editions.of(state).last_round else STEPS
     while state.round_end is not None and state.outcome is None and not state.pending:
         step, done = state.round_end
         if step == len(steps):
@@ -370,7 +368,7 @@ def _close(state: GameState) -> list[Event]:
     """After the steps: the prestige check, then the score or the preparation of the next round."""
     if lose_if_without_prestige(state):
         return []
-    if state.round == LAST_ROUND:
+    if state.round == editions.of(state).last_round:
         finish(state)
         return []
     return prepare_next_round(state)
@@ -395,7 +393,7 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
         for allocation in growth_choices(state, side):
             yield {"type": "grow", "poleis": allocation, **envelope}
     else:
-        for given in PHOROS_RATES:
+        for given in editions.of(state).phoros_rates:
             if given <= state.players[side].tracks[PRESTIGE]:
                 yield {"type": "phoros", "prestige": given, **envelope}
 
@@ -420,12 +418,13 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
         cubes = essentials.cubes_in_reserve(state, side)
         return {"next": "poleis", "type": "grow", "room": growth_room(state, side), "wheat": tracks["wheat"],
                 "cubes": cubes, "most": min(tracks["wheat"], cubes)}
-    return {"next": "prestige", "type": "phoros", "choices": [g for g in PHOROS_RATES if g <= tracks[PRESTIGE]],
-            "silver": dict(PHOROS_RATES)}
+    rates = editions.of(state).phoros_rates
+    return {"next": "prestige", "type": "phoros", "choices": [g for g in rates if g <= tracks[PRESTIGE]],
+            "silver": dict(rates)}
 
 
 def _rates(state: GameState, side: str, partial: Mapping[str, Any]) -> list[int]:
-    return list(PHOROS_RATES)
+    return list(editions.of(state).phoros_rates)
 
 
 #: Phoros rates the side's prestige does not reach.

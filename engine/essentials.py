@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from engine.data import components, geography, personal_board, poleis, rounds
+from engine import editions
+from engine.data import components, geography, personal_board, poleis
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
 from engine.state import Decision, GameState
@@ -15,7 +16,7 @@ from engine.state import Decision, GameState
 
 def stacking_limit(state: GameState) -> int:
     """Hoplites or galleys one side may have in one territory or sea: 3 / 4 / 5 by round."""
-    return rounds.round_at(state.round).stacking_limit
+    return editions.of(state).round(state.round).stacking_limit
 
 
 def units(state: GameState, side: str, area: str) -> int:

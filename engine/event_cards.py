@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine import essentials, movement
+from engine import editions, essentials, movement
 from engine.data import geography, poleis, rounds, sides
 from engine.data.event_cards import (
     BOARD,
@@ -79,7 +79,7 @@ def as_known(state: GameState) -> GameState:
     what is foreseen from it (a price, a food forecast) never shows a card before it is revealed."""
     shown = len(revealed(state))
     known = state.clone()
-    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in rounds.ROUNDS[shown:])]
+    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in editions.of(state).round_ids[shown:])]
     return known
 
 

@@ -10,12 +10,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine import flow
-from engine.data import event_cards, markets, poleis, projects, rounds
+from engine import editions, flow
+from engine.data import markets, poleis
 from engine.data.setup import SETUP_BY_SIDE
 from engine.data.sides import SIDES
 from engine.errors import MalformedAction
-from engine.state import GameState, Player, Polis
+from engine.state import DEFAULT_EDITION, GameState, Player, Polis
 
 PROJECTS_FACE_UP_AT_START = 3
 
@@ -24,39 +24,54 @@ PROJECTS_FACE_UP_AT_START = 3
 class Setup:
     """Everything chance decides before the first turn."""
 
-    #: All 14 project tiles, shuffled: the first three go face up, the rest are the pile in order.
+    #: All the project tiles, shuffled: the first three go face up, the rest are the pile in order.
     project_order: tuple[str, ...]
-    #: The event card of Alpha, Epsilon and Omega, one drawn from each round's deck.
+    #: The event card of each round, one drawn from each round's deck.
     events: tuple[str, ...]
+    #: The edition whose rules the game follows (engine.editions).
+    edition: str = DEFAULT_EDITION
 
     @classmethod
-    def from_seed(cls, seed: int | str) -> Setup:
+    def from_seed(cls, seed: int | str, edition: str = DEFAULT_EDITION) -> Setup:
+        rules = _edition(edition)
         rng = random.Random(f"polis-setup:{seed}")
-        order = list(projects.PROJECTS)
+        order = list(rules.projects)
         rng.shuffle(order)
-        return cls(tuple(order), tuple(rng.choice(event_cards.DECKS[r]) for r in rounds.ROUNDS))
+        return cls(tuple(order), tuple(rng.choice(rules.decks[r]) for r in rules.round_ids), edition)
 
     def __post_init__(self) -> None:
-        if sorted(self.project_order) != sorted(projects.PROJECTS):
-            raise MalformedAction(f"setup: project_order {list(self.project_order)!r} is not the 14 project tiles "
-                                  "once each", code="bad_setup")
-        decks = [event_cards.DEALT[r] for r in rounds.ROUNDS]
+        rules = _edition(self.edition)
+        if sorted(self.project_order) != sorted(rules.projects):
+            raise MalformedAction(f"setup: project_order {list(self.project_order)!r} is not the "
+                                  f"{len(rules.projects)} project tiles once each", code="bad_setup")
+        decks = [rules.dealt[r] for r in rules.round_ids]
         if len(self.events) != len(decks) or not all(e in deck for e, deck in zip(self.events, decks)):
             raise MalformedAction(f"setup: events {list(self.events)!r} must be one card of each round's deck "
-                                  f"({', '.join(rounds.ROUNDS)}, in that order)", code="bad_setup")
+                                  f"({', '.join(rules.round_ids)}, in that order)", code="bad_setup")
 
     def to_json(self) -> dict[str, Any]:
-        return {"project_order": list(self.project_order), "events": list(self.events)}
+        return {"project_order": list(self.project_order), "events": list(self.events), "edition": self.edition}
 
     @classmethod
     def from_json(cls, data: Any) -> Setup:
+        """A setup as `to_json` wrote it; one written before the editions names none (the 2020 one)."""
         fields = [data.get(name) if isinstance(data, dict) else None for name in ("project_order", "events")]
         if not all(isinstance(f, list) and all(isinstance(i, str) for i in f) for f in fields):
             raise MalformedAction(f"setup: {data!r} must hold the lists 'project_order' and 'events' of ids",
                                   code="bad_setup")
         project_order, events = fields
         assert project_order is not None and events is not None
-        return cls(tuple(project_order), tuple(events))
+        edition = data.get("edition", DEFAULT_EDITION)
+        if not isinstance(edition, str):
+            raise MalformedAction(f"setup: edition={edition!r} must be the id of an edition", code="bad_setup")
+        return cls(tuple(project_order), tuple(events), edition)
+
+
+def _edition(edition_id: str) -> editions.Edition:
+    if edition_id not in editions.EDITIONS:
+        raise MalformedAction(f"setup: edition {edition_id!r} is not one of {', '.join(editions.EDITIONS)}",
+                              code="bad_setup", field="edition", value=edition_id)
+    return editions.EDITIONS[edition_id]
 
 
 def new_game(setup: Setup | int | str = 0) -> GameState:
@@ -90,6 +105,7 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
         events=list(setup.events),
         pending=[],
         next_decision_id=1,
+        edition=setup.edition,
     )
     flow.proceed(state, flow.begin_round(state))
     return state

@@ -13,6 +13,8 @@ from typing import Any
 from engine.errors import MalformedAction
 
 SCHEMA_VERSION = 3
+#: The edition a state names when none is said (engine.editions holds its rules).
+DEFAULT_EDITION = "2020"
 
 
 @dataclass(slots=True)
@@ -149,6 +151,8 @@ class GameState:
     #: What this round's event card left to remember until the round ends, by name: units abroad
     #: ({"abroad": {side: n}}), a territory paying no tribute, poleis that changed sides (engine.event_cards).
     card_marks: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: The edition whose rules the game follows (engine.editions).
+    edition: str = DEFAULT_EDITION
     schema_version: int = SCHEMA_VERSION
 
     def clone(self) -> GameState:
@@ -168,7 +172,7 @@ class GameState:
             None if self.round_end is None else list(self.round_end),
             None if self.opening is None else self.opening.clone(),
             {name: dict(mark) for name, mark in self.card_marks.items()} if self.card_marks else {},
-            self.schema_version,
+            self.edition, self.schema_version,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
@@ -220,6 +224,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "opening": None if state.opening is None else {"order": list(state.opening.order),
                                                        "effect": state.opening.effect},
         "card_marks": {name: dict(mark) for name, mark in state.card_marks.items()},
+        "edition": state.edition,
     }
 
 
@@ -270,5 +275,7 @@ def from_json(data: dict[str, Any]) -> GameState:
                                                              data["opening"]["effect"]),
         # Absent from snapshots written before session 9: nothing was marked then.
         card_marks={name: dict(mark) for name, mark in data.get("card_marks", {}).items()},
+        # Absent from snapshots written before the editions: the 2020 edition, the only one then.
+        edition=data.get("edition", DEFAULT_EDITION),
         schema_version=version,
     )

@@ -1,0 +1,94 @@
+"""Editions (issue 40's seam): the setup names its edition, the state carries it through JSON, views
+and replays, what was stored before the editions reads as the 2020 edition, an unknown edition is
+refused, and the rules an edition may change are read from it: a variant that subclasses the 2020
+edition and overrides its stacking limits and phoros changes the game and nothing else."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from types import MappingProxyType
+
+import pytest
+
+from engine import api, editions, essentials, playout
+from engine.data import personal_board
+from engine.data.rounds import ROUND_RECORDS
+from engine.editions import Edition
+from engine.errors import MalformedAction
+
+
+class Tight(Edition):
+    """A test variant: two units a side in a space, and phoros at 1 prestige for 2 silver only."""
+
+    id = "test-tight"
+    rounds = tuple(replace(r, stacking_limit=2) for r in ROUND_RECORDS)
+    phoros_rates = MappingProxyType({0: 0, 1: 2})
+
+
+@pytest.fixture
+def tight(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(editions.EDITIONS, Tight.id, Tight())
+    return Tight.id
+
+
+def test_a_game_is_of_the_2020_edition_unless_its_setup_names_another() -> None:
+    setup = api.Setup.from_seed(4)
+    assert setup.edition == "2020" and setup.to_json()["edition"] == "2020"
+    state = api.new_game(setup)
+    assert state.edition == "2020" and api.to_json(state)["edition"] == "2020"
+
+
+def test_what_was_stored_before_the_editions_reads_as_the_2020_edition() -> None:
+    stored = api.Setup.from_seed(4).to_json()
+    del stored["edition"]
+    assert api.Setup.from_json(stored) == api.Setup.from_seed(4)
+    snapshot = api.to_json(api.new_game(4))
+    del snapshot["edition"]
+    assert api.from_json(snapshot).edition == "2020"
+
+
+@pytest.mark.parametrize("edition", ["1999", 2012, None])
+def test_an_edition_the_engine_does_not_play_is_refused(edition: object) -> None:
+    stored = {**api.Setup.from_seed(4).to_json(), "edition": edition}
+    with pytest.raises(MalformedAction) as error:
+        api.Setup.from_json(stored)
+    assert error.value.code == "bad_setup" and "edition" in error.value.message
+
+
+def test_the_edition_goes_through_views_replays_and_json(tight: str) -> None:
+    setup = api.Setup.from_seed(9, tight)
+    assert api.Setup.from_json(setup.to_json()) == setup
+    final, log = playout.play(9, max_steps=60)  # a 2020 log, replayed on its own setup
+    assert api.replay(api.Setup.from_seed(9), log).edition == "2020"
+    state = api.new_game(setup)
+    assert api.from_json(api.to_json(state)).edition == tight
+    assert api.view_for(state, "sparta")["edition"] == tight
+    assert api.from_view(api.view_for(state, "sparta"), random.Random(1)).edition == tight
+    assert final.edition == "2020"
+
+
+def test_a_variant_changes_the_rules_it_overrides(tight: str) -> None:
+    state = api.new_game(api.Setup.from_seed("tutorial-3", tight))  # Sparta opens on an action
+    assert essentials.stacking_limit(state) == 2
+    assert essentials.stacking_limit(api.new_game(api.Setup.from_seed("tutorial-3"))) == 3
+    # Sparta's two hoplites in Lakedaemon fill it: no hoplite may be created in Sparti.
+    state.players["sparta"].units["lakedaemon"] = 2
+    options = api.options(state, "sparta", {"type": "create_hoplites"})
+    assert "sparti" not in options["choices"]
+    rng = random.Random(2)
+    for _ in range(600):
+        if state.decision is not None and state.decision.kind == "phoros":
+            break
+        if api.chance_request(state) is not None:
+            state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+            continue
+        _, state = playout.step(state, state.decision.side, rng)
+    assert state.decision is not None and state.decision.kind == "phoros"
+    side = state.decision.side
+    assert api.options(state, side)["silver"] == {0: 0, 1: 2}
+    silver = state.players[side].tracks["silver"]
+    after, _ = api.apply_action(state, side, {"type": "phoros", "prestige": 1, "decision": state.decision.id})
+    assert after.players[side].tracks["silver"] - silver == min(2, personal_board.max_value("silver") - silver)
+    with pytest.raises(MalformedAction):
+        api.apply_action(state, side, {"type": "phoros", "prestige": 2, "decision": state.decision.id})
