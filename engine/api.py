@@ -191,7 +191,8 @@ def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any]
 
 def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> str:
     """Why an action type offers nothing now: taken this turn, no resource left to act alone, or the
-    reason most choices of its first field are refused for."""
+    reason its first field's first choice is refused for (one probe: the page asks this at every
+    decision, so it is kept to the cost of a few checks)."""
     if _open_type(state, side, kind) is None:
         return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
     module = ACTIONS[kind]
@@ -199,8 +200,9 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
     first = module.options(_after_extra(state, side, paid) if paid else state, side, {})
     refusable = getattr(module, "REFUSALS", {}).get(first["next"])
-    found = [] if refusable is None else refusals.refused(state, side, base, first["next"], refusable, first.get("choices", ()))
-    return refusals.commonest(found) or refusals.NOTHING_POSSIBLE
+    found = [] if refusable is None else refusals.refused(state, side, base, first["next"], refusable,
+                                                          first.get("choices", ()), most=1)
+    return found[0]["reason"] if found else refusals.NOTHING_POSSIBLE
 
 
 def _after_extra(state: GameState, side: str, extra: str) -> GameState:

@@ -8,7 +8,6 @@ meets, so the page's greyed choice and the server's refusal always say the same 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -22,12 +21,15 @@ NOTHING_POSSIBLE = "nothing_possible"
 
 
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,
-            offered: Iterable[Any]) -> list[dict[str, Any]]:
-    """Each candidate of `field` not `offered`, with the code its probe is refused with. A probe the
-    rules accept (a choice left out for a reason its completion does not meet) is not listed."""
+            offered: Iterable[Any], most: int | None = None) -> list[dict[str, Any]]:
+    """Each candidate of `field` not `offered` (the first `most` of them), with the code its probe
+    is refused with. A probe the rules accept (a choice left out for a reason its completion does
+    not meet) is not listed."""
     shown = list(offered)
-    found = []
+    found: list[dict[str, Any]] = []
     for choice in refusable.candidates(state, side, partial):
+        if most is not None and len(found) >= most:
+            break
         if choice in shown:
             continue
         tried = {**partial, field: choice}
@@ -38,9 +40,3 @@ def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str,
         except ActionError:
             continue
     return found
-
-
-def commonest(found: list[dict[str, Any]]) -> str | None:
-    """The reason most of a field's choices are refused for: the reason a whole action type is."""
-    counted = Counter(item["reason"] for item in found)
-    return counted.most_common(1)[0][0] if counted else None

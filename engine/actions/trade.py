@@ -162,12 +162,13 @@ def generate(state: GameState, side: str) -> Iterator[Trade]:
 
 
 def _spaces(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
-    return [space.id for space in markets.SPACES]
+    """The spaces open this round: those still under a black cube are seen closed on the board."""
+    return [space.id for space in markets.SPACES if space.available_in(state.round)]
 
 
 def _first_give(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"give": gives(markets.SPACE_BY_ID[tried["space"]])[0], **tried}
 
 
-#: Market spaces left out: taken, closed by the card, out of reach, no merchant, the price.
+#: Open market spaces left out: taken, closed by the card, out of reach, no merchant, the price.
 REFUSALS = {"space": Refusable(_spaces, _first_give)}
