@@ -18,7 +18,7 @@ from engine import editions, end_of_round, essentials, event_cards, flow, refusa
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.actions.base import affordable
 from engine.data import battle_cards, components
-from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES
 from engine.errors import ActionError, IllegalAction, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, cost, price
@@ -104,7 +104,7 @@ def _open_type(state: GameState, side: str, kind: str) -> tuple[Any, bool] | Non
     if not flow.acting_alone(state, side):
         return None if kind in state.turn_actions else (ACTIONS[kind], False)
     tracks = state.players[side].tracks
-    return (ACTIONS[kind], True) if any(tracks[resource] for resource in RESOURCES) else None
+    return (ACTIONS[kind], True) if any(tracks[resource] for resource in editions.of(state).resources) else None
 
 
 def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone: bool) -> Iterator[str | None]:
@@ -119,7 +119,7 @@ def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone
     if not alone:
         yield None
         return
-    for extra in RESOURCES:
+    for extra in editions.of(state).resources:
         if tracks[extra] > cost.get(extra, 0):
             yield extra
 
@@ -148,15 +148,16 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return _explained(state, side, prompt, {"decision": decision.id, "type": answer.get("type")}, answer)
     alone = flow.acting_alone(state, side)
     extra = partial.get("extra") if alone else None
-    if extra is not None and (not isinstance(extra, str) or extra not in RESOURCES):
-        raise MalformedAction(f"options: extra={extra!r} is not one of {', '.join(RESOURCES)}", code="unknown_id",
+    held = editions.of(state).resources
+    if extra is not None and (not isinstance(extra, str) or extra not in held):
+        raise MalformedAction(f"options: extra={extra!r} is not one of {', '.join(held)}", code="unknown_id",
                               field="extra", value=extra)
     kind = partial.get("type")
     if kind is None:
         available = [PASS] + [k for k, module, extra_due in _open_types(state, side)
                               if _has_legal(state, side, module, extra_due, extra)]
         tracks = state.players[side].tracks
-        extra_choices = [r for r in RESOURCES if tracks[r]] if alone else []
+        extra_choices = [r for r in held if tracks[r]] if alone else []
         # Acting alone, the reasons are those of the extra resource the page pays with at first.
         paying = extra or next(iter(extra_choices), None)
         return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import ClassVar, Protocol
 
 from engine.data import event_cards, projects
-from engine.data.resources import PERISHABLE
+from engine.data.resources import MARKET_GOODS, PERISHABLE, RESOURCES
 from engine.data.rounds import ROUND_RECORDS, Round
 from engine.state import DEFAULT_EDITION
 
@@ -34,6 +34,10 @@ class Edition:
     dealt: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(dict(event_cards.DEALT))
     #: The project tiles in the box.
     projects: ClassVar[tuple[str, ...]] = tuple(projects.PROJECTS)
+    #: The resources on a side's board (a side acting alone pays one of them more; the tie-break counts them).
+    resources: ClassVar[tuple[str, ...]] = RESOURCES
+    #: The goods whose market value moves (what foreign markets take).
+    market_goods: ClassVar[tuple[str, ...]] = MARKET_GOODS
     #: Goods the round's end halves (the rulebook's storage step).
     perishable: ClassVar[frozenset[str]] = PERISHABLE
     #: Phoros: prestige given -> silver received (0: none given).

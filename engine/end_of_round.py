@@ -15,7 +15,7 @@ from typing import Any
 from engine import editions, essentials, event_cards
 from engine.actions.base import Refusable
 from engine.data import poleis, projects, sides
-from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.resources import PRESTIGE
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import Decision, GameState
@@ -119,7 +119,7 @@ def finish(state: GameState) -> None:
     """Population + prestige + end-of-game project prestige; ties by total resources, then shared."""
     scores = {side: score(state, side) for side in SIDES}
     totals = {side: sum(parts.values()) for side, parts in scores.items()}
-    wealth = {side: sum(state.players[side].tracks[r] for r in RESOURCES) for side in SIDES}
+    wealth = {side: sum(state.players[side].tracks[r] for r in editions.of(state).resources) for side in SIDES}
     if totals[ATHENS] != totals[SPARTA]:
         winner: str | None = max(totals, key=totals.__getitem__)
         reason = "score"

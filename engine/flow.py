@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from engine import battles, end_of_round, essentials, event_cards
+from engine import battles, editions, end_of_round, essentials, event_cards
 from engine.essentials import ask
 from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
 from engine.data import battle_cards, components
-from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.resources import PRESTIGE
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import GameOver, IllegalAction, MalformedAction, NotYourDecision, StaleDecision
 from engine.state import Decision, GameState
@@ -201,7 +201,7 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
                             code="same_action_twice")
     fields = Fields(raw, kind)
     action = module.parse(fields)
-    extra = _extra_resource(fields, alone, side)
+    extra = _extra_resource(state, fields, alone, side)
     module.check(state, side, action)
     paid = add_costs(module.cost(state, side, action), {extra: 1} if extra else {})
     if not affordable(state, side, paid):
@@ -284,7 +284,7 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     return new, events
 
 
-def _extra_resource(fields: Fields, alone: bool, side: str) -> str | None:
+def _extra_resource(state: GameState, fields: Fields, alone: bool, side: str) -> str | None:
     if not alone:
         if fields.raw.get("extra") is not None:
             raise MalformedAction(f"{fields.type}: no extra resource is due (only an action taken alone, after "
@@ -292,8 +292,8 @@ def _extra_resource(fields: Fields, alone: bool, side: str) -> str | None:
         return None
     if fields.raw.get("extra") is None:
         raise MalformedAction(f"{fields.type}: {side} acts alone after the opponent passed and must name the "
-                              f"'extra' resource it pays ({', '.join(RESOURCES)})", code="extra_required")
-    return fields.text("extra", RESOURCES)
+                              f"'extra' resource it pays ({', '.join(editions.of(state).resources)})", code="extra_required")
+    return fields.text("extra", editions.of(state).resources)
 
 
 def _pass(state: GameState, side: str) -> tuple[GameState, list[Event]]:

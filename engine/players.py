@@ -32,8 +32,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import api, end_of_round, flow, playout
-from engine.data.resources import PRESTIGE, RESOURCES
+from engine import api, editions, end_of_round, flow, playout
+from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES, opponent
 from engine.errors import ActionError
 from engine.state import GameState
@@ -90,7 +90,7 @@ def _strength(state: GameState, side: str, caution: int, ahead: bool) -> float:
     tracks = state.players[side].tracks
     score = sum(end_of_round.score(state, side).values())
     gap = end_of_round.food_gap(state, side)
-    wealth = sum(tracks[r] for r in RESOURCES)
+    wealth = sum(tracks[r] for r in editions.of(state).resources)
     units = sum(state.players[side].units.values())
     low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
     return score - (WHEAT_AHEAD if ahead else WHEAT_SHORT) * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units - low

@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine import api, end_of_round, essentials, event_cards, flow
+from engine import api, editions, end_of_round, essentials, event_cards, flow
 from engine.actions import trade
 from engine.data import geography, markets
-from engine.data.resources import PRESTIGE, RESOURCES
+from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from engine.state import GameState
@@ -148,7 +148,8 @@ def _candidates(state: GameState, side: str, kind: str, rng: random.Random, hung
                 return
             action = {"type": kind, **fields, **envelope}
             if alone:
-                action["extra"] = rng.choice([r for r in RESOURCES if state.players[side].tracks[r]] or list(RESOURCES))
+                held = editions.of(state).resources
+                action["extra"] = rng.choice([r for r in held if state.players[side].tracks[r]] or list(held))
             yield action
         return
     legal = list(api.legal_of_type(state, side, kind))

@@ -97,7 +97,7 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
         },
         tribute={},
         sieges={},
-        market_value={good: markets.START_POSITION for good in ("iron", "wood", "wine")},
+        market_value={good: markets.START_POSITION for good in editions.EDITIONS[setup.edition].market_goods},
         market_spaces={},
         projects_offer=list(setup.project_order[:PROJECTS_FACE_UP_AT_START]),
         project_pile=list(setup.project_order[PROJECTS_FACE_UP_AT_START:]),

@@ -13,17 +13,20 @@ import pytest
 
 from engine import api, editions, essentials, playout
 from engine.data import personal_board
+from engine.data.resources import RESOURCES
 from engine.data.rounds import ROUND_RECORDS
 from engine.editions import Edition
 from engine.errors import MalformedAction
 
 
 class Tight(Edition):
-    """A test variant: two units a side in a space, and phoros at 1 prestige for 2 silver only."""
+    """A test variant: two units a side in a space, phoros at 1 prestige for 2 silver only, and wheat
+    no resource to pay for acting alone with."""
 
     id = "test-tight"
     rounds = tuple(replace(r, stacking_limit=2) for r in ROUND_RECORDS)
     phoros_rates = MappingProxyType({0: 0, 1: 2})
+    resources = tuple(r for r in RESOURCES if r != "wheat")
 
 
 @pytest.fixture
@@ -76,6 +79,14 @@ def test_a_variant_changes_the_rules_it_overrides(tight: str) -> None:
     state.players["sparta"].units["lakedaemon"] = 2
     options = api.options(state, "sparta", {"type": "create_hoplites"})
     assert "sparti" not in options["choices"]
+    # Sparta passes: Athens acts alone, and may not pay the extra resource in wheat, which it holds.
+    alone, _ = api.apply_action(state, "sparta", {"type": "pass", "decision": state.decision.id})
+    assert alone.players["athens"].tracks["wheat"] > 0
+    assert "wheat" not in api.options(alone, "athens")["extra_choices"]
+    with pytest.raises(MalformedAction) as error:
+        api.apply_action(alone, "athens", {"type": "create_hoplites", "polis": "chios", "count": 1,
+                                           "payment": {"iron": 1}, "extra": "wheat", "decision": alone.decision.id})
+    assert error.value.code == "unknown_id"
     rng = random.Random(2)
     for _ in range(600):
         if state.decision is not None and state.decision.kind == "phoros":
