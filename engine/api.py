@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from engine import editions, end_of_round, essentials, event_cards, flow, refusals
-from engine.actions import ACTIONS, FREE_ACTIONS
+from engine.actions import MODULES
 from engine.actions.base import affordable
 from engine.data import battle_cards, components
 from engine.data.resources import PRESTIGE
@@ -89,7 +89,7 @@ def _legal_of(state: GameState, side: str, module: Any, alone: bool, envelope: d
 
 def _open_types(state: GameState, side: str) -> Iterator[tuple[str, Any, bool]]:
     """The action types open to the side now, each with whether it costs the extra resource."""
-    for kind in (*ACTIONS, *FREE_ACTIONS):
+    for kind in MODULES:
         opened = _open_type(state, side, kind)
         if opened is not None:
             yield kind, *opened
@@ -99,12 +99,13 @@ def _open_type(state: GameState, side: str, kind: str) -> tuple[Any, bool] | Non
     """The type's module and whether it costs the extra resource, if the side may take it now: not
     taken yet this turn, or any number of times alone; alone with no resource left for the extra,
     only the free actions (and passing)."""
-    if kind in FREE_ACTIONS:
-        return FREE_ACTIONS[kind], False
+    module = MODULES[kind]
+    if kind in editions.of(state).free_actions:
+        return module, False
     if not flow.acting_alone(state, side):
-        return None if kind in state.turn_actions else (ACTIONS[kind], False)
+        return None if kind in state.turn_actions else (module, False)
     tracks = state.players[side].tracks
-    return (ACTIONS[kind], True) if any(tracks[resource] for resource in editions.of(state).resources) else None
+    return (module, True) if any(tracks[resource] for resource in editions.of(state).resources) else None
 
 
 def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone: bool) -> Iterator[str | None]:
@@ -161,15 +162,15 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         # Acting alone, the reasons are those of the extra resource the page pays with at first.
         paying = extra or next(iter(extra_choices), None)
         return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
-                "free": [k for k in available if k in FREE_ACTIONS],
+                "free": [k for k in available if k in editions.of(state).free_actions],
                 "unavailable": [{"choice": k, "reason": _type_refusal(state, side, k, decision.id, paying)}
-                                for k in ACTIONS if k not in available]}
-    module = (ACTIONS.get(kind) or FREE_ACTIONS.get(kind)) if isinstance(kind, str) else None
+                                for k in MODULES if k not in available and k not in editions.of(state).free_actions]}
+    module = MODULES.get(kind) if isinstance(kind, str) else None
     if module is None:
-        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([*ACTIONS, *FREE_ACTIONS])}",
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join(MODULES)}",
                               code="unknown_action")
     original = state
-    if extra is not None and kind not in FREE_ACTIONS:
+    if extra is not None and kind not in editions.of(state).free_actions:
         state = _after_extra(state, side, extra)
     try:
         answer = module.options(state, side, partial)
@@ -196,7 +197,7 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     decision, so it is kept to the cost of a few checks)."""
     if _open_type(state, side, kind) is None:
         return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
-    module = ACTIONS[kind]
+    module = MODULES[kind]
     paid = extra if flow.acting_alone(state, side) else None
     base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
     first = module.options(_after_extra(state, side, paid) if paid else state, side, {})

@@ -38,6 +38,8 @@ class Edition:
     resources: ClassVar[tuple[str, ...]] = RESOURCES
     #: The goods whose market value moves (what foreign markets take).
     market_goods: ClassVar[tuple[str, ...]] = MARKET_GOODS
+    #: Action types done during a turn without using up one of its actions (engine.actions.FREE_ACTIONS).
+    free_actions: ClassVar[frozenset[str]] = frozenset({"ransom_proxenos"})
     #: Goods the round's end halves (the rulebook's storage step).
     perishable: ClassVar[frozenset[str]] = PERISHABLE
     #: Phoros: prestige given -> silver received (0: none given).

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import battles, editions, end_of_round, essentials, event_cards
 from engine.essentials import ask
-from engine.actions import ACTIONS, FREE_ACTIONS, lay_siege, trade
+from engine.actions import MODULES, lay_siege, trade
 from engine.actions.base import Fields, add_costs, affordable, pay
 from engine.data import battle_cards, components
 from engine.data.resources import PRESTIGE
@@ -184,18 +184,18 @@ def fields_of(decision_kind: str, kind: str) -> frozenset[str] | None:
 #: paid when acting alone.
 ACTION_FIELDS: dict[str, frozenset[str]] = {
     kind: frozenset({*(f.name for f in dataclasses.fields(module.ACTION)), "extra"})
-    for kind, module in {**ACTIONS, **FREE_ACTIONS}.items()
+    for kind, module in MODULES.items()
 }
 
 
 def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> tuple[Any, Any, str | None, dict[str, int]]:
     """An action of the turn parsed and checked against the rules: its module, the action, the
     extra resource (acting alone) and the whole cost, which the side can pay."""
-    module = ACTIONS.get(kind) or FREE_ACTIONS.get(kind)
+    module = MODULES.get(kind)
     if module is None:
-        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *ACTIONS, *FREE_ACTIONS])}",
+        raise MalformedAction(f"action type {kind!r} is not one of {', '.join([PASS, *MODULES])}",
                               code="unknown_action", value=kind)
-    alone = acting_alone(state, side) and kind not in FREE_ACTIONS
+    alone = acting_alone(state, side) and kind not in editions.of(state).free_actions
     if not alone and kind in state.turn_actions:
         raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
                             code="same_action_twice")
@@ -266,7 +266,7 @@ def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[G
     if kind == PASS:
         return _pass(state, side)
     module, action, extra, paid = _checked(state, side, raw, kind)
-    free = kind in FREE_ACTIONS
+    free = kind in editions.of(state).free_actions
     new = state.clone()
     new.pending.pop()
     pay(new, side, paid)

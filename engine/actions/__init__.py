@@ -41,3 +41,7 @@ ACTIONS: dict[str, ModuleType] = {
 
 FREE_ACTIONS: dict[str, ModuleType] = {ransom_proxenos.TYPE: ransom_proxenos}
 
+#: Every action module by type; which are free is the edition's (engine.editions: the 2012 edition
+#: makes releasing the proxenos an action of the turn).
+MODULES: dict[str, ModuleType] = {**ACTIONS, **FREE_ACTIONS}
+

@@ -12,6 +12,7 @@ from types import MappingProxyType
 import pytest
 
 from engine import api, editions, essentials, playout
+from engine.actions import FREE_ACTIONS
 from engine.data import personal_board
 from engine.data.resources import RESOURCES
 from engine.data.rounds import ROUND_RECORDS
@@ -27,6 +28,7 @@ class Tight(Edition):
     rounds = tuple(replace(r, stacking_limit=2) for r in ROUND_RECORDS)
     phoros_rates = MappingProxyType({0: 0, 1: 2})
     resources = tuple(r for r in RESOURCES if r != "wheat")
+    free_actions = frozenset()  # ransoming the proxenos is an action of the turn, as in 2012
 
 
 @pytest.fixture
@@ -103,3 +105,15 @@ def test_a_variant_changes_the_rules_it_overrides(tight: str) -> None:
     assert after.players[side].tracks["silver"] - silver == min(2, personal_board.max_value("silver") - silver)
     with pytest.raises(MalformedAction):
         api.apply_action(state, side, {"type": "phoros", "prestige": 2, "decision": state.decision.id})
+
+
+def test_the_2020_edition_frees_the_ransom_and_a_variant_may_make_it_an_action(tight: str) -> None:
+    assert Edition.free_actions == set(FREE_ACTIONS)
+    for edition, free in (("2020", True), (tight, False)):
+        state = api.new_game(api.Setup.from_seed("tutorial-3", edition))
+        state.players["sparta"].proxenos = None  # captured
+        options = api.options(state, "sparta")
+        assert ("ransom_proxenos" in options["free"]) is free
+        after, _ = api.apply_action(state, "sparta", {"type": "ransom_proxenos", "decision": state.decision.id})
+        assert after.players["sparta"].proxenos == "sparti"
+        assert ("ransom_proxenos" in after.turn_actions) is not free  # a turn's action, or none used
