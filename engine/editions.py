@@ -16,6 +16,7 @@ from typing import ClassVar, Protocol
 from engine.data import event_cards, projects
 from engine.data.resources import MARKET_GOODS, PERISHABLE, RESOURCES
 from engine.data.rounds import ROUND_RECORDS, Round
+from engine.data.setup import SETUP_BY_SIDE, SideSetup
 from engine.state import DEFAULT_EDITION
 
 
@@ -32,6 +33,8 @@ class Edition:
     #: Each round's event deck and the cards dealt from it (a round's card is one of these).
     decks: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(dict(event_cards.DECKS))
     dealt: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType(dict(event_cards.DEALT))
+    #: Each side's printed starting position (poleis, units, tracks, merchants, proxenos).
+    printed_setup: ClassVar[Mapping[str, SideSetup]] = MappingProxyType(dict(SETUP_BY_SIDE))
     #: The project tiles in the box.
     projects: ClassVar[tuple[str, ...]] = tuple(projects.PROJECTS)
     #: The resources on a side's board (a side acting alone pays one of them more; the tie-break counts them).

@@ -12,7 +12,6 @@ from typing import Any
 
 from engine import editions, flow
 from engine.data import markets, poleis
-from engine.data.setup import SETUP_BY_SIDE
 from engine.data.sides import SIDES
 from engine.errors import MalformedAction
 from engine.state import DEFAULT_EDITION, GameState, Player, Polis
@@ -81,7 +80,7 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
     players = {}
     owners: dict[str, tuple[str, int]] = {}
     for side in SIDES:
-        printed = SETUP_BY_SIDE[side]
+        printed = editions.EDITIONS[setup.edition].printed_setup[side]
         units = {**printed.hoplites, **printed.galleys}
         players[side] = Player(dict(printed.tracks), dict(units), printed.merchants, printed.proxenos)
         owners.update({polis_id: (side, population) for polis_id, population in printed.poleis.items()})

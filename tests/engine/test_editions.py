@@ -29,6 +29,9 @@ class Tight(Edition):
     phoros_rates = MappingProxyType({0: 0, 1: 2})
     resources = tuple(r for r in RESOURCES if r != "wheat")
     free_actions = frozenset()  # ransoming the proxenos is an action of the turn, as in 2012
+    # Both sides start with 4 prestige (the cube on the 3), as a pre-publication setup has it.
+    printed_setup = MappingProxyType({side: replace(printed, cube_spaces={**printed.cube_spaces, "prestige": 3})
+                                      for side, printed in Edition.printed_setup.items()})
 
 
 @pytest.fixture
@@ -76,6 +79,7 @@ def test_the_edition_goes_through_views_replays_and_json(tight: str) -> None:
 def test_a_variant_changes_the_rules_it_overrides(tight: str) -> None:
     state = api.new_game(api.Setup.from_seed("tutorial-3", tight))  # Sparta opens on an action
     assert essentials.stacking_limit(state) == 2
+    assert {side: state.players[side].tracks["prestige"] for side in state.players} == {"athens": 4, "sparta": 4}
     assert essentials.stacking_limit(api.new_game(api.Setup.from_seed("tutorial-3"))) == 3
     # Sparta's two hoplites in Lakedaemon fill it: no hoplite may be created in Sparti.
     state.players["sparta"].units["lakedaemon"] = 2
