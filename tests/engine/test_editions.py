@@ -21,8 +21,8 @@ from engine.errors import MalformedAction
 
 
 class Tight(Edition):
-    """A test variant: two units a side in a space, phoros at 1 prestige for 2 silver only, and wheat
-    no resource to pay for acting alone with."""
+    """A test variant: two units a side in a space, phoros at 1 prestige for 2 silver only, wheat no
+    resource to pay for acting alone with, the ransom an action of the turn, 4 prestige to start."""
 
     id = "test-tight"
     rounds = tuple(replace(r, stacking_limit=2) for r in ROUND_RECORDS)
