@@ -59,6 +59,9 @@ def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cann
     assert page.locator("#taken").inner_text() == words["taken"]
     assert greyed(page) == {"sparti": words["stacking"], "gythion": words["last_cube"]}
     assert page.locator('#action-body button.choice[data-choice="sparti"]').is_disabled()
+    # On the map too: Sparti, clicked, says why instead of choosing.
+    page.locator('#board [data-place="sparti"]').click()
+    assert page.locator("#action-error").inner_text() == words["stacking"]
     payments = page.locator("#action-body button.choice:not(.refused)")
     assert payments.count() == 2  # iron or silver: the player's to choose
     click(page, '#action-body button.choice[data-choice=\'{"iron":1}\']')

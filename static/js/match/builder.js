@@ -162,7 +162,7 @@ export function gathered(field, value) {
 }
 
 // What the prompts' controls answer with.
-const HANDS = {choose, gathered, refresh, redraw: () => renderBuilder()};
+const HANDS = {choose, gathered, refresh, redraw: () => renderBuilder(), refuse: (text) => showError(text)};
 
 export function renderBuilder() {
   clearChoosable();
@@ -176,7 +176,7 @@ export function renderBuilder() {
       "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
     {choices: match.build.taken.map(([field, value]) => describeField(field, value)).join(" · ")})}));
     // Why it was the only one: the choices the rules refused there, greyed with their reasons.
-    for (const [field, , refused] of match.build.taken) if (refused.length) parts.push(...refusedOnly(field, refused));
+    for (const [field, , refused] of match.build.taken) if (refused.length) parts.push(...refusedOnly(field, refused, HANDS));
   }
   const field = options.next;
   if (GATHERED.has(field)) match.build.open[field] = options;

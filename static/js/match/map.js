@@ -97,9 +97,19 @@ function mapAboveTheSheet() {
   if (box.top < 0 || box.bottom > room) window.scrollBy({top: box.top - Math.max(0, (room - box.height) / 2), behavior: "instant"});
 }
 
+// The places the rules refuse here answer a click with why (`say(choice, reason)`), not a choice.
+export function markRefused(refused, say) {
+  for (const {choice, reason} of refused) {
+    const node = typeof choice === "string" ? $(`#board [data-place="${CSS.escape(choice)}"]`) : null;
+    if (!node) continue;
+    node.classList.add("refused-here");
+    node.onclick = () => say(reason);
+  }
+}
+
 export function clearChoosable() {
-  for (const node of $$(".choosable")) {
-    node.classList.remove("choosable");
+  for (const node of $$(".choosable, .refused-here")) {
+    node.classList.remove("choosable", "refused-here");
     node.onclick = null;
   }
 }

@@ -1,11 +1,12 @@
 // The controls each field is chosen with: buttons, counters, tribute columns, the famine's
 // poleis, the battle cards (an attacker's hand, or a defender's answer to each attacking card).
 // Each control answers through `to`, the builder's hands: `choose(field, value)` (one click),
-// `gathered(field, value)` (a field answered over several), `refresh()` and `redraw()`.
+// `gathered(field, value)` (a field answered over several), `refresh()`, `redraw()` and
+// `refuse(text)` (a refused place clicked on the map says why).
 import {el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, seat} from "./page.js";
 import {ACTION_NAMES, explain, goods, name, projectName, spaceName} from "./words.js";
-import {markChoosable} from "./map.js";
+import {markChoosable, markRefused} from "./map.js";
 
 const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : String(choice));
 
@@ -13,6 +14,7 @@ const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : 
 // (the engine's `unavailable`: the reason the server would give if it were sent).
 function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
+  markRefused(refused, (reason) => to.refuse(explain({code: reason})));
   return [el("div", {class: "choices"}, [
     ...choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
       "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)})),
@@ -42,7 +44,7 @@ function counters(to, field, limits, total, note) {
 }
 
 // The refused choices of a field already answered (its only choice taken for the player).
-export const refusedOnly = (field, refused) => buttons({choose: () => {}}, field, [], LABELS[field] || name, refused);
+export const refusedOnly = (field, refused, to) => buttons(to, field, [], LABELS[field] || name, refused);
 const LABELS = {type: (t) => ACTION_NAMES[t] || t, project: projectName, space: spaceName};
 
 export function widget(field, options, to) {
