@@ -8,7 +8,8 @@ import {refusedOnly, widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
 
 // The builder offers only what the engine's options offer, field by field (asked over the
-// socket); a whole action or answer is priced, that is checked by the engine applying nothing,
+// socket), greys what they say is refused with the reason, and takes a step's only choice for the
+// player; a whole action or answer is priced, that is checked by the engine applying nothing,
 // before Confirm shows, so a refusal is said next to the controls before the player commits.
 
 // Fields answered over several clicks (counters, checkboxes, cards): their widget stays open.
