@@ -11,8 +11,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import players
+from engine import editions, players
 from engine.data.sides import SIDES
+from engine.state import DEFAULT_EDITION
 
 
 @dataclass
@@ -36,7 +37,8 @@ def decider(name: str) -> players.Decider:
     return players.player(name).decide
 
 
-def run(games: int, first: str, second: str, seed: str = "arena", progress: bool = False) -> Tally:
+def run(games: int, first: str, second: str, seed: str = "arena", progress: bool = False,
+        ruleset: str = DEFAULT_EDITION) -> Tally:
     tally = Tally(seconds={first: [], second: []})
     started = time.perf_counter()
     for number in range(games):
@@ -44,7 +46,7 @@ def run(games: int, first: str, second: str, seed: str = "arena", progress: bool
         seats = dict(zip(SIDES, (first, second) if number % 2 == 0 else (second, first)))
         deciders = {side: decider(name) for side, name in seats.items()}
         state, _ = players.play(f"{seed}-{number}", deciders,
-                                observe=lambda side, s: tally.seconds[seats[side]].append(s))
+                                observe=lambda side, s: tally.seconds[seats[side]].append(s), edition=ruleset)
         outcome = state.outcome or {}
         tally.endings[outcome.get("reason", "unfinished")] += 1
         winner = outcome.get("winner")
@@ -79,6 +81,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", default="arena", help="games are seeded SEED-0, SEED-1, ...")
     parser.add_argument("--progress", action="store_true", help="a line after each game")
+    parser.add_argument("--ruleset", choices=sorted(editions.EDITIONS), default=DEFAULT_EDITION,
+                        help="the edition whose rules the games follow")
     args = parser.parse_args()
     print(report(run(args.games, args.first, args.second, args.seed, args.progress), args.games, args.first, args.second))
 

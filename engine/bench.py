@@ -17,8 +17,9 @@ import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from engine import api
+from engine import api, editions
 from engine import state as state_module
+from engine.state import DEFAULT_EDITION
 from engine.playout import play
 
 
@@ -40,7 +41,7 @@ def compiled() -> bool:
     return not state_module.__file__ or not state_module.__file__.endswith(".py")
 
 
-def run(games: int, seed: int, repeat: int = 1) -> dict[str, Any]:
+def run(games: int, seed: int, repeat: int = 1, ruleset: str = DEFAULT_EDITION) -> dict[str, Any]:
     """Play `games` whole seeded random games (each timed, best of `repeat`), then replay their logs
     timing each step."""
     game_ms: list[float] = []
@@ -50,7 +51,7 @@ def run(games: int, seed: int, repeat: int = 1) -> dict[str, Any]:
         best = float("inf")
         for _ in range(repeat):
             t0 = time.perf_counter()
-            state, log = play(game_seed)
+            state, log = play(game_seed, edition=ruleset)
             best = min(best, (time.perf_counter() - t0) * 1000)
         game_ms.append(best)
         logs.append((game_seed, log))
@@ -58,7 +59,7 @@ def run(games: int, seed: int, repeat: int = 1) -> dict[str, Any]:
     apply_us: dict[str, list[float]] = defaultdict(list)
     options_ms: list[float] = []
     for game_seed, log in logs:
-        state = api.new_game(api.Setup.from_seed(game_seed))
+        state = api.new_game(api.Setup.from_seed(game_seed, ruleset))
         for entry in log:
             if "chance" in entry:
                 state, _ = api.apply_chance(state, entry["chance"])
@@ -89,11 +90,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="plays of each game; its best time counts")
+    parser.add_argument("--ruleset", choices=sorted(editions.EDITIONS), default=DEFAULT_EDITION,
+                        help="the edition whose rules the games follow")
     args = parser.parse_args()
-    result = run(args.games, args.seed, args.repeat)
+    result = run(args.games, args.seed, args.repeat, args.ruleset)
     kind = "compiled by mypyc" if compiled() else "pure Python"
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores (one used), Python {platform.python_version()}; "
-          f"engine: {kind}")
+          f"engine: {kind}; rules: the {args.ruleset} edition")
     print(f"{result['games']} whole seeded random games in {result['seconds']:.2f} s (best of {args.repeat}): "
           f"{result['games_per_second']:.0f} games/s (target: >= {300 if compiled() else 150}), "
           f"median {result['game_median_ms']:.1f} ms, p99 {result['game_p99_ms']:.1f} ms a game")

@@ -36,7 +36,7 @@ from engine import api, editions, end_of_round, flow, playout
 from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES, opponent
 from engine.errors import ActionError
-from engine.state import GameState
+from engine.state import DEFAULT_EDITION, GameState
 
 Action = dict[str, Any]
 View = Mapping[str, Any]
@@ -427,7 +427,8 @@ Decider = Callable[[View, random.Random], Action]
 
 
 def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000,
-         observe: Callable[[str, float], None] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+         observe: Callable[[str, float], None] | None = None,
+         edition: str = DEFAULT_EDITION) -> tuple[GameState, list[dict[str, Any]]]:
     """A whole seeded game, each side's decisions by its decider on its own view, each seeded by the
     game and the decision's number; chance from a generator of its own. `observe(side, seconds)`
     hears each decision's thinking time."""
@@ -438,4 +439,4 @@ def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000
             observe(side, time.perf_counter() - started)
         return action, api.apply_action(state, side, action)[0]
 
-    return playout.play(seed, max_steps, decide=decide, chance=random.Random(f"{seed}:chance"))
+    return playout.play(seed, max_steps, decide=decide, chance=random.Random(f"{seed}:chance"), edition=edition)

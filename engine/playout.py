@@ -22,7 +22,7 @@ from engine.data import geography, markets
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
 from engine.errors import ActionError
-from engine.state import GameState
+from engine.state import DEFAULT_EDITION, GameState
 
 Action = dict[str, Any]
 Proposal = Callable[[GameState, str, random.Random, bool], Action | None]
@@ -173,18 +173,18 @@ def random_action(state: GameState, side: str, rng: random.Random) -> Action:
 
 def play(seed: int | str, max_steps: int = 5000, observe: Callable[[GameState], None] | None = None,
          decide: Callable[[GameState, str, int], tuple[Action, GameState]] | None = None,
-         chance: random.Random | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+         chance: random.Random | None = None, edition: str = DEFAULT_EDITION) -> tuple[GameState, list[dict[str, Any]]]:
     """A whole seeded game; returns the final state and the log that replays it.
 
     By default the random player decides and one generator draws both its choices and chance.
     `decide(state, side, number)` replaces the player (the computer's levels: engine/players.py),
     answering (its action, the state after it); `chance` draws chance apart from it. `observe` sees
-    every state the game passes through, the last one included.
+    every state the game passes through, the last one included. `edition`: the rules it follows.
     """
     rng = random.Random(seed)
     chance = chance or rng
     log: list[dict[str, Any]] = []
-    state = api.new_game(api.Setup.from_seed(seed))
+    state = api.new_game(api.Setup.from_seed(seed, edition))
     for number in range(max_steps):
         if observe is not None:
             observe(state)

@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 import pytest
 
-from engine import api, editions, essentials, playout
+from engine import api, arena, bench, editions, essentials, players, playout
 from engine.actions import FREE_ACTIONS
 from engine.data import personal_board
 from engine.data.resources import RESOURCES
@@ -121,3 +121,15 @@ def test_the_2020_edition_frees_the_ransom_and_a_variant_may_make_it_an_action(t
         after, _ = api.apply_action(state, "sparta", {"type": "ransom_proxenos", "decision": state.decision.id})
         assert after.players["sparta"].proxenos == "sparti"
         assert ("ransom_proxenos" in after.turn_actions) is not free  # a turn's action, or none used
+
+
+def test_the_bench_and_the_arena_play_the_edition_asked(tight: str) -> None:
+    seen: list[str] = []
+    playout.play(5, max_steps=80, observe=lambda state: seen.append(state.edition), edition=tight)
+    assert set(seen) == {tight}
+    assert bench.run(2, 1, 1, ruleset=tight)["games"] == 2
+    final, _ = players.play("editions-0", {"athens": arena.decider("random"), "sparta": arena.decider("easy")},
+                            edition=tight)
+    assert final.edition == tight
+    tally = arena.run(2, "random", "easy", ruleset=tight)
+    assert sum(tally.wins.values()) + tally.draws == 2
