@@ -11,6 +11,7 @@ import json
 import random
 import shutil
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,8 +63,19 @@ def sqlite_on_a_small_disk() -> Iterator[Disk]:
     finally:
         if site:
             site.stop()
-        subprocess.run(["umount", str(disk)], check=True)
+        unmount(disk)
         shutil.rmtree(run_dir, ignore_errors=True)
+
+
+def unmount(disk: Path) -> None:
+    """A process of the stopped site may still be closing its files ("target is busy", as one CI run
+    met): the unmount is tried again for 5 s, then done lazily (the kernel frees the disk once its
+    last file closes), so that no test fails on its own cleanup."""
+    for _ in range(50):
+        if subprocess.run(["umount", str(disk)], capture_output=True).returncode == 0:
+            return
+        time.sleep(0.1)
+    subprocess.run(["umount", "--lazy", str(disk)], check=True)
 
 
 @pytest.fixture
