@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from itertools import combinations, permutations
 from typing import Any
 
-from engine import essentials, event_cards
+from engine import editions, essentials, event_cards
 from engine.actions.base import Refusable
 from engine.data import battle_cards, geography
 from engine.data.battle_cards import LAND, MISTHOFOROS, SALPINX, SEA
@@ -118,14 +118,16 @@ def _site(state: GameState) -> str:
 
 
 def _needs(state: GameState, opening: bool) -> dict[str, int]:
-    """Starting hands equal units; later the attacker draws two and the defender refills to its units."""
+    """Starting hands equal units; later the attacker draws two and the defender as the edition says
+    (2020: up to its units; 2012: two less its losses)."""
     battle = state.battle
     assert battle is not None
     attacker, defender = battle.attacker, opponent(battle.attacker)
     units = _units(state, battle.site)
     if opening:
         return {attacker: units[attacker], defender: units[defender]}
-    return {attacker: CARDS_LAID, defender: max(0, units[defender] - len(battle.hands[defender]))}
+    drawn = editions.of(state).defender_draws(units[defender], len(battle.hands[defender]), battle.defender_lost)
+    return {attacker: CARDS_LAID, defender: drawn}
 
 
 def _draw(state: GameState, events: list[Event], opening: bool) -> None:
@@ -150,6 +152,15 @@ def usable_for_attack(state: GameState, side: str) -> list[int]:
     if state.players[side].tracks[PRESTIGE] > 0:
         return list(hand)
     return [c for c in hand if face(state, c).formation != SALPINX]
+
+
+def usable_for_defence(state: GameState, side: str) -> list[int]:
+    """The hand; in 2012, where a defending Salpinx costs its player 1 prestige, without it when the
+    side has none (R36)."""
+    assert state.battle is not None
+    if editions.of(state).salpinx_costs_defender:
+        return usable_for_attack(state, side)
+    return list(state.battle.hands[side])
 
 
 def face(state: GameState, number: int) -> battle_cards.BattleFace:
@@ -279,7 +290,7 @@ def _attack(state: GameState, events: list[Event], side: str, decision: Decision
     events.append({"event": "battle_attack", "site": battle.site, "side": side, "cards": list(cards)})
     defender = opponent(side)
     essentials.ask(state, defender, DEFEND, {"site": battle.site, "attack": list(cards),
-                                             "cards": min(len(cards), len(battle.hands[defender]))})
+                                             "cards": min(len(cards), len(usable_for_defence(state, defender)))})
 
 
 def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, Any]) -> None:
@@ -290,16 +301,20 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
     if len(answers) != len(battle.laid):
         raise MalformedAction(f"defend: cards={answers!r} must answer each of the attacker's cards {battle.laid} "
                               "in order (null for one left unanswered)", code="card_count", expected=len(battle.laid))
+    usable = usable_for_defence(state, side)
     for number in answers:
         if number is not None and number not in hand:
             raise IllegalAction(f"defend: card {number} is not in {side}'s hand", code="not_in_hand", card=number)
-    must = min(len(battle.laid), len(hand))
+        if number is not None and number not in usable:
+            raise IllegalAction(f"defend: {side} has no prestige to pay for the Salpinx (card {number})",
+                                code="salpinx_without_prestige", card=number)
+    must = min(len(battle.laid), len(usable))
     if sum(1 for n in answers if n is not None) != must:
         raise MalformedAction(f"defend: cards={answers!r}: the defender answers {must} of the attacker's cards",
                               code="card_count", expected=must)
     attacker = battle.attacker
     pairs = []
-    lost = prestige = ties = 0
+    lost = prestige = ties = trumpeted = 0
     for laid, answered in zip(battle.laid, answers):
         attack, defence = face(state, laid), None if answered is None else face(state, answered)
         matched, unit_lost, points = clash(attack, defence)
@@ -307,6 +322,7 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
                       "prestige": points})
         lost += unit_lost
         prestige += points
+        trumpeted += defence is not None and defence.formation == SALPINX
         ties += matched and defence is not None and attack.formation != MISTHOFOROS and attack.value == defence.value
     battle.hands[side] = [c for c in hand if c not in answers]
     battle.discard.extend(battle.laid + [n for n in answers if n is not None])
@@ -318,7 +334,10 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
             earned[attacker] = earned.get(attacker, 0) + prestige
     elif prestige < 0:
         essentials.lose_prestige(state, attacker, -prestige, "salpinx")
+    if trumpeted and editions.of(state).salpinx_costs_defender:
+        essentials.lose_prestige(state, side, trumpeted, "salpinx")
     lost = min(lost, essentials.units(state, side, battle.site))
+    battle.defender_lost = lost
     if lost:
         essentials.lose_units(state, side, battle.site, lost)
     events.append({"event": "battle_clash", "site": battle.site, "attacker": attacker, "pairs": pairs,
@@ -353,7 +372,7 @@ def legal(state: GameState, side: str, decision: Decision) -> Iterator[dict[str,
     else:
         assert state.battle is not None
         laid = decision.data["attack"]
-        for answered in permutations(state.battle.hands[side], decision.data["cards"]):
+        for answered in permutations(usable_for_defence(state, side), decision.data["cards"]):
             for slots in combinations(range(len(laid)), len(answered)):
                 cards: list[int | None] = [None] * len(laid)
                 for slot, number in zip(slots, answered):
@@ -373,7 +392,7 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     if decision.kind == ATTACK:
         return {"next": "cards", "type": "attack", "choices": usable_for_attack(state, side),
                 "count": laid_count(state, side, decision)}
-    return {"next": "cards", "type": "defend", "choices": list(state.battle.hands[side]),
+    return {"next": "cards", "type": "defend", "choices": usable_for_defence(state, side),
             "attack": list(decision.data["attack"]), "count": decision.data["cards"]}
 
 

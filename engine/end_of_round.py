@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import editions, essentials, event_cards
 from engine.actions.base import Refusable
-from engine.data import poleis, projects, sides
+from engine.data import poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
 from engine.errors import IllegalAction, MalformedAction
@@ -42,9 +42,10 @@ def complete_projects(state: GameState) -> list[dict[str, Any]]:
     for polis_id, polis in state.poleis.items():
         if polis.developing is None:
             continue
-        tile = projects.tile(polis.developing)
+        tile = editions.of(state).tile(polis.developing)
         polis = state.change_polis(polis_id, projects=(*polis.projects, polis.developing), developing=None)
-        gained = essentials.gain(state, polis.owner, PRESTIGE, tile.prestige) if polis.owner else 0
+        prestige = editions.of(state).project_prestige(tile, polis.population)
+        gained = essentials.gain(state, polis.owner, PRESTIGE, prestige) if polis.owner else 0
         events.append({"event": "project_completed", "polis": polis_id, "project": tile.id,
                        "side": polis.owner, "prestige": gained})
     return events
@@ -111,7 +112,7 @@ def score(state: GameState, side: str) -> dict[str, int]:
     return {
         "population": sum(polis.population for polis in owned),
         "prestige": state.players[side].tracks[PRESTIGE],
-        "projects": sum(projects.tile(p).end_game_prestige for polis in owned for p in polis.projects),
+        "projects": sum(editions.of(state).tile(p).end_game_prestige for polis in owned for p in polis.projects),
     }
 
 
@@ -268,8 +269,9 @@ def growth_choices(state: GameState, side: str) -> Iterator[dict[str, int]]:
 
 
 def phoros(state: GameState, side: str) -> list[Event]:
-    """Only with a polis besides the capital, and prestige to give."""
-    if yielding_poleis(state, side) and state.players[side].tracks[PRESTIGE]:
+    """Only with prestige to give, and (in 2020) a polis besides the capital."""
+    allies = yielding_poleis(state, side) or not editions.of(state).phoros_needs_allies
+    if allies and state.players[side].tracks[PRESTIGE]:
         essentials.ask(state, side, PHOROS, {"rates": {str(k): v for k, v in editions.of(state).phoros_rates.items()}})
     return []
 

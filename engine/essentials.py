@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from engine import editions
-from engine.data import components, geography, personal_board, poleis
+from engine.data import components, geography, poleis
 from engine.data.resources import PRESTIGE
 from engine.data.sides import opponent
 from engine.state import Decision, GameState
@@ -119,7 +119,7 @@ def gain(state: GameState, side: str, track: str, amount: int) -> int:
     """Add to a personal-board track; what passes its last space is lost. Returns what was kept."""
     tracks = state.players[side].tracks
     before = tracks[track]
-    tracks[track] = personal_board.clamp(track, before + amount)
+    tracks[track] = max(0, min(editions.of(state).track_max[track], before + amount))
     return tracks[track] - before
 
 

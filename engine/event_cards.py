@@ -41,7 +41,6 @@ from engine.data.event_cards import (
     Truce,
     TributeCap,
     background,
-    card,
 )
 from engine.data.resources import PRESTIGE
 from engine.data.sides import ATHENS, SIDES, SPARTA, opponent
@@ -57,13 +56,14 @@ UNIT_AREAS = {"hoplites": geography.TERRITORIES, "galleys": geography.SEAS,
 
 
 def current(state: GameState) -> EventCard:
-    return card(state.events[state.round])
+    return editions.of(state).cards[state.events[state.round]]
 
 
 def resolution_order(state: GameState) -> list[str]:
-    """More prestige reads the card first; on a tie, and in the first round, Athens."""
+    """More prestige reads the card first; on a tie (and in 2020's first round), Athens."""
     athens, sparta = (state.players[side].tracks[PRESTIGE] for side in (ATHENS, SPARTA))
-    first = SPARTA if state.round > 0 and sparta > athens else ATHENS
+    fixed = state.round == 0 and editions.of(state).first_round_fixed
+    first = SPARTA if not fixed and sparta > athens else ATHENS
     return [first, opponent(first)]
 
 
@@ -79,7 +79,8 @@ def as_known(state: GameState) -> GameState:
     what is foreseen from it (a price, a food forecast) never shows a card before it is revealed."""
     shown = len(revealed(state))
     known = state.clone()
-    known.events = [*state.events[:shown], *(f"no_event_{round_id}" for round_id in editions.of(state).round_ids[shown:])]
+    rules = editions.of(state)
+    known.events = [*state.events[:shown], *(rules.quiet_cards[round_id] for round_id in rules.round_ids[shown:])]
     return known
 
 

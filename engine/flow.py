@@ -26,6 +26,8 @@ PASS = "pass"
 ACTION = "action"
 CHANCE = "chance"
 TURN_END = "turn_end"
+#: The end of one action of a side acting alone, a turn of its own in 2012 (R35).
+LONE_TURN_END = "lone_turn_end"
 ROUND_END = "round_end"
 
 Event = dict[str, Any]
@@ -43,11 +45,11 @@ CHANCE_RESOLVERS = {lay_siege.TYPE: lay_siege.resolve, trade.TYPE: trade.resolve
 
 
 def first_player(state: GameState) -> str:
-    """Less prestige starts; on a tie, and in the first round, Sparta; unless the event card says who."""
+    """Less prestige starts; on a tie (and in 2020's first round), Sparta; unless the event card says who."""
     named = event_cards.starts(state)
     if named is not None:
         return named
-    if state.round == 0:
+    if state.round == 0 and editions.of(state).first_round_fixed:
         return SPARTA
     athens, sparta = (state.players[side].tracks[PRESTIGE] for side in (ATHENS, SPARTA))
     return ATHENS if athens < sparta else SPARTA
@@ -96,6 +98,8 @@ def _run(state: GameState, events: list[Event]) -> None:
             state.battle_check = None
             if check.when == ROUND_END:
                 _end_round(state, events)
+            elif check.when == LONE_TURN_END:
+                state.turn_actions = []
             else:
                 _next_turn(state)
         elif len(state.passed) == 2:
@@ -104,19 +108,24 @@ def _run(state: GameState, events: list[Event]) -> None:
                 _end_round(state, events)
         elif not state.passed and len(state.turn_actions) >= 2:
             _end_turn(state, events)
+        elif state.passed and state.turn_actions and editions.of(state).battles_after_lone_actions:
+            _end_turn(state, events, lone=True)
         else:
             ask_for_action(state)
 
 
-def _end_turn(state: GameState, events: list[Event]) -> None:
-    """The battle check ends every turn; its battles are fought before the other side's turn. A card's
-    turn-end penalty comes first, and may end the game."""
+def _end_turn(state: GameState, events: list[Event], *, lone: bool = False) -> None:
+    """The battle check ends every turn; its battles are fought before the other side's turn (or,
+    `lone`, the lone side's next action). A card's turn-end penalty comes first, and may end the game."""
     events.extend(event_cards.at_turn_end(state, state.active))
     if state.outcome is not None:
         return
-    events.append(battles.check(state, TURN_END, chooser=state.active))
+    events.append(battles.check(state, LONE_TURN_END if lone else TURN_END, chooser=state.active))
     if state.battle_check is None:
-        _next_turn(state)
+        if lone:
+            state.turn_actions = []
+        else:
+            _next_turn(state)
 
 
 def _next_turn(state: GameState) -> None:
@@ -199,7 +208,7 @@ def _checked(state: GameState, side: str, raw: Mapping[str, Any], kind: str) -> 
     if not alone and kind in state.turn_actions:
         raise IllegalAction(f"{kind}: {side} already took this action this turn; a turn is two different actions",
                             code="same_action_twice")
-    fields = Fields(raw, kind)
+    fields = Fields(raw, kind, editions.of(state))
     action = module.parse(fields)
     extra = _extra_resource(state, fields, alone, side)
     module.check(state, side, action)

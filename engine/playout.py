@@ -74,9 +74,9 @@ WEIGHTS: dict[str, tuple[int, int]] = {
 FOR_WHEAT = 0.7
 
 
-def _brings_wheat(action: Action) -> bool:
+def _brings_wheat(state: GameState, action: Action) -> bool:
     if action["type"] == trade.TYPE:
-        return markets.SPACE_BY_ID[action["space"]].receive == markets.WHEAT
+        return editions.of(state).space(action["space"]).receive == markets.WHEAT
     return action.get("columns", {}).get("wheat", 0) > 0
 
 
@@ -154,7 +154,7 @@ def _candidates(state: GameState, side: str, kind: str, rng: random.Random, hung
         return
     legal = list(api.legal_of_type(state, side, kind))
     if hungry and kind in WHEAT_SOURCES and rng.random() < FOR_WHEAT:
-        legal = [a for a in legal if _brings_wheat(a)] or legal
+        legal = [a for a in legal if _brings_wheat(state, a)] or legal
     yield from rng.sample(legal, k=min(TRIES, len(legal)))
 
 

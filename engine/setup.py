@@ -16,9 +16,6 @@ from engine.data.sides import SIDES
 from engine.errors import MalformedAction
 from engine.state import DEFAULT_EDITION, GameState, Player, Polis
 
-PROJECTS_FACE_UP_AT_START = 3
-
-
 @dataclass(frozen=True)
 class Setup:
     """Everything chance decides before the first turn."""
@@ -77,6 +74,7 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
     """The printed setup; the first round then begins (its event step, then Sparta's first turn)."""
     if not isinstance(setup, Setup):
         setup = Setup.from_seed(setup)
+    on_offer = editions.EDITIONS[setup.edition].round(0).projects_on_offer
     players = {}
     owners: dict[str, tuple[str, int]] = {}
     for side in SIDES:
@@ -98,8 +96,8 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
         sieges={},
         market_value={good: markets.START_POSITION for good in editions.EDITIONS[setup.edition].market_goods},
         market_spaces={},
-        projects_offer=list(setup.project_order[:PROJECTS_FACE_UP_AT_START]),
-        project_pile=list(setup.project_order[PROJECTS_FACE_UP_AT_START:]),
+        projects_offer=list(setup.project_order[:on_offer]),
+        project_pile=list(setup.project_order[on_offer:]),
         projects_out=[],
         events=list(setup.events),
         pending=[],

@@ -91,10 +91,12 @@ class Battle:
     #: The attacker's cards laid face up this combat round.
     laid: list[int]
     combat_round: int
+    #: Units the defender lost in the last combat round (2012: it draws that many fewer).
+    defender_lost: int = 0
 
     def clone(self) -> Battle:
         return Battle(self.site, self.attacker, list(self.deck), {s: list(h) for s, h in self.hands.items()},
-                      list(self.discard), list(self.laid), self.combat_round)
+                      list(self.discard), list(self.laid), self.combat_round, self.defender_lost)
 
 
 @dataclass(slots=True)
@@ -231,7 +233,7 @@ def to_json(state: GameState) -> dict[str, Any]:
 def _battle_json(battle: Battle) -> dict[str, Any]:
     return {"site": battle.site, "attacker": battle.attacker, "deck": list(battle.deck),
             "hands": {side: list(hand) for side, hand in battle.hands.items()}, "discard": list(battle.discard),
-            "laid": list(battle.laid), "combat_round": battle.combat_round}
+            "laid": list(battle.laid), "combat_round": battle.combat_round, "defender_lost": battle.defender_lost}
 
 
 def from_json(data: dict[str, Any]) -> GameState:
@@ -269,7 +271,7 @@ def from_json(data: dict[str, Any]) -> GameState:
         battle=None if data["battle"] is None else Battle(
             data["battle"]["site"], data["battle"]["attacker"], list(data["battle"]["deck"]),
             {side: list(hand) for side, hand in data["battle"]["hands"].items()}, list(data["battle"]["discard"]),
-            list(data["battle"]["laid"]), data["battle"]["combat_round"]),
+            list(data["battle"]["laid"]), data["battle"]["combat_round"], data["battle"].get("defender_lost", 0)),
         round_end=None if data["round_end"] is None else list(data["round_end"]),
         opening=None if data["opening"] is None else Opening(list(data["opening"]["order"]),
                                                              data["opening"]["effect"]),

@@ -12,18 +12,20 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Any
 
-from engine import essentials, event_cards
+from engine import editions, essentials, event_cards
 from engine.data import geography
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
 
 class Fields:
-    """Typed reads of one submitted action; every refusal names the field and the value sent."""
+    """Typed reads of one submitted action; every refusal names the field and the value sent. The
+    ids it reads are those of the game's edition (its spaces, tiles, tribute rows)."""
 
-    def __init__(self, raw: Mapping[str, Any], action_type: str) -> None:
+    def __init__(self, raw: Mapping[str, Any], action_type: str, rules: editions.Edition | None = None) -> None:
         self.raw = raw
         self.type = action_type
+        self.rules = editions.EDITIONS[editions.DEFAULT] if rules is None else rules
 
     def _missing(self, name: str) -> MalformedAction:
         return MalformedAction(f"{self.type}: field {name!r} is missing", code="missing_field", field=name)

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from engine import essentials, event_cards
+from engine import editions, essentials, event_cards
 from engine.actions.base import Fields, Refusable
-from engine.data import geography, personal_board, tribute
+from engine.data import geography, tribute
 from engine.data.resources import PRESTIGE
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
@@ -41,7 +41,7 @@ ACTION = CollectTribute
 
 def parse(fields: Fields) -> CollectTribute:
     territory = fields.text("territory", geography.TERRITORIES)
-    box = {c.resource: c for c in tribute.columns(territory)}
+    box = {c.resource: c for c in fields.rules.columns(territory)}
     home = tribute.free_for(territory) is not None
     columns = fields.counts("columns", (*box, PACIFISTS) if home else box)
     for resource, hoplites in columns.items():
@@ -70,7 +70,7 @@ def collectors(state: GameState, side: str, territory: str) -> int:
 
 def income(state: GameState, side: str, action: CollectTribute) -> dict[str, int]:
     _, each = event_cards.pacifists(state, side, action.territory)
-    return {r: n * each if r == PACIFISTS else tribute.column(action.territory, r).pays(n)
+    return {r: n * each if r == PACIFISTS else editions.of(state).column(action.territory, r).pays(n)
             for r, n in action.columns.items()}
 
 
@@ -133,13 +133,14 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
         return {"next": "territory", "choices": [t for t in geography.TERRITORIES if eligible(state, side, t)
                                                  and (prestige or tribute.free_for(t) == side)]}
     territory = partial["territory"]
-    choices = {c.resource: list(c.values) for c in tribute.columns(territory)}
+    rules = editions.of(state)
+    choices = {c.resource: list(c.values) for c in rules.columns(territory)}
     most, each = event_cards.pacifists(state, side, territory)
     if most:
         choices[PACIFISTS] = [each * n for n in range(1, most + 1)]
     return {"next": "columns", "hoplites": collectors(state, side, territory),
             "free": tribute.free_for(territory) == side, "choices": choices,
-            "room": {r: personal_board.max_value(r) - state.players[side].tracks[r] for r in choices}}
+            "room": {r: rules.track_max[r] - state.players[side].tracks[r] for r in choices}}
 
 
 def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
@@ -147,7 +148,7 @@ def generate(state: GameState, side: str) -> Iterator[CollectTribute]:
         if not eligible(state, side, territory):
             continue
         hoplites = collectors(state, side, territory)
-        spaces = {c.resource: c.max_hoplites for c in tribute.columns(territory)}
+        spaces = {c.resource: c.max_hoplites for c in editions.of(state).columns(territory)}
         most, _ = event_cards.pacifists(state, side, territory)
         if most:
             spaces[PACIFISTS] = most
@@ -161,7 +162,7 @@ def _held(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
 
 
 def _one_collector(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
-    return {"columns": {tribute.columns(tried["territory"])[0].resource: 1}, **tried}
+    return {"columns": {editions.of(state).columns(tried["territory"])[0].resource: 1}, **tried}
 
 
 #: Territories the side's hoplites stand in but may not collect: collected already, no polis of

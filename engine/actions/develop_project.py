@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from engine import editions
 from engine.actions.base import Fields, Refusable, affordable, no_prestige
-from engine.data import poleis, projects
+from engine.data import poleis
+from engine.data.projects import ProjectTile
 from engine.errors import IllegalAction, MalformedAction
 from engine.state import GameState
 
@@ -35,11 +37,11 @@ ACTION = DevelopProject
 
 
 def parse(fields: Fields) -> DevelopProject:
-    project = fields.text("project", projects.PROJECTS)
+    project = fields.text("project", fields.rules.projects)
     polis_id = fields.text("polis", poleis.POLEIS)
     silver_for: tuple[str, ...] = ()
     if fields.raw.get("silver_for"):
-        cost_resources = tuple(r for r in projects.tile(project).cost if r != "silver")
+        cost_resources = tuple(r for r in fields.rules.tile(project).cost if r != "silver")
         if not cost_resources:
             raise MalformedAction(f"develop_project: {project} is paid in silver already; "
                                   f"silver_for={fields.raw['silver_for']!r} must be empty",
@@ -48,9 +50,9 @@ def parse(fields: Fields) -> DevelopProject:
     return DevelopProject(project, polis_id, silver_for)
 
 
-def price(project: str, silver_for: tuple[str, ...]) -> dict[str, int]:
+def price(tile: ProjectTile, silver_for: tuple[str, ...]) -> dict[str, int]:
     total: dict[str, int] = {}
-    for resource, amount in projects.tile(project).cost.items():
+    for resource, amount in tile.cost.items():
         paid_in = "silver" if resource in silver_for else resource
         total[paid_in] = total.get(paid_in, 0) + amount
     return total
@@ -58,7 +60,7 @@ def price(project: str, silver_for: tuple[str, ...]) -> dict[str, int]:
 
 def hosts(state: GameState, side: str, project: str) -> list[str]:
     """Poleis of the side that may take this tile now."""
-    return [p for p in sorted(projects.allowed_poleis(project))
+    return [p for p in sorted(editions.of(state).hosts(project))
             if state.poleis[p].owner == side and state.poleis[p].developing is None]
 
 
@@ -66,9 +68,10 @@ def check(state: GameState, side: str, action: DevelopProject) -> None:
     if action.project not in state.projects_offer:
         raise IllegalAction(f"develop_project: {action.project} is not on offer (on offer: "
                             f"{', '.join(state.projects_offer) or 'none'})", code="not_on_offer")
-    if action.polis not in projects.allowed_poleis(action.project):
+    allowed = editions.of(state).hosts(action.project)
+    if action.polis not in allowed:
         raise IllegalAction(f"develop_project: {action.project} can be developed only in "
-                            f"{', '.join(sorted(projects.allowed_poleis(action.project)))}, not {action.polis}",
+                            f"{', '.join(sorted(allowed))}, not {action.polis}",
                             code="not_allowed_here")
     polis = state.poleis[action.polis]
     if polis.owner != side:
@@ -79,7 +82,7 @@ def check(state: GameState, side: str, action: DevelopProject) -> None:
 
 
 def cost(state: GameState, side: str, action: DevelopProject) -> dict[str, int]:
-    return price(action.project, action.silver_for)
+    return price(editions.of(state).tile(action.project), action.silver_for)
 
 
 prestige_cost = no_prestige
@@ -90,14 +93,15 @@ def apply(state: GameState, side: str, action: DevelopProject) -> None:
     state.change_polis(action.polis, developing=action.project)
 
 
-def substitutions(project: str) -> Iterator[tuple[str, ...]]:
-    own = sorted(r for r in projects.tile(project).cost if r != "silver")
+def substitutions(tile: ProjectTile) -> Iterator[tuple[str, ...]]:
+    own = sorted(r for r in tile.cost if r != "silver")
     for size in range(len(own) + 1):
         yield from combinations(own, size)
 
 
 def payable_substitutions(state: GameState, side: str, project: str) -> list[tuple[str, ...]]:
-    return [subs for subs in substitutions(project) if affordable(state, side, price(project, subs))]
+    tile = editions.of(state).tile(project)
+    return [subs for subs in substitutions(tile) if affordable(state, side, price(tile, subs))]
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,14 +113,15 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     if "polis" not in partial:
         return {"next": "polis", "choices": hosts(state, side, project)}
     return {"next": "silver_for", "choices": [
-        {"silver_for": list(subs), "cost": price(project, subs)} for subs in payable_substitutions(state, side, project)
+        {"silver_for": list(subs), "cost": price(editions.of(state).tile(project), subs)}
+        for subs in payable_substitutions(state, side, project)
     ]}
 
 
 def generate(state: GameState, side: str) -> Iterator[DevelopProject]:
     for project in list(state.projects_offer):
         for polis_id in hosts(state, side, project):
-            for subs in substitutions(project):
+            for subs in substitutions(editions.of(state).tile(project)):
                 yield DevelopProject(project, polis_id, subs)
 
 
@@ -125,12 +130,12 @@ def _on_offer(state: GameState, side: str, partial: Mapping[str, Any]) -> list[s
 
 
 def _allowed(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
-    return sorted(projects.allowed_poleis(partial["project"]))
+    return sorted(editions.of(state).hosts(partial["project"]))
 
 
 def _in_a_polis(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
     """The tile in a polis that may take it (the side's own first), paid in its own goods."""
-    allowed = sorted(projects.allowed_poleis(tried["project"]), key=lambda p: state.poleis[p].owner != side)
+    allowed = sorted(editions.of(state).hosts(tried["project"]), key=lambda p: state.poleis[p].owner != side)
     return {"polis": allowed[0], "silver_for": [], **tried}
 
 

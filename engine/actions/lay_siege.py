@@ -1,6 +1,7 @@
 """Action 7, Lay siege to a polis (p. 13): 1 prestige, then a four-sided die against its fortification.
 
-The die is a chance decision the server resolves; `resolve` finishes the siege with the roll.
+The die is a chance decision the server resolves; `resolve` finishes the siege with the roll. A
+failure leaves a siege disk in 2020, none in 2012 (`Edition.siege_disks`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import essentials
+from engine import editions, essentials
 from engine.actions.base import Fields, Refusable, require_may_take
 from engine.data import geography, poleis
 from engine.data.sides import opponent
@@ -72,7 +73,7 @@ def prestige_cost(state: GameState, side: str, action: LaySiege) -> int:
 
 def apply(state: GameState, side: str, action: LaySiege) -> dict[str, Any]:
     """Clears the opponent's disks at a neutral polis and asks chance for the die."""
-    if state.poleis[action.polis].owner is None:
+    if state.poleis[action.polis].owner is None and editions.of(state).siege_disks:
         essentials.drop_siege_disks(state, action.polis, opponent(side))
     return {"dice": 1, "purpose": TYPE, "side": side, "polis": action.polis}
 
@@ -97,8 +98,9 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
         return report
     # A failure needs fortification 2+, met by 2+ hoplites, so one always stays beside the disk.
     essentials.lose_units(state, side, territory, 1)
-    disks = state.sieges.setdefault(polis_id, {})
-    disks[side] = disks.get(side, 0) + 1
+    if editions.of(state).siege_disks:
+        disks = state.sieges.setdefault(polis_id, {})
+        disks[side] = disks.get(side, 0) + 1
     if polis.owner is not None:
         if polis.population == 1:
             state.change_polis(polis_id, owner=None, population=0)

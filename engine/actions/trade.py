@@ -1,8 +1,9 @@
 """Action 9, Trade (pp. 15-17): one merchant from the commercial port to a foreign-market space.
 
 The goods handed over follow the market-value chart, or silver 1:1 when buying wheat. The die
-then moves the market value (a chance decision): a good sold loses value by the lower of two
-rolls; wheat bought with silver raises every good that space accepts, one roll each.
+then moves the market value (a chance decision): in 2020 a good sold loses value by the lower of
+two rolls and wheat bought with silver raises every good that space accepts, one roll each; the
+edition says (`Edition.market_dice`, `market_moves`). The spaces are the edition's.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import essentials, event_cards, movement
+from engine import editions, essentials, event_cards, movement
 from engine.actions.base import Fields, Refusable, affordable, no_prestige
 from engine.data import markets, sides
-from engine.data.resources import MARKET_GOODS
 from engine.errors import IllegalAction
 from engine.state import GameState
 
@@ -37,7 +37,8 @@ ACTION = Trade
 
 
 def parse(fields: Fields) -> Trade:
-    return Trade(fields.text("space", markets.SPACE_BY_ID), fields.text("give", (*MARKET_GOODS, SILVER)))
+    return Trade(fields.text("space", (s.id for s in fields.rules.spaces)),
+                 fields.text("give", (*fields.rules.market_goods, SILVER)))
 
 
 def gives(space: markets.MarketSpace) -> tuple[str, ...]:
@@ -62,8 +63,9 @@ def port_refusal(state: GameState, side: str) -> str | None:
 def space_refusal(state: GameState, side: str, space_id: str, reaches: dict[str, bool] | None = None) -> str | None:
     """What a trade needs of its space: open this round, free, and reachable. The refusal code, or
     None; `reaches` remembers each market's route for a caller that asks of every space."""
-    space = markets.SPACE_BY_ID[space_id]
-    if not space.available_in(state.round):
+    rules = editions.of(state)
+    space = rules.space(space_id)
+    if space.load > rules.round(state.round).max_market_load:
         return "space_unavailable"
     if event_cards.market_closed(state, side, space_id):
         return "closed_by_event"
@@ -91,7 +93,7 @@ def _refuse(state: GameState, side: str, space: markets.MarketSpace, code: str) 
 
 
 def check(state: GameState, side: str, action: Trade) -> None:
-    space = markets.SPACE_BY_ID[action.space]
+    space = editions.of(state).space(action.space)
     if action.give not in gives(space):
         raise IllegalAction(f"trade: {action.space} gives {space.receive} for {', '.join(gives(space))}, not "
                             f"{action.give}", code="not_accepted")
@@ -101,7 +103,7 @@ def check(state: GameState, side: str, action: Trade) -> None:
 
 
 def cost(state: GameState, side: str, action: Trade) -> dict[str, int]:
-    space = markets.SPACE_BY_ID[action.space]
+    space = editions.of(state).space(action.space)
     if action.give == SILVER:
         return {SILVER: space.load}
     return {action.give: markets.market_cost(space.load, state.market_value[action.give])}
@@ -112,20 +114,17 @@ prestige_cost = no_prestige
 
 def apply(state: GameState, side: str, action: Trade) -> dict[str, Any]:
     """The merchant takes the space and the load is received; chance then moves the market."""
-    space = markets.SPACE_BY_ID[action.space]
+    space = editions.of(state).space(action.space)
     state.market_spaces[action.space] = side
     received = essentials.gain(state, side, space.receive, space.load)
-    dice = len(space.accepts) if action.give == SILVER else 2
+    dice = editions.of(state).market_dice(space, action.give)
     return {"dice": dice, "purpose": TYPE, "side": side, "space": action.space, "give": action.give,
             "received": {space.receive: received}}
 
 
 def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> dict[str, Any]:
-    space = markets.SPACE_BY_ID[request["space"]]
-    if request["give"] == SILVER:
-        moves = dict(zip(space.accepts, (-d for d in dice)))  # demand grows: each good moves left
-    else:
-        moves = {request["give"]: min(dice)}  # the good sold floods the market: right by the lower roll
+    space = editions.of(state).space(request["space"])
+    moves = editions.of(state).market_moves(space, request["give"], dice)
     values = state.market_value
     for good, steps in moves.items():
         values[good] = markets.clamp_position(values[good] + steps)
@@ -137,7 +136,7 @@ def open_spaces(state: GameState, side: str) -> Iterator[str]:
     if port_refusal(state, side) is not None:
         return
     reaches: dict[str, bool] = {}
-    for space in markets.SPACES:
+    for space in editions.of(state).spaces:
         if space_refusal(state, side, space.id, reaches) is None:
             yield space.id
 
@@ -145,29 +144,30 @@ def open_spaces(state: GameState, side: str) -> Iterator[str]:
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
     if "space" not in partial:
         return {"next": "space", "choices": [s for s in open_spaces(state, side) if _payable_gives(state, side, s)]}
-    space = markets.SPACE_BY_ID[partial["space"]]
+    space = editions.of(state).space(partial["space"])
     return {"next": "give", "receive": {space.receive: space.load},
             "choices": _payable_gives(state, side, space.id),
             "costs": {give: cost(state, side, Trade(space.id, give)) for give in gives(space)}}
 
 
 def _payable_gives(state: GameState, side: str, space_id: str) -> list[str]:
-    return [g for g in gives(markets.SPACE_BY_ID[space_id]) if affordable(state, side, cost(state, side, Trade(space_id, g)))]
+    return [g for g in gives(editions.of(state).space(space_id)) if affordable(state, side, cost(state, side, Trade(space_id, g)))]
 
 
 def generate(state: GameState, side: str) -> Iterator[Trade]:
     for space_id in open_spaces(state, side):
-        for give in gives(markets.SPACE_BY_ID[space_id]):
+        for give in gives(editions.of(state).space(space_id)):
             yield Trade(space_id, give)
 
 
 def _spaces(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
     """The spaces open this round: those still under a black cube are seen closed on the board."""
-    return [space.id for space in markets.SPACES if space.available_in(state.round)]
+    rules = editions.of(state)
+    return [space.id for space in rules.spaces if space.load <= rules.round(state.round).max_market_load]
 
 
 def _first_give(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
-    return {"give": gives(markets.SPACE_BY_ID[tried["space"]])[0], **tried}
+    return {"give": gives(editions.of(state).space(tried["space"]))[0], **tried}
 
 
 #: Open market spaces left out: taken, closed by the card, out of reach, no merchant, the price.

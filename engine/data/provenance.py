@@ -10,7 +10,10 @@ A source is one of:
 * ``"rulebook"`` — printed (or directly implied) by the Devir 2020 rulebook;
 * ``"rulebook: <page or passage>"`` — the same, with a pointer;
 * ``"reconstructed: <why>"`` — not printed anywhere we have; ``why`` names
-  the reasoning (geography, a rulebook passage, the 2012 edition's hint).
+  the reasoning (geography, a rulebook passage, the 2012 edition's hint);
+* ``"2012 text: <passage>"`` — written in the 2012 edition's rules
+  (``../shared/rules/polis-2012-edition-online-rules-en.md``), the first authority for the
+  2012 edition's data (``engine.data.edition_2012``), as the 2020 rulebook is for 2020's.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 RULEBOOK = "rulebook"
 _RULEBOOK_PREFIX = "rulebook: "
 _RECONSTRUCTED_PREFIX = "reconstructed: "
+_TEXT_2012_PREFIX = "2012 text: "
 
 #: The shortest reason we accept after "reconstructed: " (a word or two is
 #: not a reason a reviewer can check).
@@ -38,6 +42,18 @@ def reconstructed(why: str) -> str:
     return _RECONSTRUCTED_PREFIX + why.strip()
 
 
+def text_2012(where: str) -> str:
+    """A source in the 2012 edition's text, pointing at its passage."""
+    if not where.strip():
+        raise ValueError("text_2012(): give the passage")
+    return _TEXT_2012_PREFIX + where.strip()
+
+
+def is_text_2012(s: str) -> bool:
+    """True for ``"2012 text: <passage>"``."""
+    return s.startswith(_TEXT_2012_PREFIX) and bool(s[len(_TEXT_2012_PREFIX):].strip())
+
+
 def is_rulebook(s: str) -> bool:
     """True for ``"rulebook"`` or ``"rulebook: <where>"``."""
     return s == RULEBOOK or (s.startswith(_RULEBOOK_PREFIX) and bool(s[len(_RULEBOOK_PREFIX):].strip()))
@@ -50,4 +66,4 @@ def is_reconstructed(s: str) -> bool:
 
 def is_source(s: str) -> bool:
     """True if ``s`` is a well-formed provenance tag."""
-    return isinstance(s, str) and (is_rulebook(s) or is_reconstructed(s))
+    return isinstance(s, str) and (is_rulebook(s) or is_reconstructed(s) or is_text_2012(s))

@@ -37,9 +37,11 @@ from engine.data.provenance import is_reconstructed, is_rulebook, is_source
 
 
 def _data_modules() -> list[ModuleType]:
-    names = {m.name for m in pkgutil.iter_modules(data_pkg.__path__)}
+    """The 2020 data's modules (the 2012 edition's package has its own test, test_edition_2012_data)."""
+    found = list(pkgutil.iter_modules(data_pkg.__path__))
+    names = {m.name for m in found}
     assert set(data_pkg.DATA_MODULES) == {n for n in names if not n.startswith("_")}, "DATA_MODULES is stale"
-    return [importlib.import_module(f"engine.data.{n}") for n in sorted(names)]
+    return [importlib.import_module(f"engine.data.{m.name}") for m in sorted(found, key=lambda m: m.name) if not m.ispkg]
 
 
 def _walk(obj: object, seen: set[int]) -> Iterator[object]:
