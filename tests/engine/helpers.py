@@ -7,22 +7,24 @@ from typing import Any
 
 import pytest
 
-from engine import api
-from engine.data import event_cards
+from engine import api, editions
 from engine.errors import IllegalAction, MalformedAction
-from engine.state import GameState, to_json
+from engine.state import DEFAULT_EDITION, GameState, to_json
 
 
-def quiet(seed: int = 0, events: tuple[str, ...] = event_cards.NO_EVENTS) -> api.Setup:
-    """The seed's project order with these event cards (by default the three that do nothing)."""
-    return api.Setup(api.Setup.from_seed(seed).project_order, events)
+def quiet(seed: int = 0, events: tuple[str, ...] | None = None, edition: str = DEFAULT_EDITION) -> api.Setup:
+    """The seed's project order with these event cards (by default one that does nothing each round)."""
+    rules = editions.EDITIONS[edition]
+    if events is None:
+        events = tuple(rules.quiet_cards[r] for r in rules.round_ids)
+    return api.Setup(api.Setup.from_seed(seed, edition).project_order, events, edition)
 
 
 def game(seed: int = 0, round: int = 0, active: str = "sparta",
-         events: tuple[str, ...] = event_cards.NO_EVENTS) -> GameState:
+         events: tuple[str, ...] | None = None, edition: str = DEFAULT_EDITION) -> GameState:
     """A fresh game, moved to `round` with `active` to act (a test's starting board); its event cards
     are the quiet ones unless named."""
-    state = api.new_game(quiet(seed, events))
+    state = api.new_game(quiet(seed, events, edition))
     state.round = round
     if active != state.active:
         hand_over(state, active)

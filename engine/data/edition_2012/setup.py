@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from engine.data._frozen import frozen_map
 from engine.data.provenance import reconstructed
-from engine.data.setup import SETUP_BY_SIDE, SideSetup
+from engine.data import setup as setup_2020
+from engine.data.setup import SideSetup
 
 _SOURCE = reconstructed("the 2012 text shows the setup in a picture only; 2020's printed setup (the same poleis, "
                         "population and hoplites as S7's standard start) with 4 oil, as S7 starts every good at 4 "
@@ -21,5 +22,5 @@ _SOURCE = reconstructed("the 2012 text shows the setup in a picture only; 2020's
 #: The oil cube covers the printed 3: 4 oil, like the other goods a side starts with.
 SIDE_SETUPS: tuple[SideSetup, ...] = tuple(
     replace(printed, cube_spaces=frozen_map({**printed.cube_spaces, "oil": 3}), source=_SOURCE)
-    for printed in SETUP_BY_SIDE.values())
+    for printed in setup_2020.SETUP_BY_SIDE.values())
 SETUP_BY_SIDE_2012: dict[str, SideSetup] = {s.side: s for s in SIDE_SETUPS}

@@ -1,0 +1,346 @@
+"""The 2012 edition against its text (../shared/rules/polis-2012-edition-online-rules-en.md): each
+difference from the 2020 edition, played through the engine, beside what 2020 does in its place."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import api, battles, editions, end_of_round, essentials, event_cards, flow, playout
+from engine.state import from_json, to_json
+from tests.engine.helpers import act, fed, game, give, hand_over, refused, roll, set_units, through_round_end
+from tests.engine.test_battles import (PELTASTA, PHALANX_OTHISMOS, PHALANX_PROOTHISI, SALPINX, TOXOTIS_VOLI, deck,
+                                       fight_on)
+
+E2012 = editions.EDITIONS["2012"]
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+@pytest.mark.parametrize("index, limit", [(0, 3), (1, 4), (2, 5), (3, 5)])
+def test_four_rounds_whose_number_is_the_stacking_limit_and_the_largest_shipload(index: int, limit: int) -> None:
+    """"The numbers on the 4 spaces of the round track (3, 4, 5α and 5β) define the maximum of hoplites
+    or galleys ... Additionally, the numbers indicate the maximum size of shiploads"."""
+    assert [r.name for r in E2012.rounds] == ["3", "4", "5α", "5β"]
+    state = game(round=index, active="athens", edition="2012")
+    set_units(state, "sparta", ionion_pelagos=0, myrtoon_pelagos=0)
+    assert essentials.stacking_limit(state) == limit
+    state.players["athens"].tracks.update(wine=20, oil=20, iron=20, wood=20)
+    loads = {E2012.space(s).load for s in api.options(state, "athens", {"type": "trade"})["choices"]}
+    assert max(loads) == limit
+
+
+def test_three_project_tiles_each_round_and_the_untaken_ones_leave_the_game() -> None:
+    """"Draw 3 Project Tiles ... These actions are repeated at the beginning of every consecutive
+    round"; "Project Tiles that are still on the game board ... are removed from the game"."""
+    state = fed(game(edition="2012"))
+    offered = list(state.projects_offer)
+    assert len(offered) == 3
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, _ = through_round_end(state)
+    assert state.round == 1 and state.decision.kind == flow.ACTION  # no tile to discard: 3 drawn, 3 shown
+    assert len(state.projects_offer) == 3 and set(offered) <= set(state.projects_out)
+
+
+def test_random_whole_games_run_four_rounds_and_draw_one_card_of_each_deck() -> None:
+    reached = set()
+    for seed in range(12):
+        state, _ = playout.play(seed, edition="2012")
+        assert state.outcome is not None
+        reached.add(state.round)
+        assert [event_cards_round(card) for card in state.events] == ["3", "4", "5a", "5b"]
+    assert 3 in reached  # some game reaches 5β
+
+
+def event_cards_round(card_id: str) -> str:
+    return editions.card(card_id).round
+
+
+# --------------------------------------------------------------------------- oil
+
+
+def test_each_side_starts_with_four_oil_and_oil_has_a_market_value() -> None:
+    state = game(edition="2012")
+    assert {side: p.tracks["oil"] for side, p in state.players.items()} == {"athens": 4, "sparta": 4}
+    assert state.market_value == {"iron": 0, "wood": 0, "wine": 0, "oil": 0}
+    assert "oil" not in game().players["athens"].tracks
+
+
+def test_sicelia_example_three_hoplites_take_six_wine_and_two_take_three_oil() -> None:
+    """"The Spartan player decides to collect tribute in Sikelia during the third round ... He uses three
+    of his 5 hoplites to take 6 wine, and the two others to get 3 oil (A) ... 15 oil, had he used all 5"."""
+    state = game(round=2, edition="2012")
+    give(state, "sparta", "syrakousae", 3)
+    set_units(state, "sparta", sicelia=5)
+    state.players["sparta"].tracks.update(wine=0, oil=0)
+    after, _ = act(state, "sparta", "collect_tribute", territory="sicelia", columns={"wine": 3, "oil": 2})
+    assert (after.players["sparta"].tracks["wine"], after.players["sparta"].tracks["oil"]) == (6, 3)
+    after, _ = act(state, "sparta", "collect_tribute", territory="sicelia", columns={"oil": 5})
+    assert after.players["sparta"].tracks["oil"] == 15
+    assert api.options(state, "sparta", {"type": "collect_tribute", "territory": "sicelia"})["room"]["oil"] == 20
+
+
+def test_storage_halves_wine_oil_and_wheat_rounding_up() -> None:
+    state = game(edition="2012")
+    state.players["athens"].tracks.update(wine=5, oil=5, wheat=3, iron=5)
+    end_of_round.adjust_goods(state)
+    assert {g: state.players["athens"].tracks[g] for g in ("wine", "oil", "wheat", "iron")} == \
+        {"wine": 3, "oil": 3, "wheat": 2, "iron": 5}
+
+
+def test_oil_counts_in_the_tie_break_and_may_be_the_extra_resource_of_a_lone_action() -> None:
+    state = game(edition="2012")
+    for side in ("athens", "sparta"):
+        state.players[side].tracks.update(iron=0, wood=0, wine=0, silver=0, wheat=0, oil=0)
+    state.players["sparta"].tracks["prestige"] = state.players["athens"].tracks["prestige"]
+    state.change_polis("sparti", population=5)  # both leagues of 8
+    state.players["athens"].tracks["oil"] = 1
+    end_of_round.finish(state)
+    assert state.outcome["winner"] == "athens" and state.outcome["reason"] == "resources_tiebreak"
+
+    state = game(edition="2012")
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "create_merchants", polis="athinae", count=1, payment={"wood": 1}, extra="oil")
+    assert state.players["athens"].tracks["oil"] == 3
+
+
+# --------------------------------------------------------------------------- who reads, who begins
+
+
+@pytest.mark.parametrize("athens, sparta, reads, begins", [(5, 3, "athens", "sparta"), (2, 4, "sparta", "athens"),
+                                                          (3, 3, "athens", "sparta")])
+def test_the_first_round_too_is_read_by_more_prestige_and_begun_by_less(athens: int, sparta: int, reads: str,
+                                                                       begins: str) -> None:
+    """"The player with more Prestige (in case of a tie the Athenian player) now reads out the Event Card
+    ... the player with less Prestige begins with his turn (in case of a tie the Spartan player)"."""
+    for edition, fixed in (("2012", False), ("2020", True)):
+        state = game(edition=edition)
+        state.players["athens"].tracks["prestige"], state.players["sparta"].tracks["prestige"] = athens, sparta
+        assert event_cards.resolution_order(state)[0] == ("athens" if fixed else reads)
+        assert flow.first_player(state) == ("sparta" if fixed else begins)
+
+
+# --------------------------------------------------------------------------- the twelve actions
+
+
+def captured(edition: str):
+    state = game(active="athens", edition=edition)
+    state.players["athens"].proxenos = None
+    state.players["athens"].tracks["silver"] = 2
+    return state
+
+
+def test_releasing_the_proxenos_is_one_of_the_two_actions_of_a_turn() -> None:
+    """"11. Release Proxenos ... pay a ransom of 2 silver to his opponent"; "two of the 12 actions"."""
+    state, _ = act(captured("2012"), "athens", "ransom_proxenos")
+    assert state.players["athens"].proxenos == "athinae" and state.players["sparta"].tracks["silver"] == 6
+    assert state.turn_actions == ["ransom_proxenos"] and "ransom_proxenos" not in api.options(state, "athens")["free"]
+    refused(state, "athens", "ransom_proxenos", "same_action_twice")
+    state, _ = act(state, "athens", "create_merchants", polis="athinae", count=1, payment={"wood": 1})
+    assert state.decision.side == "sparta"
+    state, _ = act(captured("2020"), "athens", "ransom_proxenos")
+    assert state.turn_actions == []  # 2020: not an action
+
+
+def test_a_project_may_cost_oil_and_each_good_is_paid_wholly_in_silver_or_in_itself() -> None:
+    state = game(edition="2012")
+    state.projects_offer = ["demeter_2012", "phidias", "democritus"]
+    state.players["sparta"].tracks.update(wine=3, oil=0, silver=4)
+    options = api.options(state, "sparta", {"type": "develop_project", "project": "demeter_2012", "polis": "sparti"})
+    assert [c["cost"] for c in options["choices"]] == [{"wine": 3, "silver": 2}]  # the oil, wholly in silver
+    state, _ = act(state, "sparta", "develop_project", project="demeter_2012", polis="sparti", silver_for=["oil"])
+    assert state.players["sparta"].tracks["silver"] == 2 and state.poleis["sparti"].developing == "demeter_2012"
+
+
+def test_phidias_only_in_athenai_gives_half_its_population_rounded_up() -> None:
+    """"He can only be hired in Athenai ... The amount of Prestige is equal to half the current
+    Population of the polis (rounded up)"."""
+    state = game(active="athens", edition="2012")
+    state.projects_offer = ["phidias", "democritus", "socrates"]
+    state.players["athens"].tracks["silver"] = 10
+    give(state, "athens", "syrakousae", 2)
+    refused(state, "athens", "develop_project", "not_allowed_here", project="phidias", polis="syrakousae")
+    for population, prestige in ((5, 3), (6, 3), (7, 4)):
+        board = game(active="athens", edition="2012")
+        board.change_polis("athinae", population=population, developing="phidias")
+        before = board.players["athens"].tracks["prestige"]
+        events = end_of_round.complete_projects(board)
+        assert events[0]["prestige"] == prestige == board.players["athens"].tracks["prestige"] - before
+
+
+# --------------------------------------------------------------------------- trade
+
+
+def trading(round: int = 1, **tracks: int):
+    state = game(round=round, active="athens", edition="2012")
+    set_units(state, "sparta", ionion_pelagos=0, myrtoon_pelagos=0)
+    state.players["athens"].tracks.update(tracks)
+    return state
+
+
+def test_persia_example_five_oil_for_four_wheat_then_the_oil_marker_moves_right_by_one_die() -> None:
+    """"exchange some of his oil for a shipload of 4 wheat in Persia ... he has to deliver 5 oil ... he
+    rolls a 2 on the die. He then moves the oil marker two spaces to the right"."""
+    state = trading(oil=6, wheat=2)
+    state.market_value["oil"] = 1
+    state, _ = act(state, "athens", "trade", space="persia_1", give="oil")
+    assert state.decision.data["dice"] == 1
+    assert state.players["athens"].tracks["oil"] == 1 and state.players["athens"].tracks["wheat"] == 6
+    state, _ = roll(state, 2)
+    assert state.market_value["oil"] == 3
+
+
+def test_wheat_purchased_with_silver_moves_the_demanded_good_left_by_the_higher_of_two_dice() -> None:
+    """"The cost of a shipload is equal to the size of the shipload (1:1) ... throw the die twice and
+    moves the corresponding marker a number of steps to the left, equal to the higher of both"."""
+    state = trading(silver=4)
+    state.market_value["wine"] = 5
+    state, _ = act(state, "athens", "trade", space="persia_0", give="silver")
+    assert state.decision.data["dice"] == 2 and state.players["athens"].tracks["silver"] == 1
+    state, _ = roll(state, 1, 3)
+    assert state.market_value["wine"] == 2
+
+
+def test_a_shipload_of_silver_is_never_purchased_and_persia_takes_what_the_text_says() -> None:
+    state = trading(round=2, silver=10, oil=10, iron=10)
+    refused(state, "athens", "trade", "not_accepted", space="persia_2", give="silver")
+    refused(state, "athens", "trade", "not_accepted", space="persia_0", give="iron")  # 2020's Persia took iron
+    assert api.options(state, "athens", {"type": "trade", "space": "persia_1"})["costs"] == {
+        "oil": {"oil": 4}, "silver": {"silver": 4}}
+    refused(game(round=1, active="athens"), "athens", "trade", "unknown_id", space="persia_1", give="oil")
+
+
+# --------------------------------------------------------------------------- combat
+
+
+def battle_2012(athens_hand: list[int], sparta_hand: list[int]):
+    state = game(round=2, edition="2012")
+    set_units(state, "athens", boiotia=4)
+    set_units(state, "sparta", boiotia=4)
+    state, _ = act(state, "sparta", "pass")
+    state, _ = api.apply_chance(state, {"deck": deck(sparta_hand, athens_hand)})
+    return fight_on(state)
+
+
+def test_the_defenders_salpinx_costs_it_one_prestige_and_spares_no_unit() -> None:
+    """"the player of this card will always have to pay a penalty of 1 Prestige for using the card. If
+    played by the defender, it does not create casualties"."""
+    state = battle_2012([PHALANX_PROOTHISI, SALPINX, 5, 6], [PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21])
+    assert state.decision.kind == battles.ATTACK and state.decision.side == "sparta"  # Sparta first on land
+    athens_prestige = state.players["athens"].tracks["prestige"]
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, events = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, SALPINX])
+    clash = next(e for e in events if e["event"] == "battle_clash")
+    assert clash["units_lost"] == 1  # the Archers went unmatched; the Salpinx saved nothing
+    assert state.players["athens"].tracks["prestige"] == athens_prestige - 1
+
+
+def test_a_defender_without_prestige_cannot_lay_the_salpinx() -> None:
+    state = battle_2012([PHALANX_PROOTHISI, SALPINX, 5, 6], [PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state.players["athens"].tracks["prestige"] = 0
+    assert SALPINX not in api.options(state, "athens")["choices"]
+    refused(state, "athens", "defend", "salpinx_without_prestige", cards=[PHALANX_PROOTHISI, SALPINX])
+
+
+def test_the_defender_draws_two_less_its_losses() -> None:
+    """"The previous attacker always draws 2 cards, but the defender draws one card less for every loss
+    he suffered. If he loses 1 unit, he draws (2-1=) 1 card, and (2-2=) no cards"."""
+    assert [E2012.defender_draws(units=4, hand=2, lost=lost) for lost in (0, 1, 2)] == [2, 1, 0]
+    state = battle_2012([PHALANX_PROOTHISI, 5, 6, 7], [PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, _ = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, 5])
+    state = fight_on(state)
+    hands = {side: len(h) for side, h in state.battle.hands.items()}
+    assert hands == {"sparta": 4, "athens": 2 + 2 - 1}
+
+
+# --------------------------------------------------------------------------- sieges
+
+
+def test_a_failed_siege_leaves_no_disk_and_the_next_roll_has_no_bonus() -> None:
+    """"If the siege is not successful ... the besieging player loses one of his besieging units"; the
+    2012 text has no siege bonus."""
+    state = game(round=1, edition="2012")
+    set_units(state, "sparta", boiotia=4)
+    state, _ = act(state, "sparta", "lay_siege", polis="thibae")
+    state, events = roll(state, 2)
+    assert state.sieges == {} and state.players["sparta"].units["boiotia"] == 3
+    hand_over(state, "sparta")
+    state.turn_actions = []
+    state, _ = act(state, "sparta", "lay_siege", polis="thibae")
+    state, events = roll(state, 2)
+    result = next(e for e in events if e["event"] == "result")["result"]
+    assert result["bonus"] == 0 and not result["success"]
+
+
+# --------------------------------------------------------------------------- lone actions
+
+
+def test_each_action_of_a_side_acting_alone_is_a_turn_ended_by_the_battle_check() -> None:
+    """R35: "After his turn a player must check"; 2020 holds these battles until both have passed."""
+    for edition, fought in (("2012", True), ("2020", False)):
+        state = game(round=1, edition=edition)
+        set_units(state, "athens", boiotia=3, attika=2)
+        set_units(state, "sparta", boiotia=4)
+        state, _ = act(state, "sparta", "pass")
+        state, events = act(state, "athens", "move_hoplites", destination="boiotia", origins=["attika"],
+                            extra="wine")
+        checked = [e["sites"] for e in events if e["event"] == "battle_check"]
+        assert (checked == [["boiotia"]]) == fought, edition
+        assert (state.decision.kind == "chance") == fought
+
+
+# --------------------------------------------------------------------------- the round's end
+
+
+def test_phoros_is_one_silver_for_each_prestige_given_even_with_the_capital_alone() -> None:
+    """"For each Prestige point spent a player will receive 1 silver"."""
+    state = fed(game(edition="2012"))
+    for polis in ("pylos", "gythion"):
+        state.change_polis(polis, owner=None, population=0)
+    state.players["sparta"].tracks.update(prestige=5, silver=0)
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, _ = through_round_end(state, until="phoros")
+    assert state.decision.kind == "phoros" and state.decision.side == "sparta"
+    assert api.options(state, "sparta")["choices"] == [0, 1, 2, 3, 4, 5]
+    state, _ = act(state, "sparta", "phoros", prestige=4)
+    assert state.players["sparta"].tracks["silver"] == 4 and state.players["sparta"].tracks["prestige"] == 1
+
+
+# --------------------------------------------------------------------------- Scenario 1
+
+
+def test_scenario_1_is_one_round_at_capacity_five_without_events_or_projects_scored_after_megalopolis() -> None:
+    """"only one game round is played (capacity of 5)"; "events and projects are excluded" (R32, R34)."""
+    state = fed(game(edition="2012-s1"))
+    assert essentials.stacking_limit(state) == 5 and state.projects_offer == []
+    assert editions.card(state.events[0]).effects == ()
+    assert "develop_project" not in api.options(state, "sparta")["choices"]
+    wine = state.players["athens"].tracks["wine"]
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, events = through_round_end(state)
+    assert state.outcome is not None and state.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory")
+    assert state.players["athens"].tracks["wine"] == wine  # no storage, no phoros after the last Megalopolis
+    assert not [e for e in events if e["event"] in ("goods_adjusted", "phoros")]
+
+
+def test_scenario_1_random_games_finish() -> None:
+    for seed in range(4):
+        state, _ = playout.play(seed, edition="2012-s1")
+        assert state.outcome is not None and state.round == 0
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_a_2012_game_round_trips_through_json_mid_battle() -> None:
+    state = battle_2012([PHALANX_PROOTHISI, 5, 6, 7], [PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21])
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, _ = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, 5])
+    assert state.battle.defender_lost == 1
+    data = to_json(state)
+    assert data["edition"] == "2012" and from_json(data) == state
