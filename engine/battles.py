@@ -156,7 +156,7 @@ def usable_for_attack(state: GameState, side: str) -> list[int]:
 
 def usable_for_defence(state: GameState, side: str) -> list[int]:
     """The hand; in 2012, where a defending Salpinx costs its player 1 prestige, without it when the
-    side has none (R36)."""
+    side has none (R37)."""
     assert state.battle is not None
     if editions.of(state).salpinx_costs_defender:
         return usable_for_attack(state, side)

@@ -8,8 +8,8 @@ import pytest
 from engine import api, battles, editions, end_of_round, essentials, event_cards, flow, playout
 from engine.state import from_json, to_json
 from tests.engine.helpers import act, fed, game, give, hand_over, refused, roll, set_units, through_round_end
-from tests.engine.test_battles import (PELTASTA, PHALANX_OTHISMOS, PHALANX_PROOTHISI, SALPINX, TOXOTIS_VOLI, deck,
-                                       fight_on)
+from tests.engine.test_battles import (MISTHOFOROS, PELTASTA, PHALANX_OTHISMOS, PHALANX_PROOTHISI, SALPINX,
+                                       TOXOTIS_PROOTHISI, TOXOTIS_VOLI, deck, fight_on)
 
 E2012 = editions.EDITIONS["2012"]
 
@@ -314,7 +314,7 @@ def test_phoros_is_one_silver_for_each_prestige_given_even_with_the_capital_alon
 
 
 def test_scenario_1_is_one_round_at_capacity_five_without_events_or_projects_scored_after_megalopolis() -> None:
-    """"only one game round is played (capacity of 5)"; "events and projects are excluded" (R32, R34)."""
+    """"only one game round is played (capacity of 5)"; "events and projects are excluded" (R26, R27)."""
     state = fed(game(edition="2012-s1"))
     assert essentials.stacking_limit(state) == 5 and state.projects_offer == []
     assert editions.card(state.events[0]).effects == ()
@@ -344,3 +344,133 @@ def test_a_2012_game_round_trips_through_json_mid_battle() -> None:
     assert state.battle.defender_lost == 1
     data = to_json(state)
     assert data["edition"] == "2012" and from_json(data) == state
+
+
+# --------------------------------------------------------------------------- the open questions (docs/rulings.md R24-R44)
+
+
+def _board(state) -> tuple:
+    return ({p: (c.owner, c.population) for p, c in state.poleis.items()},
+            {s: (dict(p.units), p.merchants, p.proxenos) for s, p in state.players.items()})
+
+
+def test_r25_scenario_2_starts_as_2020_with_four_oil_and_r26_scenario_1_the_same() -> None:
+    state, state_2020 = game(edition="2012"), game()
+    assert _board(state) == _board(state_2020)
+    for side in ("athens", "sparta"):
+        assert {t: v for t, v in state.players[side].tracks.items() if t != "oil"} == state_2020.players[side].tracks
+    s1 = game(edition="2012-s1")
+    assert _board(s1) == _board(state) and s1.players == state.players
+
+
+@pytest.mark.parametrize("edition, last", [("2012", 3), ("2012-s1", 0)])
+def test_r27_r28_no_prestige_after_the_last_megalopolis_loses_and_r29_goods_are_counted_unhalved(edition: str,
+                                                                                                  last: int) -> None:
+    state = fed(game(round=last, edition=edition))
+    state.players["athens"].tracks.update(prestige=0, wine=5)
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, events = through_round_end(state)
+    assert state.outcome["reason"] == "no_prestige_at_round_end" and state.outcome["winner"] == "sparta"
+
+    state = fed(game(round=last, edition=edition))
+    state.players["athens"].tracks["wine"] = 5
+    state, _ = act(state, "sparta", "pass")
+    state, _ = act(state, "athens", "pass")
+    state, events = through_round_end(state)
+    assert state.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory")
+    assert state.players["athens"].tracks["wine"] == 5 and "goods_adjusted" not in [e["event"] for e in events]
+    assert state.outcome["resources"]["athens"] == sum(state.players["athens"].tracks[r] for r in E2012.resources)
+
+
+def test_r30_the_proxenos_bribes_in_its_first_and_last_space_and_r31_never_joins_the_other() -> None:
+    state = game(active="athens", edition="2012")
+    state.players["athens"].tracks["silver"] = 10
+    set_units(state, "sparta", kyklades=3, thrakiko_pelagos=2)
+    after, _ = act(state, "athens", "move_proxenos", destination="potidaea", route=["kyklades", "thrakiko_pelagos"])
+    assert after.players["athens"].tracks["silver"] == 5
+    refused(state, "athens", "move_proxenos", "proxenos_there", destination="sparti")
+
+
+def test_r32_a_project_is_begun_only_in_a_polis_of_ones_own() -> None:
+    state = game(edition="2012")
+    state.projects_offer = ["isthmia_2012", "phidias", "democritus"]
+    refused(state, "sparta", "develop_project", "not_your_polis", project="isthmia_2012", polis="argos")
+
+
+def test_r34_mercenaries_against_othismos_give_the_attacker_the_difference() -> None:
+    """The rule ("the difference in points") over example 3's "(2-0=) 0"."""
+    state = battle_2012([MISTHOFOROS, TOXOTIS_PROOTHISI, 5, 6],
+                        [PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21])
+    before = state.players["sparta"].tracks["prestige"]
+    state, _ = act(state, "sparta", "attack", cards=[PHALANX_OTHISMOS, TOXOTIS_VOLI])
+    state, events = act(state, "athens", "defend", cards=[MISTHOFOROS, TOXOTIS_PROOTHISI])
+    clash = next(e for e in events if e["event"] == "battle_clash")
+    assert clash["units_lost"] == 0 and state.players["sparta"].tracks["prestige"] == before + 2
+
+
+def test_r36_a_side_acting_alone_may_besiege_the_same_polis_again_at_once() -> None:
+    state = game(round=1, edition="2012")
+    set_units(state, "sparta", boiotia=4)
+    hand_over(state, "athens")
+    state, _ = act(state, "athens", "pass")
+    state, _ = act(state, "sparta", "lay_siege", polis="thibae", extra="wine")
+    state, _ = roll(state, 1)
+    assert state.decision.side == "sparta" and state.poleis["thibae"].owner is None
+    state, _ = act(state, "sparta", "lay_siege", polis="thibae", extra="wine")
+    state, events = roll(state, 3)
+    assert state.poleis["thibae"].owner == "sparta"
+
+
+def test_r37_no_retreat_without_the_prestige_it_pays() -> None:
+    state = game(round=2, edition="2012")
+    set_units(state, "athens", boiotia=4)
+    set_units(state, "sparta", boiotia=4)
+    state.players["athens"].tracks["prestige"] = 0
+    state, _ = act(state, "sparta", "pass")
+    state, _ = api.apply_chance(state, {"deck": deck([PHALANX_OTHISMOS, TOXOTIS_VOLI, PELTASTA, 21], [5, 6, 7, 8])})
+    assert state.decision.kind == battles.RETREAT_WINDOW and state.decision.side == "sparta"
+    state, _ = act(state, "sparta", "fight_on")
+    assert state.decision.kind == battles.ATTACK  # Athens, without prestige, was not asked
+
+
+def test_r38_collection_at_home_needs_no_prestige() -> None:
+    state = game(active="athens", edition="2012")
+    state.players["athens"].tracks["prestige"] = 0
+    state, _ = act(state, "athens", "collect_tribute", territory="attika", columns={"oil": 2})
+    assert state.players["athens"].tracks["oil"] == 4 + 3 and state.players["athens"].tracks["prestige"] == 0
+
+
+def test_r39_equal_score_and_equal_goods_share_the_victory() -> None:
+    state = game(edition="2012")
+    for side in ("athens", "sparta"):
+        state.players[side].tracks.update(prestige=3, iron=1, wood=1, wine=1, oil=1, silver=1, wheat=1)
+    state.change_polis("sparti", population=5)
+    end_of_round.finish(state)
+    assert state.outcome["winner"] is None and state.outcome["reason"] == "shared_victory"
+
+
+def test_r40_oil_like_every_good_stops_at_twenty() -> None:
+    state = game(round=2, edition="2012")
+    give(state, "sparta", "syrakousae", 3)
+    set_units(state, "sparta", sicelia=5)
+    state.players["sparta"].tracks["oil"] = 10
+    state, _ = act(state, "sparta", "collect_tribute", territory="sicelia", columns={"oil": 5})
+    assert state.players["sparta"].tracks["oil"] == 20
+
+
+def test_r42_megaris_and_thessalia_are_not_neighbours() -> None:
+    """"a hoplite could (in the fourth round) not move from Megaris through Thessalia to Makedonia if
+    the player already had 5 units in Thessalia": the way from Megaris to Thessalia passes Boiotia."""
+    state = game(round=3, active="athens", edition="2012")
+    set_units(state, "athens", megaris=1, boiotia=0, kyklades=0)
+    set_units(state, "sparta", boiotia=2, kyklades=1, ionion_pelagos=1)  # and the ways by sea closed
+    refused(state, "athens", "move_hoplites", "no_route", destination="thessalia", origins=["megaris"])
+
+
+def test_r44_sparta_grows_by_three_a_round_up_to_eight() -> None:
+    """"Sparta can grow by 3 Population Cubes each round (costing 3 wheat, until its Population Maximum of 8)"."""
+    state = game(edition="2012")
+    assert end_of_round.growth_room(state, "sparta")["sparti"] == 3
+    state.change_polis("sparti", population=7)
+    assert end_of_round.growth_room(state, "sparta")["sparti"] == 1

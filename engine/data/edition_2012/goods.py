@@ -23,7 +23,7 @@ RESOURCES: tuple[str, ...] = tuple(r.id for r in RESOURCE_RECORDS)
 MARKET_GOODS: tuple[str, ...] = tuple(r.id for r in RESOURCE_RECORDS if r.market_good)
 PERISHABLE: frozenset[str] = frozenset(r.id for r in RESOURCE_RECORDS if r.perishable)
 
-#: Oil's track on the personal board; the other tracks are 2020's (docs/rulings.md R33).
+#: Oil's track on the personal board; the other tracks are 2020's (docs/rulings.md R40).
 OIL_TRACK = Track("oil", "Oil", 20, reconstructed(
     "the 2012 text prints no track maximum (the online sites show none); the personal board is the same "
     "component as 2020's, whose resource tracks hold 20, so oil's holds 20 like wine's (invention, the "

@@ -3,7 +3,7 @@
 The picture is not in the text. S7's standard start has the same poleis, population and hoplites as
 2020's printed setup and 4 of every good; it differs in prestige and one Spartan galley, which a
 pre-publication program cannot settle against 2020's print. So each side starts as in 2020, with
-4 oil beside its other goods (docs/rulings.md R31). Scenario 1 starts the same (R32).
+4 oil beside its other goods (docs/rulings.md R25). Scenario 1 starts the same (R26).
 """
 
 from __future__ import annotations
