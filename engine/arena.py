@@ -22,6 +22,8 @@ class Tally:
     draws: int = 0
     endings: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    #: The editions the games were played under (as their final states say).
+    editions: set[str] = field(default_factory=set)
 
 
 #: The players the arena knows beyond the computer's levels: OpenSpiel's ISMCTS on python_polis.
@@ -47,6 +49,7 @@ def run(games: int, first: str, second: str, seed: str = "arena", progress: bool
         deciders = {side: decider(name) for side, name in seats.items()}
         state, _ = players.play(f"{seed}-{number}", deciders,
                                 observe=lambda side, s: tally.seconds[seats[side]].append(s), edition=ruleset)
+        tally.editions.add(state.edition)
         outcome = state.outcome or {}
         tally.endings[outcome.get("reason", "unfinished")] += 1
         winner = outcome.get("winner")
@@ -61,7 +64,8 @@ def run(games: int, first: str, second: str, seed: str = "arena", progress: bool
 
 
 def report(tally: Tally, games: int, first: str, second: str) -> str:
-    lines = [f"{games} games, {first} against {second}, sides swapped every game"]
+    rules = ", ".join(editions.EDITIONS[e].title for e in sorted(tally.editions))
+    lines = [f"{games} games, {first} against {second}, sides swapped every game; rules: {rules}"]
     for name in dict.fromkeys((first, second)):
         times = sorted(tally.seconds[name]) or [0.0]
         lines.append(f"{name}: {tally.wins[name]} wins; {len(times)} decisions, mean {statistics.fmean(times) * 1000:.1f} ms, "
@@ -84,7 +88,8 @@ def main() -> None:
     parser.add_argument("--ruleset", choices=sorted(editions.EDITIONS), default=DEFAULT_EDITION,
                         help="the edition whose rules the games follow")
     args = parser.parse_args()
-    print(report(run(args.games, args.first, args.second, args.seed, args.progress), args.games, args.first, args.second))
+    tally = run(args.games, args.first, args.second, args.seed, args.progress, ruleset=args.ruleset)
+    print(report(tally, args.games, args.first, args.second))
 
 
 if __name__ == "__main__":

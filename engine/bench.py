@@ -96,7 +96,7 @@ def main() -> None:
     result = run(args.games, args.seed, args.repeat, args.ruleset)
     kind = "compiled by mypyc" if compiled() else "pure Python"
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores (one used), Python {platform.python_version()}; "
-          f"engine: {kind}; rules: the {args.ruleset} edition")
+          f"engine: {kind}; rules: {editions.EDITIONS[args.ruleset].title}")
     print(f"{result['games']} whole seeded random games in {result['seconds']:.2f} s (best of {args.repeat}): "
           f"{result['games_per_second']:.0f} games/s (target: >= {300 if compiled() else 150}), "
           f"median {result['game_median_ms']:.1f} ms, p99 {result['game_p99_ms']:.1f} ms a game")

@@ -6,6 +6,7 @@ edition and overrides its stacking limits and phoros changes the game and nothin
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -133,3 +134,16 @@ def test_the_bench_and_the_arena_play_the_edition_asked(tight: str) -> None:
     assert final.edition == tight
     tally = arena.run(2, "random", "easy", ruleset=tight)
     assert sum(tally.wins.values()) + tally.draws == 2
+
+
+@pytest.mark.parametrize("tool, args", [("arena", ["--games", "2", "random", "random"]), ("bench", ["--games", "2"])])
+def test_the_command_lines_play_the_ruleset_named(tool: str, args: list[str]) -> None:
+    """`--ruleset` reaches the games (the arena once parsed it and played 2020 all the same)."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", f"engine.{tool}", *args, "--ruleset", "2012-s1"], capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    assert editions.EDITIONS["2012-s1"].title in out
+    if tool == "arena":
+        assert "draws" in out and sum(map(int, re.findall(r"(\d+) wins;", out))) + int(
+            re.search(r"draws: (\d+)", out).group(1)) == 2
