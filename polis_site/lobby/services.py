@@ -15,7 +15,7 @@ from django.dispatch import Signal, receiver
 from engine.data.sides import opponent
 from polis_site.guests import services as guests
 from polis_site.matches import audience, services, wire
-from polis_site.matches.models import Match
+from polis_site.matches.models import RULESETS, Match
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 from polis_site.relations import services as relations
@@ -39,14 +39,16 @@ def lobby_changed() -> None:
 
 
 def open_challenges(user: Any) -> Any:
-    """The challenges `user` may accept: listed, open, someone else's, `user`'s rating within their
-    range and reliability at least what they ask (a new player's meets any), and no block between
-    them and its maker."""
-    rating = ratings.value(user)
+    """The challenges `user` may accept: listed, open, someone else's, `user`'s rating in their
+    ruleset within their range and reliability at least what they ask (a new player's meets any),
+    and no block between them and its maker."""
+    in_range = Q(pk__in=[])
+    for ruleset, _label in RULESETS:
+        rating = ratings.value(user, ruleset)
+        in_range |= (Q(ruleset=ruleset) & (Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
+                     & (Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
     reliable = profiles.reliability_of(user.pk)
-    challenges = (Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user)
-                  .filter(Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
-                  .filter(Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
+    challenges = Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user).filter(in_range)
     if reliable is not None:
         challenges = challenges.filter(Q(reliability_min__isnull=True) | Q(reliability_min__lte=reliable))
     apart = relations.apart_from(user.pk)
@@ -85,7 +87,7 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
                                       "blocked the other", code="blocked")
         if not match.listed and not invited:
             raise services.MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
-        if not invited and not _in_range(match, ratings.value(user)):
+        if not invited and not _in_range(match, ratings.value(user, match.ruleset)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
                                       f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
         reliable = profiles.reliability_of(user.pk) if not invited and match.reliability_min is not None else None
@@ -124,7 +126,8 @@ def rematch(match_id: int, user: Any) -> Match:
                 return join_match(user, existing.pk, existing.invite_token)
             return existing
         new = services.create_match(user, opponent(side), move_days=old.move_days, listed=False,
-                                    computer=old.computer_level or None, rated=old.rated, rematch_of=old)
+                                    computer=old.computer_level or None, rated=old.rated, rematch_of=old,
+                                    ruleset=old.ruleset)
         offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
         seats = {audience.group_name(old.pk, seat): offer for seat in audience.SIDES}
         transaction.on_commit(lambda: audience.send_now(seats))

@@ -19,7 +19,7 @@ from polis_site import throttles
 from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, services, words
-from polis_site.matches.models import COMPUTER_LEVELS, Match
+from polis_site.matches.models import COMPUTER_LEVELS, RULESETS, Match
 from polis_site.matches.views import button
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
@@ -33,14 +33,16 @@ RELIABILITY_CHOICES = (50, 75, 90, 95)
 def _challenges(user: Any) -> dict[str, Any]:
     shown = list(lobby_services.open_challenges(user)[:CHALLENGES_SHOWN])
     kept = profiles.reliability(match.created_by_id for match in shown)
-    rated = ratings.values(match.created_by_id for match in shown)
-    for match in shown:  # each challenger's reliability and rating, beside their challenge
+    rated = {ruleset: ratings.values((m.created_by_id for m in shown if m.ruleset == ruleset), ruleset)
+             for ruleset, _label in RULESETS}
+    for match in shown:  # each challenger's reliability and rating (in the challenge's ruleset)
         match.reliability = profiles.percent(kept.get(match.created_by_id))
-        match.challenger_rating = round(rated[match.created_by_id])
+        match.challenger_rating = round(rated[match.ruleset][match.created_by_id])
+    mine = ratings.every(user)
     return {"open_challenges": shown,
             "my_challenges": Match.objects.filter(created_by=user, status=Match.Status.OPEN, listed=True)
             .select_related("athens", "sparta").order_by("-created_at"),
-            "my_rating": round(ratings.value(user))}
+            "my_ratings": [(label, round(mine[ruleset].rating)) for ruleset, label in RULESETS]}
 
 
 @login_required
@@ -52,7 +54,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                                                 "time_limits": [d for d in services.MOVE_DAYS if d],
                                                 "reliability_choices": RELIABILITY_CHOICES,
                                                 "clocks": list(services.CLOCKS),
-                                                "computer_levels": COMPUTER_LEVELS})
+                                                "computer_levels": COMPUTER_LEVELS, "rulesets": RULESETS})
 
 
 @login_required
@@ -94,7 +96,8 @@ def create(request: HttpRequest) -> HttpResponse:
                                       computer=request.POST.get("computer") or None,
                                       rated=request.POST.get("rated", "1") != "0",
                                       reliability_min=_number(request.POST.get("reliability_min") or None),
-                                      clock=request.POST.get("clock") or None)
+                                      clock=request.POST.get("clock") or None,
+                                      ruleset=request.POST.get("ruleset") or "2020")
     except ActionError as error:
         messages.error(request, words.refused(error))
         return redirect("lobby:lobby")

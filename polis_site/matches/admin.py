@@ -13,12 +13,11 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from engine import api
-from engine.data import rounds
+from engine import api, editions
 from engine.errors import ActionError
 from polis_site.matches import audience, services, words
 from polis_site.matches.models import ActionRecord, Match
-from polis_site.matches.words import describe, happenings
+from polis_site.matches.words import describe, happenings, telling
 
 
 class ReadOnly:
@@ -43,7 +42,8 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 
     @admin.display(description="action")
     def in_words(self, record: ActionRecord) -> str:
-        return " · ".join([describe(record.side, record.action, record.events), *happenings(record.events)])
+        with telling(record.match.ruleset):
+            return " · ".join([describe(record.side, record.action, record.events), *happenings(record.events)])
 
     @admin.display(description="state after")
     def state_link(self, record: ActionRecord) -> str:
@@ -53,20 +53,20 @@ class ActionRecordInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("id", "athens", "sparta", "computer_level", "status", "round_name", "waiting_for", "version",
-                    "updated_at")
-    list_filter = ("status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
+    list_display = ("id", "athens", "sparta", "ruleset", "computer_level", "status", "round_name", "waiting_for",
+                    "version", "updated_at")
+    list_filter = ("ruleset", "status", "computer_level", "listed", "round", "waiting_for", "outcome_reason")
     search_fields = ("id", "athens__username", "sparta__username", "created_by__username")
     date_hierarchy = "updated_at"
     #: Other apps add their own (the chat, the ratings, the computer's thoughts), as they depend on this one.
     inlines = [ActionRecordInline]
-    fields = ("athens", "sparta", "created_by", "listed", "status", "round_name", "waiting_for", "version", "winner",
+    fields = ("athens", "sparta", "created_by", "ruleset", "listed", "status", "round_name", "waiting_for", "version", "winner",
               "outcome_reason", "ending", "created_at", "updated_at", "tools")
     readonly_fields = fields
 
     @admin.display(description="round", ordering="round")
     def round_name(self, match: Match) -> str:
-        return rounds.ROUND_RECORDS[match.round].name
+        return editions.EDITIONS[match.ruleset].round(match.round).name
 
     @admin.display(description="ending")
     def ending(self, match: Match) -> str:
@@ -104,11 +104,13 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
         except ActionError as error:
             return HttpResponse(f"the log does not replay: {error.message}", status=500, content_type="text/plain")
         records = list(match.actions.filter(seq__lte=seq).order_by("seq"))
+        with telling(match.ruleset):
+            last = describe(records[-1].side, records[-1].action, records[-1].events) if records else "the setup"
         context = {
             **self.admin_site.each_context(request), "opts": self.model._meta, "match": match, "seq": seq,
             "title": f"Match {match.pk} after step {seq} of {match.version}",
             "previous": seq - 1 if seq > 0 else None, "next": seq + 1 if seq < match.version else None,
-            "last": describe(records[-1].side, records[-1].action, records[-1].events) if records else "the setup",
+            "last": last,
             "decision": api.current_decision(state), "outcome": api.outcome(state),
             "state_json": json.dumps(api.to_json(state), indent=1, sort_keys=True),
         }

@@ -110,9 +110,11 @@ def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
 def public_entry(record: ActionRecord) -> dict[str, Any]:
     """A log entry as anyone may see it: the action and its events (each also in words, in every
     language), never the chance outcomes."""
+    with words.telling(record.match.ruleset):
+        said = words.in_every_language(lambda: words.describe(record.side, record.action, record.events))
+        happened = words.in_every_language(lambda: words.happenings(record.events))
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "words": words.in_every_language(lambda: words.describe(record.side, record.action, record.events)),
-            "happened": words.in_every_language(lambda: words.happenings(record.events)),
+            "words": said, "happened": happened,
             "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
 
 

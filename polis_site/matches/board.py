@@ -15,19 +15,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine import api, playout
-from engine.data import (
-    battle_cards,
-    event_cards,
-    geography,
-    markets,
-    personal_board,
-    poleis,
-    projects,
-    rounds,
-    tribute,
-)
+from engine import api, editions, playout
+from engine.data import battle_cards, event_cards, geography, markets, personal_board, poleis, tribute
 from polis_site.matches import greece, words
+from polis_site.matches.models import DEFAULT_RULESET
 
 WIDTH, HEIGHT = greece.WIDTH, greece.HEIGHT
 
@@ -70,15 +61,16 @@ def _box(place: str, box: greece.Box, name: str, kind: str) -> dict[str, Any]:
             "cx": box.centre[0], "cy": box.centre[1]}
 
 
-def drawing() -> dict[str, Any]:
+def drawing(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
     """What the board template draws once; the page's script then colours and counts it."""
-    return _drawing(translation.get_language())
+    return _drawing(translation.get_language(), ruleset)
 
 
 @functools.cache
-def _drawing(language: str) -> dict[str, Any]:
-    """Made once per language (the market spaces' goods are words)."""
+def _drawing(language: str, ruleset: str) -> dict[str, Any]:
+    """Made once per language and ruleset (the market spaces' goods are words, and the edition's)."""
     names = geography.NAMES
+    rules = editions.EDITIONS[ruleset]
     return {
         "width": WIDTH, "height": HEIGHT, "hinterland": greece.path(greece.HINTERLAND),
         "seas": [_region(s, names[s], "sea") for s in geography.SEAS],
@@ -89,7 +81,7 @@ def _drawing(language: str) -> dict[str, Any]:
                                  "goods": _("%(accepts)s → %(receive)s") % {
                                      "accepts": ", ".join(words.good(g) for g in s.accepts),
                                      "receive": words.good(s.receive)}}
-                                for s in markets.SPACES_BY_MARKET[m.id]]}
+                                for s in rules.spaces if s.market == m.id]}
                     for m in geography.MARKET_RECORDS],
         "ports": [{**_box(f"port_{p.side}", greece.PORTS[p.side], p.name, "port"), "side": p.side}
                   for p in geography.COMMERCIAL_PORT_RECORDS],
@@ -100,11 +92,13 @@ def _drawing(language: str) -> dict[str, Any]:
     }
 
 
-#: The project categories' names, as the rulebook's list of the seven types prints them.
+#: The project categories' names, as each edition's list of the seven types prints them.
 CATEGORY_NAMES = {"philosophers": gettext_noop("Philosophers"), "artists": gettext_noop("Artists"),
                   "temples": gettext_noop("Temples"), "theaters": gettext_noop("Theaters"),
                   "statues": gettext_noop("Statues"), "mysteries": gettext_noop("Mysteries"),
                   "games": gettext_noop("Games")}
+CATEGORY_NAMES_2012 = {**CATEGORY_NAMES, "artists": gettext_noop("Artist"), "theaters": gettext_noop("Theatres"),
+                       "mysteries": gettext_noop("Festivals")}
 
 
 #: Every id a log entry may name that the board draws (poleis, territories, seas, markets, spaces).
@@ -148,40 +142,43 @@ def links() -> dict[str, dict[str, list[str]]]:
     return found
 
 
-def catalogue() -> dict[str, Any]:
-    """The names and numbers the page's script needs to read a view (in the request's language
-    for the interface words; the game's proper names stay as the rulebook prints them)."""
+def catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
+    """The names and numbers the page's script needs to read a view of a match of `ruleset` (in
+    the request's language for the interface words; the game's proper names stay as printed)."""
+    rules = editions.EDITIONS[ruleset]
+    category_names = CATEGORY_NAMES if ruleset == DEFAULT_RULESET else CATEGORY_NAMES_2012
     return {
+        "ruleset": ruleset,
         "names": {**geography.NAMES, **{p.id: p.name for p in poleis.POLIS_RECORDS},
-                  **{t.id: t.name for t in projects.TILE_RECORDS},
+                  **{t.id: t.name for t in rules.tiles.values()},
                   "port_athens": _("Athenian commercial port"), "port_sparta": _("Spartan commercial port")},
         "sides": {side: words.side_name(side) for side in ("athens", "sparta")},
         "seas": list(geography.SEAS),
-        "tracks": {t: {"name": words.good(t), "max": personal_board.max_value(t)}
-                   for t in (personal_board.PRESTIGE, *personal_board.RESOURCES)},
+        "tracks": {t: {"name": words.good(t), "max": rules.track_max[t]} for t in (personal_board.PRESTIGE, *rules.resources)},
         "poleis": {p.id: {"territory": p.territory, "base": p.base_population, "growth": p.max_growth,
-                          "max": p.max_population, "projects": list(p.projects), "capital": p.capital_of or "",
+                          "max": p.max_population, "projects": [t for t in rules.tiles if p.id in rules.hosts(t)],
+                          "capital": p.capital_of or "",
                           "commercial": p.commercial_for or ""} for p in poleis.POLIS_RECORDS},
-        "categories": {c: _(label) for c, label in CATEGORY_NAMES.items()},
+        "categories": {c: _(label) for c, label in category_names.items()},
         "port_seas": {p.side: sorted(geography.commercial_port_seas(p.side)) for p in geography.COMMERCIAL_PORT_RECORDS},
         "projects": {t.id: {"name": t.name, "category": t.category, "cost": dict(t.cost), "prestige": t.prestige,
-                            "end_game": t.end_game_prestige} for t in projects.TILE_RECORDS},
+                            "end_game": t.end_game_prestige} for t in rules.tiles.values()},
         "tribute": {t: {"free_for": tribute.free_for(t),
-                        "columns": {c.resource: list(c.values) for c in tribute.columns(t)}}
+                        "columns": {c.resource: list(c.values) for c in rules.columns(t)}}
                     for t in geography.TERRITORIES},
         "links": links(),
         "spaces": {s.id: {"market": s.market, "load": s.load, "receive": s.receive, "accepts": list(s.accepts)}
-                   for s in markets.SPACES},
+                   for s in rules.spaces},
         "chart": {row.load: list(row.costs) for row in markets.CHART},
         "rounds": [{"id": r.id, "name": r.name, "letter": r.letter, "stacking": r.stacking_limit,
                     "max_load": r.max_market_load}
-                   for r in rounds.ROUND_RECORDS],
+                   for r in rules.rounds],
         "cards": {c.number: {face.terrain: {"formation": face.formation_name, "maneuver": face.maneuver_name,
                                             "value": face.value} for face in (c.land, c.sea)}
                   for c in battle_cards.BATTLE_CARDS},
         "events": {e.id: {"title": _(e.title), "year": e.year, "text": _(e.text), "round": e.round}
-                   for e in event_cards.EVENT_BY_ID.values()},
-        "event_options": {label: _(label) for e in event_cards.EVENT_BY_ID.values() for effect in e.effects
+                   for e in rules.cards.values()},
+        "event_options": {label: _(label) for e in rules.cards.values() for effect in e.effects
                           if isinstance(effect, event_cards.Choose) for label, _effects in effect.options},
     }
 

@@ -19,9 +19,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine import api
+from engine.state import DEFAULT_EDITION
 from polis_site.matches import fields
 
 SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
+#: The rulesets a match may follow (engine/editions): the 2020 edition, and the 2012 edition's two
+#: scenarios. Their words are the site's; each id is the engine edition's.
+RULESETS = (("2020", _("Polis, 2020 edition")),
+            ("2012", _("Polis, 2012 edition: The Second Peloponnesian War")),
+            ("2012-s1", _("Polis, 2012 edition: The Corinthian War (a one-round learning scenario)")))
+DEFAULT_RULESET = DEFAULT_EDITION
 #: The computer's levels offered on the site (engine/players.py; "random" is for tests and the arena).
 COMPUTER_LEVELS = (("easy", _("easy")), ("medium", _("medium")), ("hard", _("hard")))
 
@@ -57,6 +64,8 @@ class Match(models.Model):
     sparta = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                related_name="matches_as_sparta")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    #: The edition whose rules the game follows (the setup's, `services.store`): for listings and ratings.
+    ruleset = models.CharField(max_length=10, choices=RULESETS, default=DEFAULT_RULESET)
     #: Actions applied so far (the log's length): a client's view is current when it holds this.
     version = models.PositiveIntegerField(default=0)
     #: engine Setup.to_json(): drawn at creation from `seed`.

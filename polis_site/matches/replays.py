@@ -12,8 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import api, players
-from engine.data import rounds
+from engine import api, editions, players
 from polis_site.matches import audience, services, words
 from polis_site.matches.models import Match
 
@@ -74,7 +73,7 @@ def summary(match: Match) -> dict[str, Any]:
         judgements[record.seq] = judged(match, state)
         round_ended = state.round != before
         if round_ended:
-            points.append(_point(state, _("End of %(round)s") % {"round": rounds.ROUND_RECORDS[before].name}))
+            points.append(_point(state, _("End of %(round)s") % {"round": editions.of(state).round(before).name}))
     if not round_ended:
         points.append(_point(state, _("End") if match.status == Match.Status.FINISHED else _("Now")))
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}

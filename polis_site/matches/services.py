@@ -29,7 +29,8 @@ from engine.errors import ActionError
 from polis_site import storage
 from polis_site.matches import audience, rows
 from polis_site.matches.audience import SIDES
-from polis_site.matches.models import COMPUTER_LEVELS, RESIGNED, TIME_OUT, ActionRecord, Match, computer_username
+from polis_site.matches.models import (COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
+                                       computer_username)
 
 logger = logging.getLogger(__name__)
 
@@ -104,12 +105,16 @@ def check_clock(clock: Any, move_days: Any) -> tuple[int, int] | None:
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
                  listed: bool = True, computer: str | None = None, rated: bool = True,
                  rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
-                 reliability_min: int | None = None, clock: str | None = None) -> Match:
+                 reliability_min: int | None = None, clock: str | None = None,
+                 ruleset: str = DEFAULT_RULESET) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta", "random", or FIRST: the side
     the game asks first, so the player's first click is a move): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
-    listed nowhere and never `rated`. A rematch names the finished match it answers."""
+    listed nowhere and never `rated`. A rematch names the finished match it answers. `ruleset`: the
+    edition the game follows (models.RULESETS)."""
+    if ruleset not in dict(RULESETS):
+        raise MatchError(f"ruleset {str(ruleset)[:20]!r} is not one of {', '.join(dict(RULESETS))}", code="bad_ruleset")
     if side not in (*SIDES, "random", FIRST):
         raise MatchError(f"side {side!r} is not athens, sparta, random or {FIRST}", code="bad_side")
     low, high = rating_range
@@ -138,7 +143,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
         match.clock_left, match.clock_increment = {seat: float(control[0]) for seat in SIDES}, control[1]
     if seed is not None:
         match.seed = seed
-    setup = api.Setup.from_seed(match.seed)
+    setup = api.Setup.from_seed(match.seed, ruleset)
     state = api.new_game(setup)
     rng = random.Random(f"{match.seed}:seat")
     seat = {"random": rng.choice(SIDES), FIRST: state.decision.side if state.decision else SIDES[1]}.get(side, side)
@@ -427,6 +432,7 @@ def _seat(match: Match, user: Any) -> str:
 def store(match: Match, state: api.GameState, moved: str | None = None) -> None:
     """The snapshot and the columns listings read (whose turn, round, result), after `moved`'s decision."""
     match.snapshot = api.to_json(state)
+    match.ruleset = state.edition
     match.round = state.round
     decision = api.current_decision(state)
     match.waiting_for = (decision.side or "") if decision is not None else ""

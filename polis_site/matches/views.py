@@ -77,8 +77,8 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
            for entry in _in_page_language(audience.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
-        "log": log, "before": beside.get(0, []), "board": board.drawing(),
-        "catalogue": board.catalogue(), "summary": summary})
+        "log": log, "before": beside.get(0, []), "board": board.drawing(match.ruleset),
+        "catalogue": board.catalogue(match.ruleset), "summary": summary})
 
 
 @require_GET
@@ -105,7 +105,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = match.side_of(request.user)
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "initial": audience.state_message(match, match.state(), seat),
-        "log": _in_page_language(audience.log_since(match, 0)), "board": board.drawing(), "catalogue": board.catalogue(),
+        "log": _in_page_language(audience.log_since(match, 0)), "board": board.drawing(match.ruleset),
+        "catalogue": board.catalogue(match.ruleset),
         "parts": {slot: [html for part in parts if (html := part(request, match, seat))]
                   for slot, parts in extensions.page_parts.items()}})
 

@@ -4,7 +4,9 @@ Pylos (2 iron)"), in the active language. Proper names stay as the rulebook prin
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.utils import translation
@@ -13,14 +15,32 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext
 
-from engine.data import battle_cards, event_cards, geography, markets, poleis, projects, rounds, tribute
+from engine import editions
+from engine.data import battle_cards, geography, markets, poleis
 from engine.data.sides import opponent
-from polis_site.matches.models import RESIGNED, SIDES, TIME_OUT
+from polis_site.matches.models import DEFAULT_RULESET, RESIGNED, SIDES, TIME_OUT
 
 T = TypeVar("T")
 Describe = Callable[[Mapping[str, Any]], str]
 #: The languages a log entry is sent in (the page picks its own).
 LANGUAGES = ("en", "es")
+#: The ruleset of the match whose log is being told (`telling`): a round's name, a tribute row, a
+#: market space, the goods the round's end halves are its edition's.
+_RULESET: ContextVar[str] = ContextVar("ruleset", default=DEFAULT_RULESET)
+
+
+@contextmanager
+def telling(ruleset: str) -> Iterator[None]:
+    """Words of a match of this ruleset, as `translation.override` gives them a language."""
+    token = _RULESET.set(ruleset)
+    try:
+        yield
+    finally:
+        _RULESET.reset(token)
+
+
+def _rules() -> editions.Edition:
+    return editions.EDITIONS[_RULESET.get()]
 
 
 def name(place: str) -> str:
@@ -31,7 +51,8 @@ def name(place: str) -> str:
 
 #: The tracks' names, translated when said (`good`): a move's log line names a few of them.
 GOODS = {"prestige": gettext_noop("prestige"), "iron": gettext_noop("iron"), "wood": gettext_noop("wood"),
-         "wine": gettext_noop("wine"), "silver": gettext_noop("silver"), "wheat": gettext_noop("wheat")}
+         "wine": gettext_noop("wine"), "oil": gettext_noop("oil"), "silver": gettext_noop("silver"),
+         "wheat": gettext_noop("wheat")}
 SIDE_NAMES = dict(SIDES)
 
 
@@ -83,7 +104,7 @@ def _moved(a: Mapping[str, Any]) -> str:
 
 
 def _trade(a: Mapping[str, Any]) -> str:
-    space = markets.SPACE_BY_ID[a["space"]]
+    space = _rules().space(a["space"])
     return _("traded %(give)s at %(market)s for %(load)s %(receive)s") % {
         "give": good(a["give"]), "market": name(space.market), "load": space.load, "receive": good(space.receive)}
 
@@ -109,7 +130,7 @@ def _tribute(a: Mapping[str, Any]) -> str:
     columns = {r: n for r, n in a["columns"].items() if r != "prestige"}
     said = _("collected tribute in %(territory)s (%(columns)s)") % {
         "territory": name(a["territory"]),
-        "columns": _goods({r: tribute.column(a["territory"], r).pays(n) for r, n in columns.items()})}
+        "columns": _goods({r: _rules().column(a["territory"], r).pays(n) for r, n in columns.items()})}
     quelling = a["columns"].get("prestige", 0)
     if quelling:
         said += "; " + ngettext("%(n)s hoplite quelled the pacifists", "%(n)s hoplites quelled the pacifists",
@@ -132,7 +153,7 @@ DESCRIBE: dict[str, Describe] = {
                                            "created %(count)s merchants at %(polis)s (%(paid)s)", a["count"]) % {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
     "develop_project": lambda a: _("began %(project)s in %(polis)s") % {
-        "project": projects.tile(a["project"]).name, "polis": name(a["polis"])},
+        "project": editions.tile(a["project"]).name, "polis": name(a["polis"])},
     "move_hoplites": _moved,
     "move_galleys": _moved,
     "lay_siege": lambda a: _("laid siege to %(polis)s") % {"polis": name(a["polis"])},
@@ -154,7 +175,7 @@ DESCRIBE: dict[str, Describe] = {
     "grow": lambda a: _("grew %(poleis)s") % {"poleis": _placed(a.get("poleis", {}))},
     "phoros": lambda a: (_("gave %(prestige)s prestige for phoros") % {"prestige": a["prestige"]}
                          if a.get("prestige") else _("gave no prestige for phoros")),
-    "discard_project": lambda a: _("discarded %(project)s") % {"project": projects.tile(a["project"]).name},
+    "discard_project": lambda a: _("discarded %(project)s") % {"project": editions.tile(a["project"]).name},
     "event": _event,
 }
 
@@ -358,7 +379,7 @@ def _invasion(e: Mapping[str, Any]) -> str:
 
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "round_begins": lambda e: [_("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
-        "round": rounds.ROUND_RECORDS[e["round"]].name, "card": _(event_cards.card(e["event_card"]).title),
+        "round": _rules().round(e["round"]).name, "card": _(editions.card(e["event_card"]).title),
         "side": side_name(e["order"][0])}],
     "event_effect": lambda e: [_event_effect(e)],
     "market_value_set": lambda e: [_("Event card: %(good)s's market value returns to box %(box)s.") % {
@@ -382,14 +403,15 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "megalopolis": lambda e: [_("Megalopolis: %(side)s's %(poleis)s above base population (%(prestige)s).") % {
         "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
         "prestige": _signed(e["prestige"], "prestige")}],
-    "goods_adjusted": lambda e: [_("End of round: wine and wheat are halved.")],
+    "goods_adjusted": lambda e: [_("End of round: %(goods)s are halved.") % {
+        "goods": ", ".join(good(g) for g in _rules().resources if g in _rules().perishable)}],
     "phoros": lambda e: [_("%(side)s receives %(silver)s silver of phoros.") % {
         "side": side_name(e["side"]), "silver": e["silver"]}] if e["silver"] else [],
     "project_completed": lambda e: [_("%(side)s completes %(project)s in %(polis)s (%(prestige)s).") % {
-        "side": side_name(e["side"]), "project": projects.tile(e["project"]).name, "polis": name(e["polis"]),
+        "side": side_name(e["side"]), "project": editions.tile(e["project"]).name, "polis": name(e["polis"]),
         "prestige": _signed(e["prestige"], "prestige")}],
     "projects_drawn": lambda e: [_("New projects drawn: %(projects)s.") % {
-        "projects": ", ".join(projects.tile(p).name for p in e["drawn"])}],
+        "projects": ", ".join(editions.tile(p).name for p in e["drawn"])}],
     "game_over": lambda e: [" ".join((_("The game is over."), ending(e)))],
 }
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from polis_site.matches.models import SIDES, Match
+from polis_site.matches.models import DEFAULT_RULESET, RULESETS, SIDES, Match
 
 
 class Rating(models.Model):
-    """A player's Glicko-2 rating (services.py): its value, its deviation (how unsure it still is)
-    and its volatility (how erratic the player's results are)."""
+    """A player's Glicko-2 rating (services.py) in one ruleset (one each, as lichess keeps one per
+    variant): its value, its deviation (how unsure it still is) and its volatility (how erratic the
+    player's results are)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_rating")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_ratings")
+    ruleset = models.CharField(max_length=10, choices=RULESETS, default=DEFAULT_RULESET)
     rating = models.FloatField(default=1500.0)
     deviation = models.FloatField(default=350.0)
     volatility = models.FloatField(default=0.06)
@@ -23,10 +25,11 @@ class Rating(models.Model):
 
     class Meta:
         db_table = "matches_rating"
-        indexes = [models.Index(fields=["-rating"], name="leaderboard")]
+        indexes = [models.Index(fields=["ruleset", "-rating"], name="leaderboard_by_ruleset")]
+        constraints = [models.UniqueConstraint(fields=["user", "ruleset"], name="one_rating_per_ruleset")]
 
     def __str__(self) -> str:
-        return f"{self.user}: {self.rating:.0f} ± {2 * self.deviation:.0f}"
+        return f"{self.user} ({self.ruleset}): {self.rating:.0f} ± {2 * self.deviation:.0f}"
 
 
 class RatingChange(models.Model):

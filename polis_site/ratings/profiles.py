@@ -10,7 +10,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 
 from polis_site.matches import words
-from polis_site.matches.models import TIME_OUT, Match
+from polis_site.matches.models import DEFAULT_RULESET, RULESETS, TIME_OUT, Match
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
 
@@ -28,16 +28,22 @@ parts: list[Callable[[HttpRequest, Any], str]] = []
 
 
 def profile(user: Any) -> dict[str, Any]:
-    rating = ratings.of(user)
+    """The rating of the default ruleset leads, with its chart; the others follow where played."""
+    every = ratings.every(user)
+    rating = every[DEFAULT_RULESET]
+    others = [{"label": label, "ruleset": ruleset, "rating": every[ruleset],
+               "provisional": every[ruleset].deviation > PROVISIONAL}
+              for ruleset, label in RULESETS if ruleset != DEFAULT_RULESET and every[ruleset].games]
     played = Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
     finished = played.filter(status=Match.Status.FINISHED).order_by("-finished_at")
     record = {side: {"won": 0, "lost": 0, "drawn": 0} for side in ratings.SIDES}
     for match in finished.filter(computer_side=""):
         side = match.side_of(user)
         record[side]["won" if match.winner == side else "lost" if match.winner else "drawn"] += 1
-    return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record,
+    return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record, "others": others,
             "reliability": (kept := reliability([user.pk]).get(user.pk)), "reliability_percent": percent(kept),
-            "chart": chart(list(RatingChange.objects.filter(user=user).order_by("created_at"))),
+            "chart": chart(list(RatingChange.objects.filter(user=user, match__ruleset=DEFAULT_RULESET)
+                                .order_by("created_at"))),
             "recent": [row(match, user) for match in finished[:RECENT]],
             "current": [row(match, user) for match in played.filter(status=Match.Status.ACTIVE).order_by("-updated_at")[:CURRENT]]}
 
@@ -91,6 +97,6 @@ def reliability_of(user_id: int) -> int | None:
     return percent(reliability([user_id]).get(user_id))
 
 
-def leaderboard(limit: int = 50) -> list[Rating]:
-    """The rated players, best first (at least one rated match)."""
-    return list(Rating.objects.filter(games__gt=0).select_related("user").order_by("-rating")[:limit])
+def leaderboard(ruleset: str = DEFAULT_RULESET, limit: int = 50) -> list[Rating]:
+    """The players rated in `ruleset`, best first (at least one rated match of it)."""
+    return list(Rating.objects.filter(games__gt=0, ruleset=ruleset).select_related("user").order_by("-rating")[:limit])

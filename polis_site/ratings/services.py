@@ -2,6 +2,8 @@
 that ends the match (by score, famine, zero prestige, resignation or time-out), so that a finished
 match is never left unrated. A shared victory is a draw. Matches against the computer are not rated
 at all: its strength is fixed by its level, and beating it says little of a player against people.
+A player has a rating in each ruleset (models.RULESETS), as lichess keeps one per variant: a match
+changes the ratings of its own.
 """
 
 from __future__ import annotations
@@ -12,28 +14,34 @@ from typing import Any
 from django.dispatch import receiver
 
 from polis_site.matches import services
-from polis_site.matches.models import Match
+from polis_site.matches.models import DEFAULT_RULESET, RULESETS, Match
 from polis_site.ratings import glicko
 from polis_site.ratings.models import Rating, RatingChange
 
 SIDES = ("athens", "sparta")
 
 
-def of(user: Any) -> Rating:
-    """The user's rating; a player never rated gets a new player's, unsaved (1500, deviation 350)."""
-    return Rating.objects.filter(user=user).first() or Rating(user=user)
+def of(user: Any, ruleset: str = DEFAULT_RULESET) -> Rating:
+    """The user's rating in `ruleset`; never rated there: a new player's, unsaved (1500, deviation 350)."""
+    return Rating.objects.filter(user=user, ruleset=ruleset).first() or Rating(user=user, ruleset=ruleset)
 
 
-def value(user: Any) -> float:
-    """The user's rating, read only (a player never rated: a new player's 1500)."""
-    found = Rating.objects.filter(user=user).values_list("rating", flat=True).first()
+def every(user: Any) -> dict[str, Rating]:
+    """The user's rating in each ruleset, in the order they are offered."""
+    found = {r.ruleset: r for r in Rating.objects.filter(user=user)}
+    return {ruleset: found.get(ruleset) or Rating(user=user, ruleset=ruleset) for ruleset, _label in RULESETS}
+
+
+def value(user: Any, ruleset: str = DEFAULT_RULESET) -> float:
+    """The user's rating in `ruleset`, read only (never rated there: a new player's 1500)."""
+    found = Rating.objects.filter(user=user, ruleset=ruleset).values_list("rating", flat=True).first()
     return glicko.Player().rating if found is None else found
 
 
-def values(user_ids: Iterable[int]) -> dict[int, float]:
-    """`value` of each of these users, in one query."""
+def values(user_ids: Iterable[int], ruleset: str = DEFAULT_RULESET) -> dict[int, float]:
+    """`value` of each of these users in `ruleset`, in one query."""
     ids = set(user_ids)
-    found = dict(Rating.objects.filter(user_id__in=ids).values_list("user_id", "rating"))
+    found = dict(Rating.objects.filter(user_id__in=ids, ruleset=ruleset).values_list("user_id", "rating"))
     return {user_id: found.get(user_id, glicko.Player().rating) for user_id in ids}
 
 
@@ -54,8 +62,9 @@ def settle(match: Match) -> list[RatingChange]:
     # In one order, whatever the sides: two matches between the same players ending at once (a
     # match and its rematch) wait for each other instead of deadlocking.
     for user_id in sorted(ids.values()):
-        Rating.objects.get_or_create(user_id=user_id)
-    locked = {r.user_id: r for r in Rating.objects.select_for_update().filter(user_id__in=ids.values()).order_by("user_id")}
+        Rating.objects.get_or_create(user_id=user_id, ruleset=match.ruleset)
+    locked = {r.user_id: r for r in Rating.objects.select_for_update()
+              .filter(user_id__in=ids.values(), ruleset=match.ruleset).order_by("user_id")}
     before = {side: glicko.Player(locked[ids[side]].rating, locked[ids[side]].deviation, locked[ids[side]].volatility)
               for side in SIDES}
     changes = []

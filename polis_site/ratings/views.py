@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from polis_site.matches.models import COMPUTER_LEVELS, computer_username
+from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, computer_username
 from polis_site.ratings import profiles
 
 
@@ -24,4 +24,9 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 
 @require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard()})
+    """One board per ruleset (`?ruleset=`), as each has its own ratings."""
+    ruleset = request.GET.get("ruleset", DEFAULT_RULESET)
+    if ruleset not in dict(RULESETS):
+        raise Http404("no such ruleset")
+    return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard(ruleset), "ruleset": ruleset,
+                                                        "rulesets": RULESETS})

@@ -212,7 +212,7 @@ def test_ratings_and_a_matchs_rating_changes_are_shown_and_never_edited(admin_cl
     assert f">{change.after - change.before:+.0f}<" in page
     assert ">Alpha<" in page
     assert f"after step {match.version}" in page and "resign" in page.lower()
-    rating_id = match.athens.polis_rating.pk
+    rating_id = match.athens.polis_ratings.get(ruleset=match.ruleset).pk
     assert admin_client.post(f"/admin/ratings/rating/{rating_id}/change/", {"rating": "3000"}).status_code == 403
 
 
