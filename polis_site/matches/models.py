@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from engine import api
+from engine import api, editions
 from engine.state import DEFAULT_EDITION
 from polis_site.matches import fields
 
@@ -170,6 +170,11 @@ class Match(models.Model):
             self.deadline_at = now + timedelta(seconds=max(0.0, self.clock_left[self.waiting_for]))
         else:
             self.deadline_at = None
+
+    @property
+    def round_name(self) -> str:
+        """The round as its edition names it (Alpha, Epsilon, Omega; 3, 4, 5α, 5β)."""
+        return editions.EDITIONS[self.ruleset].round(self.round).name
 
     def state(self) -> api.GameState:
         return api.from_json(self.snapshot)

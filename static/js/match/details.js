@@ -18,6 +18,7 @@ export function placeDetails() {
     iron: gettext("Pays for hoplites (1 each, or silver) and for projects."),
     wood: gettext("Pays for galleys and merchants (1 each, or silver) and for projects."),
     wine: gettext("Sold at the foreign markets, and pays for mysteries and games."),
+    oil: gettext("The 2012 edition's sixth good: sold at the foreign markets, pays for festivals and games, and is halved at each round's end."),
     silver: gettext("Pays for any unit, bribes and ransoms for the proxenos, and may replace any resource of a project."),
     wheat: gettext("At each end of round, each population cube of the league eats 1 wheat; a shortfall costs prestige or poleis."),
   };

@@ -102,7 +102,9 @@ function drawFood(state) {
 function drawRound(state) {
   const view = state.view;
   const round = cat.rounds[view.round];
-  $("#round").textContent = round ? fmt(gettext("Round %(letter)s %(name)s · stacking %(stack)s"), {letter: round.letter, name: round.name, stack: round.stacking}) +
+  // The 2020 rounds have a letter and a name (Α Alpha); the 2012 rounds a number only (5α).
+  const title = round && round.letter !== round.name ? `${round.letter} ${round.name}` : round && round.name;
+  $("#round").textContent = round ? fmt(gettext("Round %(name)s · stacking %(stack)s"), {name: title, stack: round.stacking}) +
     (view.round_end ? " · " + gettext("end of round") : "") : "";
   const card = cat.events[view.events[view.round]];
   $("#event").replaceChildren(card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
