@@ -86,6 +86,9 @@ class ClickPlayer:
     #: Declines (starts again) an action whose Confirm would spend its last prestige, as a player
     #: who reads the price and its own prestige track would; random play otherwise loses at once.
     careful: bool = False
+    #: Declines (a few times) a pass while the page's price says it would leave the round's end
+    #: short of wheat, as a player reading the food line would, and goes on looking for wheat.
+    provident: bool = False
 
     def idle(self) -> None:
         idle(self.page)
@@ -99,7 +102,7 @@ class ClickPlayer:
         page = self.page
         start = version(page)
         body = page.locator("#action-body")
-        restarts = 0
+        restarts = refused = 0
         for _ in range(120):
             self.idle()
             if version(page) > start:
@@ -113,7 +116,8 @@ class ClickPlayer:
             # An answer of a kind it is after, but not the one wanted (paying a famine in prestige
             # when giving up poleis is wanted): it seldom confirms it and clicks on.
             wanted_here = [w for w in self.wanted if w.startswith(built["kind"] + ":")]
-            eagerness = 0.1 if wanted_here and self.name(built) not in self.wanted else 0.7
+            # After a refused Confirm it confirms seldom: the answer wants more clicks (more poleis).
+            eagerness = 0.1 if (wanted_here and self.name(built) not in self.wanted) or refused else 0.7
             if confirm.count() and self.reckless(built) and restarts < 8:
                 restarts += 1
                 body.locator("button.cancel").click()
@@ -127,8 +131,11 @@ class ClickPlayer:
                     self.completed[done] += 1
                     return done
                 self.completed["refused: " + page.locator("#action-error").inner_text()] += 1
-                controls = []
-            if not controls or restarts > 8:
+                refused += 1
+                continue  # clicks on from there
+            # Past a few restarts it still clicks on: a refused Confirm (a famine paid with too few
+            # poleis) is mended by more clicks, and the only answer left may be a reckless one.
+            if not controls or (restarts > 8 and self.rng.random() < 0.3):
                 restarts += 1
                 again = body.locator("button.cancel")
                 if not again.count():
@@ -143,8 +150,14 @@ class ClickPlayer:
         """Whether a careful player would decline this Confirm: its prestige cost, as priced, is all
         the prestige its own track shows (an action's, or a prompt's: a famine paid in prestige
         where poleis could be given up instead)."""
+        if self.provident and self.name(built) == "pass" and self.page.evaluate(
+                "(window.polisMatch.build.price || {}).food_gap > 0"):
+            return True
         if not self.careful:
             return False
+        boxes = self.page.locator("#action-body input[type=checkbox]").count()
+        if built["kind"] == "food_shortfall" and len(built["partial"].get("give_up", [])) == boxes:
+            return False  # every polis given up already: the prestige left to pay is unavoidable
         cost = self.page.evaluate("window.polisMatch.build.price ? window.polisMatch.build.price.prestige : 0")
         seat = self.page.locator("#match").get_attribute("data-seat")
         have = int(self.page.locator(f".player.{seat} .track.prestige b").inner_text())
