@@ -130,3 +130,39 @@ def test_the_log_tells_a_2012_match_in_its_own_words() -> None:
     assert "(3 oil)" in entry["words"]["en"] and "(3 aceite)" in entry["words"]["es"]
     assert "3 oil" in signed_in(athens).get(match.get_absolute_url()).content.decode()
     assert Match.objects.get(pk=match.pk).round_name == "3"
+
+
+def finished_s1() -> Match:
+    """A Corinthian War between two people, played to its end by seeded random play."""
+    athens, sparta = UserFactory(), UserFactory()
+    match = lobby.join_match(sparta, services.create_match(athens, "athens", seed="s1-replay", ruleset="2012-s1").pk)
+    rng = random.Random(5)
+    while match.status != Match.Status.FINISHED:
+        state = match.state()
+        side = state.decision.side
+        services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
+        match.refresh_from_db()
+    return match
+
+
+def test_a_finished_2012_match_replays_is_listed_by_the_admin_and_imports_as_2012(admin_client: Client, tmp_path) -> None:
+    from django.core.management import call_command
+
+    match = finished_s1()
+    replay = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert 'data-ruleset="2012-s1"' in replay and catalogue(replay)["ruleset"] == "2012-s1"
+    listed = admin_client.get("/admin/matches/match/?ruleset__exact=2012-s1").content.decode()
+    assert f"/admin/matches/match/{match.pk}/change/" in listed
+    assert f"/admin/matches/match/{match.pk}/change/" not in admin_client.get(
+        "/admin/matches/match/?ruleset__exact=2020").content.decode()
+    assert admin_client.get(f"/admin/matches/match/{match.pk}/step/{match.version}/").status_code == 200
+    export = admin_client.get(f"/admin/matches/match/{match.pk}/export/").json()
+    assert export["setup"]["edition"] == "2012-s1"
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    UserFactory(username="alcibiades-2012")
+    UserFactory(username="lysander-2012")
+    call_command("importmatch", str(path), athens="alcibiades-2012", sparta="lysander-2012", upto=4,
+                 stdout=open(tmp_path / "out.txt", "w"))
+    copy = Match.objects.latest("pk")
+    assert copy.ruleset == "2012-s1" and copy.version == 4
