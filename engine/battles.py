@@ -334,14 +334,15 @@ def _defend(state: GameState, events: list[Event], side: str, raw: Mapping[str, 
             earned[attacker] = earned.get(attacker, 0) + prestige
     elif prestige < 0:
         essentials.lose_prestige(state, attacker, -prestige, "salpinx")
-    if trumpeted and editions.of(state).salpinx_costs_defender:
-        essentials.lose_prestige(state, side, trumpeted, "salpinx")
+    paid = trumpeted if editions.of(state).salpinx_costs_defender else 0
+    if paid:
+        essentials.lose_prestige(state, side, paid, "salpinx")
     lost = min(lost, essentials.units(state, side, battle.site))
     battle.defender_lost = lost
     if lost:
         essentials.lose_units(state, side, battle.site, lost)
     events.append({"event": "battle_clash", "site": battle.site, "attacker": attacker, "pairs": pairs,
-                   "units_lost": lost, "prestige": prestige})
+                   "units_lost": lost, "prestige": prestige, **({"defender_paid": paid} if paid else {})})
     needs = _needs(state, opening=False)
     replay = min(ties, len(usable_for_attack(state, attacker))) if event_cards.superstition(state) else 0
     if essentials.units(state, side, battle.site) < 2:

@@ -182,9 +182,10 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
-#: the computer's seat (its name), and whether the ending is rated.
+#: the computer's seat (its name), whether the ending is rated, and its ruleset (whose words tell the
+#: log, and whose ratings the ending changes).
 LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "clock_increment", "created_at", "computer_level", "computer_side",
-                 "rated")
+                 "rated", "ruleset")
 
 
 def seat(match: Match, user: Any) -> None:

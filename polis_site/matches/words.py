@@ -299,6 +299,9 @@ def _clash(e: Mapping[str, Any]) -> str:
     if e["prestige"]:
         words += "; " + _("%(attacker)s %(prestige)s") % {"attacker": side_name(e["attacker"]),
                                                         "prestige": _signed(e["prestige"], "prestige")}
+    if e.get("defender_paid"):  # the 2012 edition: the defender's Salpinx costs its player
+        words += "; " + _("%(defender)s %(prestige)s for its Salpinx") % {
+            "defender": side_name(opponent(e["attacker"])), "prestige": _signed(-e["defender_paid"], "prestige")}
     return words + "."
 
 

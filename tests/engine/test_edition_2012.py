@@ -233,7 +233,7 @@ def test_the_defenders_salpinx_costs_it_one_prestige_and_spares_no_unit() -> Non
     state, events = act(state, "athens", "defend", cards=[PHALANX_PROOTHISI, SALPINX])
     clash = next(e for e in events if e["event"] == "battle_clash")
     assert clash["units_lost"] == 1  # the Archers went unmatched; the Salpinx saved nothing
-    assert state.players["athens"].tracks["prestige"] == athens_prestige - 1
+    assert state.players["athens"].tracks["prestige"] == athens_prestige - 1 and clash["defender_paid"] == 1
 
 
 def test_a_defender_without_prestige_cannot_lay_the_salpinx() -> None:

@@ -9,12 +9,13 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from django.urls import reverse
 
 from engine import playout
 from polis_site.computer import seat as computer
 from polis_site.lobby import services as lobby
-from polis_site.matches import audience, services
+from polis_site.matches import audience, services, words
 from polis_site.matches.models import Match
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating
@@ -166,3 +167,11 @@ def test_a_finished_2012_match_replays_is_listed_by_the_admin_and_imports_as_201
                  stdout=open(tmp_path / "out.txt", "w"))
     copy = Match.objects.latest("pk")
     assert copy.ruleset == "2012-s1" and copy.version == 4
+
+
+def test_the_log_says_what_a_defenders_salpinx_cost() -> None:
+    clash = {"event": "battle_clash", "site": "boiotia", "attacker": "sparta", "units_lost": 1, "prestige": 1,
+             "defender_paid": 1, "pairs": [{"attack": 1, "defend": 24, "matched": False, "unit_lost": True,
+                                            "prestige": 1}]}
+    with translation.override("en"):
+        assert "Athens -1 prestige for its Salpinx" in words.happenings([clash])[0]
