@@ -6,29 +6,14 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine import editions
 from engine.data import edition_2012, poleis
 from engine.data.edition_2012 import event_cards, markets, projects, rounds, tribute
 from engine.data.provenance import is_reconstructed, is_rulebook, is_source, is_text_2012
-
-
-def _walk(obj: object, seen: set[int]) -> Iterator[object]:
-    if id(obj) in seen:
-        return
-    seen.add(id(obj))
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        yield obj
-        for f in dataclasses.fields(obj):
-            yield from _walk(getattr(obj, f.name), seen)
-    elif isinstance(obj, Mapping):
-        for value in obj.values():
-            yield from _walk(value, seen)
-    elif isinstance(obj, (tuple, list, frozenset, set)):
-        for item in obj:
-            yield from _walk(item, seen)
+from tests.engine.test_board_provenance import _walk
 
 
 def _records() -> list[object]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import factory
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
-from engine import api
+from engine import api, playout
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import Match
@@ -48,12 +49,25 @@ def sparta_first(prefix: str) -> str:
     raise AssertionError(f"no seed {prefix}-0..99 opens on Sparta's action")
 
 
-def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None, move_days: int | None = None) -> Match:
+def active_match(seed: str = "test-seed", athens: Any = None, sparta: Any = None, move_days: int | None = None,
+                 ruleset: str = "2020") -> Match:
     """A match with both seats taken (Athens created it, Sparta joined by the invite)."""
     athens = athens or UserFactory()
     sparta = sparta or UserFactory()
-    match = services.create_match(athens, "athens", seed=seed, move_days=move_days)
+    match = services.create_match(athens, "athens", seed=seed, move_days=move_days, ruleset=ruleset)
     return lobby.join_match(sparta, match.pk)
+
+
+def played_to_the_end(seed: str, ruleset: str = "2020") -> Match:
+    """An active match played to its end by seeded random play, each decision through the write path."""
+    match = active_match(seed, ruleset=ruleset)
+    rng = random.Random(seed)
+    while match.status != Match.Status.FINISHED:
+        state = match.state()
+        side = state.decision.side
+        services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
+        match.refresh_from_db()
+    return match
 
 
 class MatchFactory(factory.django.DjangoModelFactory):

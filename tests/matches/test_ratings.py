@@ -4,20 +4,18 @@ finished and unrated); a shared victory is a draw; unrated and computer matches 
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from engine import playout
 from polis_site.lobby import services as lobby
 from polis_site.matches import imports, services
 from polis_site.matches.models import Match
 from polis_site.ratings import glicko
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
-from tests.matches.factories import UserFactory, active_match
+from tests.matches.factories import UserFactory, active_match, played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -55,17 +53,6 @@ def test_no_games_only_widen_the_deviation() -> None:
     idle = glicko.rate(glicko.Player(1500, 100, 0.06), [])
     assert idle.rating == 1500 and idle.deviation == pytest.approx(173.7178 * (((100 / 173.7178) ** 2 + 0.06 ** 2) ** 0.5))
     assert glicko.rate(glicko.Player(1500, 349, 0.5), []).deviation == 350  # never past a new player's
-
-
-def played_to_the_end(seed: str) -> Match:
-    match = active_match(seed)
-    rng = random.Random(seed)
-    while match.status != Match.Status.FINISHED:
-        state = match.state()
-        side = state.decision.side
-        services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
-        match.refresh_from_db()
-    return match
 
 
 def expected(match: Match, side: str) -> float:

@@ -19,7 +19,7 @@ from polis_site.matches import audience, services, words
 from polis_site.matches.models import Match
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating
-from tests.matches.factories import PASSWORD, UserFactory
+from tests.matches.factories import PASSWORD, UserFactory, played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -133,23 +133,10 @@ def test_the_log_tells_a_2012_match_in_its_own_words() -> None:
     assert Match.objects.get(pk=match.pk).round_name == "3"
 
 
-def finished_s1() -> Match:
-    """A Corinthian War between two people, played to its end by seeded random play."""
-    athens, sparta = UserFactory(), UserFactory()
-    match = lobby.join_match(sparta, services.create_match(athens, "athens", seed="s1-replay", ruleset="2012-s1").pk)
-    rng = random.Random(5)
-    while match.status != Match.Status.FINISHED:
-        state = match.state()
-        side = state.decision.side
-        services.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
-        match.refresh_from_db()
-    return match
-
-
 def test_a_finished_2012_match_replays_is_listed_by_the_admin_and_imports_as_2012(admin_client: Client, tmp_path) -> None:
     from django.core.management import call_command
 
-    match = finished_s1()
+    match = played_to_the_end("s1-replay", "2012-s1")
     replay = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
     assert 'data-ruleset="2012-s1"' in replay and catalogue(replay)["ruleset"] == "2012-s1"
     listed = admin_client.get("/admin/matches/match/?ruleset__exact=2012-s1").content.decode()
