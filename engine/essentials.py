@@ -119,7 +119,7 @@ def gain(state: GameState, side: str, track: str, amount: int) -> int:
     """Add to a personal-board track; what passes its last space is lost. Returns what was kept."""
     tracks = state.players[side].tracks
     before = tracks[track]
-    tracks[track] = max(0, min(editions.of(state).track_max[track], before + amount))
+    tracks[track] = editions.of(state).clamp(track, before + amount)
     return tracks[track] - before
 
 

@@ -54,11 +54,6 @@ def max_value(track: str) -> int:
     return MAX_VALUE[track]
 
 
-def clamp(track: str, value: int) -> int:
-    """Cap a gain at the track's maximum (the excess is lost); never below 0."""
-    return max(0, min(MAX_VALUE[track], value))
-
-
 def value_shown(cube_space: int | None) -> int:
     """Value a cube shows: the printed number it covers plus one; on the icon, 0."""
     return 0 if cube_space is ICON else cube_space + 1

@@ -73,6 +73,8 @@ class Edition:
     def __init__(self) -> None:
         # Read by every stacking check and trade: a tuple and dicts built once, not at each call.
         self.round_ids: tuple[str, ...] = tuple(r.id for r in self.rounds)
+        #: The tiles' ids, in the box's order (a setup shuffles them).
+        self.projects: tuple[str, ...] = tuple(self.tiles)
         self._spaces = {s.id: s for s in self.spaces}
         self._hosts = {t: frozenset(c.hosts) for c in self.categories for t in c.tiles}
         #: A card of each deck that does nothing: what a player knows of a round not yet begun.
@@ -84,10 +86,6 @@ class Edition:
 
     def round(self, index: int) -> Round:
         return self.rounds[index]
-
-    @property
-    def projects(self) -> tuple[str, ...]:
-        return tuple(self.tiles)
 
     def tile(self, tile_id: str) -> ProjectTile:
         return self.tiles[tile_id]
@@ -107,6 +105,10 @@ class Edition:
             if c.resource == resource:
                 return c
         raise KeyError((territory, resource))
+
+    def clamp(self, track: str, value: int) -> int:
+        """A track's value capped at its maximum (the excess is lost), never below 0."""
+        return max(0, min(self.track_max[track], value))
 
     def project_prestige(self, tile: ProjectTile, population: int) -> int:
         """The prestige a tile gives when completed in a polis of this population."""
