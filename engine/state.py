@@ -67,7 +67,8 @@ class Decision:
 class BattleCheck:
     """A battle check that found sites: the battles still to fight, and who orders them."""
 
-    #: "turn_end" (the next turn follows) or "round_end" (the end-of-round steps follow).
+    #: "turn_end" (the next turn follows), "lone_turn_end" (the lone side acts again: 2012) or
+    #: "round_end" (the end-of-round steps follow).
     when: str
     chooser: str
     #: Sites not yet fought, in map order until the chooser picks the next.
