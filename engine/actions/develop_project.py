@@ -112,9 +112,9 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     project = partial["project"]
     if "polis" not in partial:
         return {"next": "polis", "choices": hosts(state, side, project)}
+    tile = editions.of(state).tile(project)
     return {"next": "silver_for", "choices": [
-        {"silver_for": list(subs), "cost": price(editions.of(state).tile(project), subs)}
-        for subs in payable_substitutions(state, side, project)
+        {"silver_for": list(subs), "cost": price(tile, subs)} for subs in payable_substitutions(state, side, project)
     ]}
 
 

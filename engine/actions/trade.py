@@ -65,7 +65,7 @@ def space_refusal(state: GameState, side: str, space_id: str, reaches: dict[str,
     None; `reaches` remembers each market's route for a caller that asks of every space."""
     rules = editions.of(state)
     space = rules.space(space_id)
-    if space.load > rules.round(state.round).max_market_load:
+    if not rules.space_open(space, state.round):
         return "space_unavailable"
     if event_cards.market_closed(state, side, space_id):
         return "closed_by_event"
@@ -163,7 +163,7 @@ def generate(state: GameState, side: str) -> Iterator[Trade]:
 def _spaces(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
     """The spaces open this round: those still under a black cube are seen closed on the board."""
     rules = editions.of(state)
-    return [space.id for space in rules.spaces if space.load <= rules.round(state.round).max_market_load]
+    return [space.id for space in rules.spaces if rules.space_open(space, state.round)]
 
 
 def _first_give(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:

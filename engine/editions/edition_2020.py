@@ -97,6 +97,10 @@ class Edition:
     def space(self, space_id: str) -> MarketSpace:
         return self._spaces[space_id]
 
+    def space_open(self, space: MarketSpace, round_index: int) -> bool:
+        """A shipload is offered in the rounds whose number is at least its size."""
+        return space.load <= self.rounds[round_index].max_market_load
+
     def columns(self, territory: str) -> tuple[TributeColumn, ...]:
         return self.tribute_columns[territory]
 

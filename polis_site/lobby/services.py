@@ -15,7 +15,7 @@ from django.dispatch import Signal, receiver
 from engine.data.sides import opponent
 from polis_site.guests import services as guests
 from polis_site.matches import audience, services, wire
-from polis_site.matches.models import RULESETS, Match
+from polis_site.matches.models import Match
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 from polis_site.relations import services as relations
@@ -43,8 +43,8 @@ def open_challenges(user: Any) -> Any:
     ruleset within their range and reliability at least what they ask (a new player's meets any),
     and no block between them and its maker."""
     in_range = Q(pk__in=[])
-    for ruleset, _label in RULESETS:
-        rating = ratings.value(user, ruleset)
+    for ruleset, held in ratings.every(user).items():
+        rating = held.rating
         in_range |= (Q(ruleset=ruleset) & (Q(rating_min__isnull=True) | Q(rating_min__lte=rating))
                      & (Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
     reliable = profiles.reliability_of(user.pk)

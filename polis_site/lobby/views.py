@@ -19,7 +19,7 @@ from polis_site import throttles
 from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
 from polis_site.matches import listings, services, words
-from polis_site.matches.models import COMPUTER_LEVELS, RULESETS, Match
+from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, Match
 from polis_site.matches.views import button
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
@@ -97,7 +97,7 @@ def create(request: HttpRequest) -> HttpResponse:
                                       rated=request.POST.get("rated", "1") != "0",
                                       reliability_min=_number(request.POST.get("reliability_min") or None),
                                       clock=request.POST.get("clock") or None,
-                                      ruleset=request.POST.get("ruleset") or "2020")
+                                      ruleset=request.POST.get("ruleset") or DEFAULT_RULESET)
     except ActionError as error:
         messages.error(request, words.refused(error))
         return redirect("lobby:lobby")
