@@ -13,17 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ._i18n import gettext_noop
 from .provenance import reconstructed
 from .rounds import ROUNDS
 from .sides import ATHENS, SIDES, SPARTA
 
 EACH = SIDES
-
-
-def gettext_noop(text: str) -> str:
-    """Marks a card's words for the site's Spanish catalogue (`make messages` finds this name) while
-    the engine stays free of Django and keeps the English; the site translates them on display."""
-    return text
 
 
 # --------------------------------------------------------------------------- effects

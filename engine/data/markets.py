@@ -83,10 +83,6 @@ class MarketSpace:
         """A black cube covers every space of value 4 or 5 at setup."""
         return self.load >= 4
 
-    def available_in(self, round_index: int) -> bool:
-        """Spaces of value 3 / 3-4 / 3-4-5 are available in Alpha / Epsilon / Omega."""
-        return self.load <= 3 + round_index
-
 
 _PERSIA = rulebook(
     "9. Trade: Persia has three spaces, 3 wheat for iron or wine, 4 wheat for wine, 5 silver for iron, wood or wine; top space in Alpha"
@@ -140,8 +136,3 @@ def spaces_of(market: str) -> tuple[MarketSpace, ...]:
 def black_cube_removal_order(market: str) -> tuple[str, ...]:
     """Covered spaces of a market in the order their cubes come off (top first, one per round end)."""
     return tuple(s.id for s in SPACES_BY_MARKET[market] if s.covered_at_setup)
-
-
-def available_spaces(market: str, round_index: int) -> tuple[MarketSpace, ...]:
-    """Spaces of a market whose value is allowed this round (occupancy is the engine's business)."""
-    return tuple(s for s in SPACES_BY_MARKET[market] if s.available_in(round_index))

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ._frozen import frozen_map
-from .poleis import POLIS_RECORDS
+from ._i18n import gettext_noop
 from .provenance import reconstructed, rulebook
 
 
@@ -50,19 +50,19 @@ class ProjectTile:
 
 _CAT = "4. Develop a project, list of the seven project types"
 CATEGORY_RECORDS: tuple[ProjectCategory, ...] = (
-    ProjectCategory("philosophers", "Philosophers", ("protagoras", "socrates"), ("athinae", "syrakousae"),
+    ProjectCategory("philosophers", gettext_noop("Philosophers"), ("protagoras", "socrates"), ("athinae", "syrakousae"),
                     "paid in silver only", rulebook(_CAT + ": Philosophers, Athinae and Syrakousae")),
-    ProjectCategory("artists", "Artists", ("myron", "fidas"), ("athinae", "syrakousae", "korinthos"),
+    ProjectCategory("artists", gettext_noop("Artists"), ("myron", "fidas"), ("athinae", "syrakousae", "korinthos"),
                     "wood and silver", rulebook(_CAT + ": Artists, Athinae, Syrakousae, Korinthos")),
-    ProjectCategory("temples", "Temples", ("apollo", "zeus"), ("sparti", "syrakousae"),
+    ProjectCategory("temples", gettext_noop("Temples"), ("apollo", "zeus"), ("sparti", "syrakousae"),
                     "wood, iron and silver; substantial prestige", rulebook(_CAT + ": Temples, Sparta and Syrakousae")),
-    ProjectCategory("theaters", "Theaters", ("koilon", "skini"), ("korinthos", "athinae", "thibae"),
+    ProjectCategory("theaters", gettext_noop("Theaters"), ("koilon", "skini"), ("korinthos", "athinae", "thibae"),
                     "more affordable than temples", rulebook(_CAT + ": Theaters, Korinthos, Athinae, Thibae")),
-    ProjectCategory("statues", "Statues", ("efebos", "aphrodite"), ("abdira", "gela", "epidamnos", "sparti"),
+    ProjectCategory("statues", gettext_noop("Statues"), ("efebos", "aphrodite"), ("abdira", "gela", "epidamnos", "sparti"),
                     "wood and a bit of iron; least prestige", rulebook(_CAT + ": Statues, Abdira, Gela, Epidamnos, Sparta")),
-    ProjectCategory("mysteries", "Mysteries", ("dionysos", "demeter"), ("sparti", "potidaea", "samos"),
+    ProjectCategory("mysteries", gettext_noop("Mysteries"), ("dionysos", "demeter"), ("sparti", "potidaea", "samos"),
                     "large quantities of wine", rulebook(_CAT + ": Mysteries, Sparta, Potidaea, Samos")),
-    ProjectCategory("games", "Games", ("isthmia", "nemea"), ("korinthos", "pydna", "argos"),
+    ProjectCategory("games", gettext_noop("Games"), ("isthmia", "nemea"), ("korinthos", "pydna", "argos"),
                     "winners awarded wine and wheat", rulebook(_CAT + ": Games, Korinthos, Pydna, Argos")),
 )
 
@@ -108,21 +108,7 @@ PROJECTS: tuple[str, ...] = tuple(t.id for t in TILE_RECORDS)
 TILE_BY_ID: dict[str, ProjectTile] = {t.id: t for t in TILE_RECORDS}
 CATEGORY_BY_ID: dict[str, ProjectCategory] = {c.id: c for c in CATEGORY_RECORDS}
 
-#: Poleis that may host each tile (from the category; checked against the polis table by tests).
-ALLOWED_POLEIS: dict[str, frozenset[str]] = {
-    t.id: frozenset(CATEGORY_BY_ID[t.category].hosts) for t in TILE_RECORDS
-}
-#: Tiles each polis may host, derived from the categories.
-PROJECTS_OF_POLIS: dict[str, frozenset[str]] = {
-    p.id: frozenset(t for t, hosts in ALLOWED_POLEIS.items() if p.id in hosts) for p in POLIS_RECORDS
-}
-
 
 def tile(project_id: str) -> ProjectTile:
     """The tile record for an id."""
     return TILE_BY_ID[project_id]
-
-
-def allowed_poleis(project_id: str) -> frozenset[str]:
-    """Poleis where this project may be developed."""
-    return ALLOWED_POLEIS[project_id]

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from engine import api, editions, playout
 from engine.data import battle_cards, event_cards, geography, markets, personal_board, poleis, tribute
@@ -92,15 +91,6 @@ def _drawing(language: str, ruleset: str) -> dict[str, Any]:
     }
 
 
-#: The project categories' names, as each edition's list of the seven types prints them.
-CATEGORY_NAMES = {"philosophers": gettext_noop("Philosophers"), "artists": gettext_noop("Artists"),
-                  "temples": gettext_noop("Temples"), "theaters": gettext_noop("Theaters"),
-                  "statues": gettext_noop("Statues"), "mysteries": gettext_noop("Mysteries"),
-                  "games": gettext_noop("Games")}
-CATEGORY_NAMES_2012 = {**CATEGORY_NAMES, "artists": gettext_noop("Artist"), "theaters": gettext_noop("Theatres"),
-                       "mysteries": gettext_noop("Festivals")}
-
-
 #: Every id a log entry may name that the board draws (poleis, territories, seas, markets, spaces).
 _DRAWN = frozenset((*geography.TERRITORIES, *geography.SEAS, *geography.MARKETS, *poleis.POLEIS,
                     *(s.id for s in markets.SPACES)))
@@ -146,7 +136,6 @@ def catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
     """The names and numbers the page's script needs to read a view of a match of `ruleset` (in
     the request's language for the interface words; the game's proper names stay as printed)."""
     rules = editions.EDITIONS[ruleset]
-    category_names = CATEGORY_NAMES if ruleset == DEFAULT_RULESET else CATEGORY_NAMES_2012
     return {
         "ruleset": ruleset,
         "names": {**geography.NAMES, **{p.id: p.name for p in poleis.POLIS_RECORDS},
@@ -159,7 +148,7 @@ def catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
                           "max": p.max_population, "projects": [t for t in rules.tiles if p.id in rules.hosts(t)],
                           "capital": p.capital_of or "",
                           "commercial": p.commercial_for or ""} for p in poleis.POLIS_RECORDS},
-        "categories": {c: _(label) for c, label in category_names.items()},
+        "categories": {c.id: _(c.name) for c in rules.categories},
         "port_seas": {p.side: sorted(geography.commercial_port_seas(p.side)) for p in geography.COMMERCIAL_PORT_RECORDS},
         "projects": {t.id: {"name": t.name, "category": t.category, "cost": dict(t.cost), "prestige": t.prestige,
                             "end_game": t.end_game_prestige} for t in rules.tiles.values()},

@@ -145,6 +145,22 @@ def test_every_event_card_and_option_reads_in_spanish() -> None:
     assert all(spanish["event_options"][label] != label for label in english["event_options"])
 
 
+def test_each_edition_names_its_project_types_as_it_prints_them_in_either_language() -> None:
+    """The names live in each edition's data (the 2012 text's "Festivals" are 2020's "Mysteries")."""
+    from django.utils import translation
+
+    from polis_site.matches import board
+
+    with translation.override("en"):
+        english = {ruleset: board.catalogue(ruleset)["categories"] for ruleset in ("2020", "2012-s1")}
+    with translation.override("es"):
+        spanish = board.catalogue("2012")["categories"]
+    assert english["2020"]["mysteries"] == "Mysteries" and english["2012-s1"]["mysteries"] == "Festivals"
+    assert (english["2020"]["artists"], english["2012-s1"]["artists"]) == ("Artists", "Artist")
+    assert spanish["mysteries"] == "Festivales" and spanish["artists"] == "Artista"
+    assert len(english["2020"]) == len(spanish) == 7
+
+
 def test_a_move_names_each_origin_once_and_counts_its_units_in_the_right_number() -> None:
     """Issue 36: "moved 3 hoplites from Lakedaemon, Lakedaemon, Lakedaemon" and "moved 1 hoplites"."""
     from django.utils import translation

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.data import event_cards as cards_2020
-from engine.data.event_cards import (BarTribute, CloseMarket, EventCard, Gain, SetMarketValue, gettext_noop)
+from engine.data._i18n import gettext_noop
+from engine.data.event_cards import BarTribute, CloseMarket, EventCard, Gain, SetMarketValue
 from engine.data.provenance import reconstructed, text_2012
 from engine.data.sides import ATHENS, SPARTA
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.data import projects as projects_2020
 from engine.data._frozen import frozen_map
+from engine.data._i18n import gettext_noop
 from engine.data.projects import ProjectCategory, ProjectTile
 from engine.data.provenance import reconstructed, text_2012
 
@@ -17,20 +18,20 @@ _TYPES = "4. Begin Project: The 14 projects are divided into 7 different types"
 _S7 = "S7, juanjepl/polisgame src/data/projects/ES (board-facts.md section 4): "
 
 CATEGORY_RECORDS: tuple[ProjectCategory, ...] = (
-    ProjectCategory("philosophers", "Philosophers", ("protagoras", "democritus", "socrates"), ("athinae", "syrakousae"),
+    ProjectCategory("philosophers", gettext_noop("Philosophers"), ("protagoras", "democritus", "socrates"), ("athinae", "syrakousae"),
                     "paid in silver", text_2012(_TYPES + ": Philosophers (3x), Syrakousai and Athenai")),
-    ProjectCategory("artists", "Artist", ("phidias",), ("athinae",),
+    ProjectCategory("artists", gettext_noop("Artist"), ("phidias",), ("athinae",),
                     "paid in silver; prestige half Athenai's population", text_2012(_TYPES + ": Artist (1x), Phidias, "
                                                                                     "only in Athenai")),
-    ProjectCategory("temples", "Temples", ("apollo", "zeus"), ("sparti", "syrakousae"),
+    ProjectCategory("temples", gettext_noop("Temples"), ("apollo", "zeus"), ("sparti", "syrakousae"),
                     "wood, metal and wages", text_2012(_TYPES + ": Temples (2x), Syrakousai or Sparta")),
-    ProjectCategory("theaters", "Theatres", ("koilon", "skini"), ("korinthos", "athinae", "thibae"),
+    ProjectCategory("theaters", gettext_noop("Theatres"), ("koilon", "skini"), ("korinthos", "athinae", "thibae"),
                     "more affordable", text_2012(_TYPES + ": Theatres (2x), Korinthos, Athenai or Thebai")),
-    ProjectCategory("statues", "Statues", ("efebos", "aphrodite"), ("abdira", "gela", "epidamnos", "sparti"),
+    ProjectCategory("statues", gettext_noop("Statues"), ("efebos", "aphrodite"), ("abdira", "gela", "epidamnos", "sparti"),
                     "a bit of wood and maybe metal", text_2012(_TYPES + ": Statues (2x), Abdera, Gela, Epidamnos, Sparta")),
-    ProjectCategory("mysteries", "Festivals", ("dionysos_2012", "demeter_2012"), ("sparti", "potidaea", "samos"),
+    ProjectCategory("mysteries", gettext_noop("Festivals"), ("dionysos_2012", "demeter_2012"), ("sparti", "potidaea", "samos"),
                     "wine", text_2012(_TYPES + ": Festivals (2x), Sparta, Poteideia and Samos")),
-    ProjectCategory("games", "Games", ("isthmia_2012", "nemea_2012"), ("korinthos", "pydna", "argos"),
+    ProjectCategory("games", gettext_noop("Games"), ("isthmia_2012", "nemea_2012"), ("korinthos", "pydna", "argos"),
                     "oil, wine or silver", text_2012(_TYPES + ": Games (2x), Pydna, Argos or Korinthos")),
 )
 
