@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import api, editions, end_of_round, flow, playout
+from engine import api, editions, end_of_round, essentials, flow, playout
 from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES, opponent
 from engine.errors import ActionError
@@ -46,6 +46,8 @@ WHEAT_SHORT = 2.5      # a wheat short of feeding the population at the round's 
 #: With `ahead`: a wheat short at a round's start, with the round's actions still to find it.
 WHEAT_AHEAD = 0.5
 RESOURCE = 0.25        # a resource on the personal board (spent on actions, breaks ties)
+#: In the game's last round a resource only breaks a tie (`_strength`).
+TIE_RESOURCE = 0.05
 UNIT = 0.6             # a hoplite or galley on the map (takes tribute, wins battles)
 LOW_PRESTIGE = 6.0     # a side at 1 prestige or less (0 at a round's end loses the game)
 PRESTIGE_SHORT = 3.0   # with a level's caution: each prestige below it
@@ -90,10 +92,26 @@ def _strength(state: GameState, side: str, caution: int, ahead: bool) -> float:
     tracks = state.players[side].tracks
     score = sum(end_of_round.score(state, side).values())
     gap = end_of_round.food_gap(state, side)
-    wealth = sum(tracks[r] for r in editions.of(state).resources)
-    units = sum(state.players[side].units.values())
+    edition = editions.of(state)
+    wealth = sum(tracks[r] for r in edition.resources)
     low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
+    if state.round == edition.last_round:
+        # The score follows this round's end (docs/computer.md, session 21): a wheat short costs a
+        # prestige, a spare one grows a cube while there is room, and what a side holds acts no
+        # more. Weighed as in the other rounds, the computer made population into hoplites to
+        # feed it, and kept goods the score never counts.
+        return score - max(0, gap) + _growth(state, side, -gap) + TIE_RESOURCE * wealth - low
+    units = sum(state.players[side].units.values())
     return score - (WHEAT_AHEAD if ahead else WHEAT_SHORT) * max(0, gap) + SPARE_WHEAT * max(0, -gap) + RESOURCE * wealth + UNIT * units - low
+
+
+def _growth(state: GameState, side: str, spare: int) -> int:
+    """The cubes `spare` wheat grows at the round's end: as many as the poleis have room and the
+    reserve has cubes."""
+    if spare <= 0:
+        return 0
+    room = sum(end_of_round.growth_room(state, side).values())
+    return min(spare, room, essentials.cubes_in_reserve(state, side))
 
 
 def _doomed(state: GameState, side: str, ahead: bool = False) -> bool:
@@ -169,7 +187,7 @@ class Player:
 
 LEVELS: dict[str, Player] = {
     "random": Player("random", None),
-    "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=1)),
+    "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=2)),
     "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
     "hard": Player("hard", Tree(iterations=500, proposals=3, caution=3)),
 }
@@ -206,7 +224,11 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     if len(options) == 1:
         return options[0]
     afters = [[_settled(api.apply_action(state, side, action)[0], rng) for state in deals] for action in options]
-    values = [_mean([_value(after, side, rng, budget.rollouts) for after in deals_after]) for deals_after in afters]
+    # Common random numbers: every candidate's rollouts of a deal draw the same numbers, so that the
+    # candidates' values differ by what they do more than by the luck of their continuations.
+    seed = rng.getrandbits(64)
+    values = [_mean([_value(after, side, random.Random(seed + deal), budget.rollouts) for deal, after in enumerate(deals_after)])
+              for deals_after in afters]
     # The best; ties to the first listed (passing is listed last).
     return options[min(range(len(options)), key=lambda i: (-values[i], i))]
 
@@ -332,10 +354,11 @@ def _mean(values: list[float]) -> float:
 
 
 def _value(after: GameState, side: str, rng: random.Random, rollouts: int) -> float:
-    """How good the position after a candidate is: judged at once, or after random continuations."""
+    """How good the position after a candidate is: judged at once, or after random continuations,
+    the side's own play in them prudent and a game they end judged by its final lead (as hard's)."""
     if rollouts == 0 or after.outcome is not None:
-        return evaluate(after, side)
-    return sum(evaluate(_rollout(after, rng), side) for _ in range(rollouts)) / rollouts
+        return evaluate(after, side, margin=True)
+    return sum(evaluate(_rollout(after, rng, side), side, margin=True) for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
