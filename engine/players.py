@@ -9,13 +9,16 @@ see, and judges what follows with `evaluate`.
   a turn's action the best few legal actions of each type, as `evaluate` judges the position right
   after them, plus passing.
 - `easy` and `medium` (`Budget`): determinized flat Monte Carlo. Each candidate is scored by a few
-  random continuations (the playout player for both sides, chance drawn) to the end of the round,
-  over a few deals.
+  random continuations (the playout player for both sides, its own side prudent, chance drawn) to
+  the end of the round, over a few deals, every candidate's continuations of a deal drawing the
+  same random numbers; a game they end on the score is judged by the final lead.
 - `hard` (`Tree`): information-set Monte Carlo tree search. Each of its iterations deals anew,
   walks a tree of both sides' following decisions by UCB, and plays on from its leaf with the
   playout player, its own side prudent (it passes rather than take an action that leaves it worse
   off), to the round's end; it judges with caution over prestige, by the final lead of a game
   ended on the score, and a later round's start with its food still to be found (`ahead`).
+- Every level judges the game's last round by what its end will score: a wheat short costs a
+  prestige, a spare one grows a cube, units and goods count for nothing more (goods break ties).
 
 Everything is seeded and counted, never timed: the same view and seed give the same decision on
 any machine (the arena and the tests rely on it; the site seeds each decision from the match's
@@ -71,7 +74,7 @@ ROLLOUT_DEPTH = 60
 def evaluate(state: GameState, side: str, caution: int = 0, margin: bool = False, ahead: bool = False) -> float:
     """Who is ahead, from `side`'s seat: 1 won, -1 lost, 0 level (a shared victory too); with
     `caution`, each prestige a side holds below it counts against that side; with `margin`, a
-    game ended on the score is judged by how far ahead the side finished (see Budget); `ahead`,
+    game ended on the score is judged by how far ahead the side finished (see Tree); `ahead`,
     for a round's start, weighs the food it will need as a task of the round, not yet a famine."""
     other = opponent(side)
     if state.outcome is not None:
