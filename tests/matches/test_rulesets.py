@@ -162,3 +162,13 @@ def test_the_log_says_what_a_defenders_salpinx_cost() -> None:
                                             "prestige": 1}]}
     with translation.override("en"):
         assert "Athens -1 prestige for its Salpinx" in words.happenings([clash])[0]
+
+
+def test_the_rules_page_says_which_side_the_learning_scenario_favours_in_either_language() -> None:
+    """R26's start makes the scenario lopsided (docs/rulings.md: Athens won 97 of 100 games between
+    two easy players): a player choosing a side is told so."""
+    english = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    section = english[english.index('id="ruleset-2012-s1"'):]
+    assert "Athens has the easier side: Sparta starts 7 wheat short" in section
+    spanish = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Atenas tiene el bando más fácil" in spanish[spanish.index('id="ruleset-2012-s1"'):]
