@@ -167,8 +167,9 @@ def test_the_log_says_what_a_defenders_salpinx_cost() -> None:
 def test_the_rules_page_says_which_side_the_learning_scenario_favours_in_either_language() -> None:
     """R26's start makes the scenario lopsided (docs/rulings.md: Athens won 97 of 100 games between
     two easy players): a player choosing a side is told so."""
-    english = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    with translation.override("en"):  # the Spanish request's language is not left to the next test
+        english = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        spanish = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     section = english[english.index('id="ruleset-2012-s1"'):]
     assert "Athens has the easier side: Sparta starts 7 wheat short" in section
-    spanish = Client().get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Atenas tiene el bando más fácil" in spanish[spanish.index('id="ruleset-2012-s1"'):]
