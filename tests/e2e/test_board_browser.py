@@ -337,7 +337,9 @@ def test_the_help_opens_at_the_passage_on_what_is_being_decided(browser, live_si
     # The same text on its own page, in Spanish too.
     page.goto(live_site.base_url + "/rules/")
     assert page.locator("#help-action-lay_siege").is_visible()
+    assert "Athens has the easier side" in page.locator("#ruleset-2012-s1").inner_text()  # R26's lopsided start
     with page.expect_navigation():
         page.select_option("#lang-select", "es")
     assert "Asediar" in page.locator("#help-action-lay_siege").inner_text()
+    assert "Atenas tiene el bando más fácil" in page.locator("#ruleset-2012-s1").inner_text()
     context.close()
