@@ -317,6 +317,23 @@ STEPS: tuple[tuple[str, Callable[..., list[Event]], bool], ...] = (
 STEPS_AFTER_LAST_ROUND = 5  # the event card's effects, then the rulebook's four
 #: Where food stands among the steps.
 FOOD_STEP = [name for name, _, _ in STEPS].index("food")
+PROJECTS_STEP = [name for name, _, _ in STEPS].index("projects")
+MEGALOPOLIS_STEP = [name for name, _, _ in STEPS].index("megalopolis")
+
+
+def prestige_to_come(state: GameState, side: str) -> int:
+    """Prestige this round's steps will still give the side as things stand: its projects in
+    development completed, and a point for each of its poleis above its printed population
+    (megalopolis). The computer weighs it: a side at 0 prestige with a project to complete has not
+    lost, and a project in development is worth its prestige before the round's end pays it."""
+    step = 0 if state.round_end is None else state.round_end[0]
+    owned = [(polis_id, polis) for polis_id, polis in state.poleis.items() if polis.owner == side]
+    edition = editions.of(state)
+    projects = sum(edition.project_prestige(edition.tile(polis.developing), polis.population)
+                   for _, polis in owned if polis.developing is not None) if step <= PROJECTS_STEP else 0
+    grown = sum(polis.population > poleis.polis(polis_id).base_population
+                for polis_id, polis in owned) if step <= MEGALOPOLIS_STEP else 0
+    return projects + grown
 
 
 def food_gap(state: GameState, side: str) -> int:

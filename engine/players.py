@@ -93,7 +93,7 @@ def _strength(state: GameState, side: str, caution: int, ahead: bool) -> float:
     """The side's score so far, adjusted for what the round's end will make of it (food) and for
     what it holds to act with."""
     tracks = state.players[side].tracks
-    score = sum(end_of_round.score(state, side).values())
+    score = sum(end_of_round.score(state, side).values()) + end_of_round.prestige_to_come(state, side)
     gap = end_of_round.food_gap(state, side)
     edition = editions.of(state)
     wealth = sum(tracks[r] for r in edition.resources)
@@ -121,7 +121,7 @@ def _doomed(state: GameState, side: str, ahead: bool = False) -> bool:
     """Whether the round's end, reached as things stand, loses the game: a shortfall that prestige
     and the poleis it may give up cannot cover (famine), or no prestige left once it is paid."""
     short = 0 if ahead else max(0, end_of_round.food_gap(state, side))
-    prestige = state.players[side].tracks[PRESTIGE]
+    prestige = state.players[side].tracks[PRESTIGE] + end_of_round.prestige_to_come(state, side)
     yielding = sum(state.poleis[p].population for p in end_of_round.yielding_poleis(state, side))
     return short > prestige + yielding or prestige - max(0, short - yielding) <= 0
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from engine import api, end_of_round, essentials, flow, playout, players
-from engine.data import markets
+from engine import api, editions, end_of_round, essentials, flow, playout, players
+from engine.data import markets, poleis
 from engine.data.sides import opponent
 from engine.state import GameState
 from tests.support.steering import TWO_BATTLES, steer_game
@@ -261,6 +261,34 @@ def test_in_the_last_round_a_wheat_short_is_a_prestige_a_spare_one_a_cube_and_un
     before = players._strength(earlier, side, caution=0, ahead=False)
     earlier.players[side].units["lakedaemon"] += 1
     assert players._strength(earlier, side, caution=0, ahead=False) == pytest.approx(before + players.UNIT)
+
+
+def test_the_prestige_a_rounds_end_will_give_is_counted_before_it_comes() -> None:
+    """A project in development completes at the round's end and a polis above its printed population
+    earns megalopolis there: judged without them, a side at 0 prestige with a project to complete
+    looked lost, and the computer thought itself ahead of an opponent about to pass it."""
+    state = api.new_game(api.Setup.from_seed("players-to-come"))
+    side = "sparta"
+    assert end_of_round.prestige_to_come(state, side) == 0
+    state.players[side].tracks["wheat"] = 20
+    before = players._strength(state, side, caution=0, ahead=False)
+    zeus = editions.of(state).tile("zeus")
+    state.change_polis("gythion", developing=zeus.id)
+    assert end_of_round.prestige_to_come(state, side) == zeus.prestige
+    assert players._strength(state, side, caution=0, ahead=False) == pytest.approx(before + zeus.prestige)
+    state.change_polis("sparti", population=poleis.polis("sparti").base_population + 1)  # a cube and megalopolis
+    assert end_of_round.prestige_to_come(state, side) == zeus.prestige + 1
+    # The cube scores a point and eats a spare wheat; megalopolis is a point more.
+    assert players._strength(state, side, caution=0, ahead=False) == pytest.approx(
+        before + zeus.prestige + 1 - players.SPARE_WHEAT + 1)
+    state.players[side].tracks["prestige"] = 0
+    assert not players._doomed(state, side)
+    state.change_polis("gythion", developing=None)
+    state.change_polis("sparti", population=poleis.polis("sparti").base_population)
+    assert players._doomed(state, side)
+    state.change_polis("gythion", developing=zeus.id)
+    state.round_end = [end_of_round.PROJECTS_STEP + 1, 0]  # the projects step is past: its prestige is paid
+    assert end_of_round.prestige_to_come(state, side) == 0
 
 
 def test_easy_and_mediums_candidates_play_out_on_common_random_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
