@@ -8,15 +8,17 @@ see, and judges what follows with `evaluate`.
 - The candidates: every answer of a prompt (a battle card, food, phoros, growth samples), and for
   a turn's action the best few legal actions of each type, as `evaluate` judges the position right
   after them, plus passing.
-- `easy` and `medium` (`Budget`): determinized flat Monte Carlo. Each candidate is scored by a few
-  random continuations (the playout player for both sides, its own side prudent, chance drawn) to
-  the end of the round, over a few deals, every candidate's continuations of a deal drawing the
-  same random numbers; a game they end on the score is judged by the final lead.
-- `hard` (`Tree`): information-set Monte Carlo tree search. Each of its iterations deals anew,
-  walks a tree of both sides' following decisions by UCB, and plays on from its leaf with the
-  playout player, its own side prudent (it passes rather than take an action that leaves it worse
-  off), to the round's end; it judges with caution over prestige, by the final lead of a game
-  ended on the score, and a later round's start with its food still to be found (`ahead`).
+- `easy` (`Budget`): determinized flat Monte Carlo. Each candidate is scored by a few random
+  continuations (the playout player for both sides, its own side prudent, chance drawn) to the end
+  of the round, every candidate's continuations of a deal drawing the same random numbers; a game
+  they end on the score is judged by the final lead.
+- `medium` and `hard` (`Tree`, 80 and 500 iterations): information-set Monte Carlo tree search.
+  Each iteration deals anew, walks a tree of both sides' following decisions by UCB, and plays on
+  from its leaf with the playout player, its own side prudent (it passes rather than take an
+  action that leaves it worse off), to the round's end; it judges with caution over prestige, by
+  the final lead of a game ended on the score, and a later round's start with its food still to be
+  found (`ahead`). Medium was easy's flat search with more play-outs until session 22: once easy
+  played out its candidates as well, medium led it by 57 % only.
 - Every level judges the game's last round by what its end will score: a wheat short costs a
   prestige, a spare one grows a cube, units and goods count for nothing more (goods break ties).
 
@@ -128,7 +130,7 @@ def _doomed(state: GameState, side: str, ahead: bool = False) -> bool:
 
 @dataclass(frozen=True)
 class Budget:
-    """How easy and medium think (determinized flat Monte Carlo): candidates per turn action (the
+    """How easy thinks (determinized flat Monte Carlo): candidates per turn action (the
     best `proposals` of each action type), deals of the hidden cards, and rollouts per candidate and
     deal (0: judge the position at once)."""
 
@@ -191,7 +193,7 @@ class Player:
 LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=2)),
-    "medium": Player("medium", Budget(proposals=3, deals=2, rollouts=3)),
+    "medium": Player("medium", Tree(iterations=80, proposals=3, caution=3)),
     "hard": Player("hard", Tree(iterations=500, proposals=3, caution=3)),
 }
 #: About the time `hard` takes for a decision on the machine of docs/bench.md (the arena gives
@@ -394,7 +396,7 @@ def candidates(state: GameState, side: str, rng: random.Random, proposals: int, 
     number thousands), or for a turn's action passing and the `proposals` best legal actions of
     each type as `evaluate` judges them at once; with `one_extra`, an action acting alone is
     proposed with its best extra resource only, so that a type's proposals are different actions
-    (hard's; easy and medium keep the choice they were measured with)."""
+    (the tree's; easy keeps the choice it was measured with)."""
     decision = state.decision
     assert decision is not None and decision.side == side
     if decision.kind == flow.ACTION:

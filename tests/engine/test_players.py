@@ -291,7 +291,7 @@ def test_the_prestige_a_rounds_end_will_give_is_counted_before_it_comes() -> Non
     assert end_of_round.prestige_to_come(state, side) == 0
 
 
-def test_easy_and_mediums_candidates_play_out_on_common_random_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_flat_searchs_candidates_play_out_on_common_random_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each candidate's rollout of a deal starts from the same random numbers, so that candidates
     differ by what they do more than by the luck of their continuations."""
     starts: list[Any] = []
@@ -304,8 +304,9 @@ def test_easy_and_mediums_candidates_play_out_on_common_random_numbers(monkeypat
     monkeypatch.setattr(players, "_value", recording)
     state = next(s for s in POSITIONS if s.decision.kind == flow.ACTION and not flow.acting_alone(s, s.decision.side))
     side = state.decision.side
-    players.player("medium").decide(api.view_for(state, side), random.Random(3))
-    deals = players.LEVELS["medium"].budget.deals
+    deals = 2  # easy deals once: two deals show that each has numbers of its own
+    budget = dataclasses.replace(players.LEVELS["easy"].budget, deals=deals)
+    players.Player("easy, two deals", budget).decide(api.view_for(state, side), random.Random(3))
     assert len(starts) > deals and len(starts) % deals == 0
     for deal in range(deals):
         assert len(set(starts[deal::deals])) == 1
