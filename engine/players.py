@@ -149,7 +149,8 @@ class Tree:
     taken, whatever the dice did (open loop)."""
 
     #: Iterations per decision: a count, not a time, so that the same view and seed give the same
-    #: decision on any machine; calibrated so that a decision takes about HARD_SECONDS here.
+    #: decision on any machine; hard's calibrated so that a decision takes about HARD_SECONDS on
+    #: the machine of docs/bench.md, medium's the fewest that still lead easy clearly (session 22).
     iterations: int
     #: The root's candidates: the best `proposals` of each action type (`candidates`).
     proposals: int
