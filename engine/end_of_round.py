@@ -51,11 +51,16 @@ def complete_projects(state: GameState) -> list[dict[str, Any]]:
     return events
 
 
+def grown_poleis(state: GameState, side: str) -> list[str]:
+    """The side's poleis above their printed population: a prestige each at megalopolis."""
+    return [p for p, polis in state.poleis.items()
+            if polis.owner == side and polis.population > poleis.polis(p).base_population]
+
+
 def megalopolis(state: GameState) -> list[dict[str, Any]]:
     events = []
     for side in in_step_order(state):
-        grown = [p for p, polis in state.poleis.items()
-                 if polis.owner == side and polis.population > poleis.polis(p).base_population]
+        grown = grown_poleis(state, side)
         if grown:
             essentials.gain(state, side, PRESTIGE, len(grown))
             events.append({"event": "megalopolis", "side": side, "poleis": grown, "prestige": len(grown)})
@@ -327,12 +332,11 @@ def prestige_to_come(state: GameState, side: str) -> int:
     (megalopolis). The computer weighs it: a side at 0 prestige with a project to complete has not
     lost, and a project in development is worth its prestige before the round's end pays it."""
     step = 0 if state.round_end is None else state.round_end[0]
-    owned = [(polis_id, polis) for polis_id, polis in state.poleis.items() if polis.owner == side]
     edition = editions.of(state)
     projects = sum(edition.project_prestige(edition.tile(polis.developing), polis.population)
-                   for _, polis in owned if polis.developing is not None) if step <= PROJECTS_STEP else 0
-    grown = sum(polis.population > poleis.polis(polis_id).base_population
-                for polis_id, polis in owned) if step <= MEGALOPOLIS_STEP else 0
+                   for polis in state.poleis.values()
+                   if polis.owner == side and polis.developing is not None) if step <= PROJECTS_STEP else 0
+    grown = len(grown_poleis(state, side)) if step <= MEGALOPOLIS_STEP else 0
     return projects + grown
 
 
