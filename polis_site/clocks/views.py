@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from polis_site.clocks import holidays
 from polis_site.guests.views import members_only
+from polis_site.matches import refusals
 
 
 @login_required
@@ -26,8 +27,5 @@ def holiday(request: HttpRequest) -> HttpResponse:
             holidays.start(request.user, int(days) if days.isdigit() else days)
             messages.success(request, _("Your holiday has begun: your turn-based matches wait for you."))
     except holidays.HolidayError as error:
-        messages.error(request, {"on_holiday": _("You are on holiday already."),
-                                 "not_on_holiday": _("You are not on holiday."),
-                                 "no_days_left": _("You have no holiday left this year.")}.get(
-            error.code, _("Choose how many days you will be away.")))
+        messages.error(request, refusals.said(error))
     return redirect("notices:preferences")

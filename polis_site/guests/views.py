@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.guests import services as guests
-from polis_site.matches import services, words
+from polis_site.matches import refusals, services
 from polis_site.matches.models import Match
 
 #: The level of the first match: the easiest computer.
@@ -45,7 +45,7 @@ def start_match(request: HttpRequest, create: Callable[[Any], Match]) -> HttpRes
     try:
         match = create(request.user)
     except ActionError as error:
-        messages.error(request, words.refused(error))
+        messages.error(request, refusals.said(error))
         return redirect("matches:mine")
     return redirect(match)
 

@@ -18,7 +18,7 @@ from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
-from polis_site.matches import listings, services, words
+from polis_site.matches import listings, refusals, services
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, Match
 from polis_site.matches.views import button
 from polis_site.ratings import profiles
@@ -74,7 +74,7 @@ def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         lobby_services.cancel_challenge(match_id, request.user)
     except ActionError as error:
-        messages.error(request, words.refused(error))
+        messages.error(request, refusals.said(error))
         return redirect("matches:match", match_id=match_id) if error.code == "match_full" else redirect("lobby:lobby")
     messages.success(request, _("Your challenge is withdrawn."))
     return redirect("lobby:lobby")
@@ -99,7 +99,7 @@ def create(request: HttpRequest) -> HttpResponse:
                                       clock=request.POST.get("clock") or None,
                                       ruleset=request.POST.get("ruleset") or DEFAULT_RULESET)
     except ActionError as error:
-        messages.error(request, words.refused(error))
+        messages.error(request, refusals.said(error))
         return redirect("lobby:lobby")
     return redirect(match)
 
@@ -131,7 +131,7 @@ def _join(request: HttpRequest, match_id: int, token: str | None = None) -> Http
     try:
         match = lobby_services.join_match(request.user, match_id, token)
     except ActionError as error:
-        messages.error(request, words.refused(error))
+        messages.error(request, refusals.said(error))
         return redirect("lobby:lobby")
     return redirect(match)
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine import api, editions, playout
 from engine.data import battle_cards, event_cards, geography, markets, personal_board, poleis, tribute
-from polis_site.matches import greece, words
+from polis_site.matches import greece, refusals, words
 from polis_site.matches.models import DEFAULT_RULESET
 
 WIDTH, HEIGHT = greece.WIDTH, greece.HEIGHT
@@ -169,6 +169,7 @@ def catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
                    for e in rules.cards.values()},
         "event_options": {label: _(label) for e in rules.cards.values() for effect in e.effects
                           if isinstance(effect, event_cards.Choose) for label, _effects in effect.options},
+        "refusals": refusals.words(),
     }
 
 

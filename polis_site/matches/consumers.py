@@ -38,7 +38,7 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import audience, extensions, services, wire
+from polis_site.matches import audience, extensions, refusals, services, wire
 from polis_site.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -269,6 +269,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         does, so a request is answered once."""
         if self.request is not None:
             content, self.request = {**content, "request": self.request}, None
+        if content["type"] == "error" and content["code"] not in refusals.WORDS:
+            log.warning("refusal code %r has no words: the page says a plain sentence", content["code"])
         await self.send_json(content)
 
     async def _error(self, code: str, message: str) -> None:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError, MalformedAction
 from polis_site import storage, throttles
-from polis_site.matches import audience, board, extensions, listings, replays, services, wire, words
+from polis_site.matches import audience, board, extensions, listings, refusals, replays, services, wire, words
 from polis_site.matches.models import Match
 
 #: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
@@ -51,7 +51,7 @@ def button(request: HttpRequest, match_id: int, service: Any) -> HttpResponse:
     try:
         match = service(match_id, request.user)
     except ActionError as error:
-        messages.error(request, words.refused(error))
+        messages.error(request, refusals.said(error))
         return redirect("matches:match", match_id=match_id)
     return redirect(match)
 

@@ -231,37 +231,6 @@ HOW = {"score": gettext_lazy("on points"), "resources_tiebreak": gettext_lazy("o
        RESIGNED: gettext_lazy("by resignation"), TIME_OUT: gettext_lazy("on time")}
 
 
-#: A refusal of the site's buttons and forms (joining, creating, resigning, claiming...) in the
-#: reader's words, by its code; the match page's own refusals are static/js/match/words.js's. A
-#: form's bad field keeps its message, which names the value refused.
-REFUSED = {
-    "match_full": gettext_lazy("Both seats of this match are taken."),
-    "invite_only": gettext_lazy("This match is joined only through its invite link."),
-    "out_of_range": gettext_lazy("This challenge is for players of another rating."),
-    "unreliable": gettext_lazy("This challenge asks for a reliability higher than yours."),
-    "blocked": gettext_lazy("One of you has blocked the other: you do not play each other."),
-    "not_yours": gettext_lazy("This challenge is not yours."),
-    "not_seated": gettext_lazy("Only the players of this match can do that."),
-    "not_finished": gettext_lazy("This match is not over yet."),
-    "game_over": gettext_lazy("This match is over."),
-    "match_not_started": gettext_lazy("This match waits for an opponent to join."),
-    "no_time_limit": gettext_lazy("This match has no time limit."),
-    "not_waiting_for_opponent": gettext_lazy("The match waits for you, not your opponent."),
-    "time_left": gettext_lazy("Your opponent still has time to move."),
-    "too_many_computer_matches": gettext_lazy(
-        "You have %(most)s matches against the computer in play: finish or resign one first."),
-    "computer_unavailable": gettext_lazy("The computer cannot play now."),
-    "guest": gettext_lazy("Guests play the computer: sign up to play people and to chat."),
-}
-
-
-def refused(error: Any) -> str:
-    """An `ActionError` of a button or form, in the reader's words (its message, if it has none),
-    with the figures it carries."""
-    words = REFUSED.get(error.code)
-    return error.message if words is None else str(words) % error.details
-
-
 def ending(outcome: Mapping[str, Any]) -> str:
     """Who won a finished game, and why (an outcome of `engine.api.outcome`)."""
     return ENDINGS[outcome["reason"]](outcome)

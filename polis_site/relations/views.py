@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from polis_site.guests.views import members_only
+from polis_site.matches import refusals
 from polis_site.relations import services
 
 
@@ -28,7 +29,7 @@ def block(request: HttpRequest, username: str) -> HttpResponse:
     try:
         services.block(request.user, username)
     except services.BlockError as error:
-        messages.error(request, error.message)
+        messages.error(request, refusals.said(error))
         return redirect("ratings:leaderboard")
     messages.success(request, _("%(name)s is blocked: no new match and no chat between you.") % {"name": username})
     return _back(request, username)

@@ -216,7 +216,7 @@ def test_a_match_is_created_with_a_time_limit_from_the_lobby() -> None:
     assert Match.objects.get(created_by=user).move_days == 3
     response = client.post("/matches/new/", {"side": "athens", "move_days": "4"}, follow=True)
     assert Match.objects.filter(created_by=user).count() == 1
-    assert "move_days 4 is not one of" in response.content.decode()
+    assert "Choose one of the time limits offered." in response.content.decode()
 
 
 def test_the_emails_stop_in_one_click_on_their_link_and_only_by_a_post() -> None:

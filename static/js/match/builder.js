@@ -34,7 +34,7 @@ export function startBuilding() {
     return;
   }
   match.build = {decision: prompt.decision, kind: prompt.kind, partial: opening(prompt), options: prompt.options,
-    price: null, refusal: "", open: {}, extra: null, taken: [], history: [], held: false};
+    price: null, refusal: "", open: {}, extra: null, taken: [], history: [], held: false, touched: false};
   if (match.build.kind === "action" && prompt.options.alone) match.build.extra = prompt.options.extra_choices[0] || null;
   refresh();
 }
@@ -61,6 +61,7 @@ export async function refresh() {
     if (reply.version > match.current.version) resync();
     return false;
   };
+  let pricing = false;
   try {
     for (;;) {
       // The prompt's own options list the types; they are asked again only under an extra resource.
@@ -73,6 +74,7 @@ export async function refresh() {
       if (!takeTheOnlyChoice() || match.build.kind !== "action") break;
     }
     if (whole()) {
+      pricing = true;
       const reply = await askOnce("price", {action: outgoing()});
       if (!holds(reply)) return;
       match.build.price = reply.price;
@@ -80,7 +82,10 @@ export async function refresh() {
   } catch (error) {
     if (match.build !== mine) return;
     match.build.lost = error.code === "disconnected";
-    match.build.refusal = explain(error);
+    // The rules' refusal of an answer is said once the player has done something at this step (or
+    // the page did it for them): an untouched prompt shows its controls, not a complaint.
+    const unearned = pricing && !match.build.touched && !match.build.taken.length && !match.build.lost;
+    match.build.refusal = unearned ? "" : explain(error);
   }
   renderBuilder();
 }
@@ -95,7 +100,8 @@ function takeTheOnlyChoice() {
   const only = o.choices[0];
   const value = field === "silver_for" ? only.silver_for : field === "route" ? only.route : only;
   match.build.partial[field] = field === "origins" ? [...(match.build.partial.origins || []), value] : value;
-  match.build.taken.push([field, value, o.unavailable || []]);
+  // Said as the field's answer is: a move's origin is one place of its list of origins.
+  match.build.taken.push([field, field === "origins" ? [value] : value, o.unavailable || []]);
   return true;
 }
 
@@ -106,13 +112,18 @@ function whole() {
   if (match.build.kind === "action") return p.type === "pass" || Boolean(p.type && (o.next === null || o.done_allowed));
   switch (o.next) {
     case "cards": return (p.cards || []).filter((n) => n !== null).length === o.count;
-    case "give_up": case "poleis": case "remove": return true;
+    case "give_up": case "poleis": return true;
+    case "remove": {  // the card's number of units, or fewer where it lets the player decline
+      const n = Object.values(p.remove || {}).reduce((a, b) => a + b, 0);
+      return n === o.count || (o.optional && n < o.count);
+    }
     default: return p[o.next] !== undefined;
   }
 }
 
 export function choose(field, value) {
   remember();
+  match.build.touched = true;
   if (field === "type" && match.build.kind === "action") {
     match.build.partial = {decision: match.build.decision, type: value};
     match.build.open = {};
@@ -156,6 +167,7 @@ function forgetAfter(field) {
 
 // A gathered field's value changed (an empty one is no answer yet: the engine asks it again).
 export function gathered(field, value) {
+  match.build.touched = true;
   forgetAfter(field);
   const empty = value === null || (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
   if (empty && match.build.kind === "action") delete match.build.partial[field]; else match.build.partial[field] = value;

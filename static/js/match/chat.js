@@ -7,11 +7,9 @@ import {ask, on} from "./socket.js";
 
 // Messages are drawn as text (textContent), never as markup. The card shows once the server
 // sends the chat: to the players, and to spectators while the players keep it public.
+// Said otherwise in the chat than on the board; any other refusal in the page's words.
 const CHAT_REFUSALS = {
-  too_long: gettext("That message is too long."), empty_message: gettext("Write something first."),
   rate_limited: gettext("Too many messages: wait a little."), not_seated: gettext("Only the players write here."),
-  not_reportable: gettext("You can only report what your opponent wrote."),
-  blocked: gettext("One of you has blocked the other: no chat between you."),
 };
 
 // Messages of the other side not yet seen: counted while the chat is out of sight (scrolled away

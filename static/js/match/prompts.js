@@ -55,7 +55,7 @@ export function widget(field, options, to) {
         const choices = match.current.prompts[0].options.extra_choices;
         parts.push(choices.length
           ? el("label", {class: "extra"}, gettext("Acting alone, each action costs one resource more:") + " ",
-            el("select", {id: "extra", onchange: (e) => { match.build.extra = e.target.value; to.refresh(); }},
+            el("select", {id: "extra", onchange: (e) => { match.build.extra = e.target.value; match.build.touched = true; to.refresh(); }},
               choices.map((r) => el("option", {value: r, selected: r === match.build.extra, text: cat.tracks[r].name}))))
           : el("p", {class: "muted", text: gettext("Acting alone costs one resource more, and you have none: only passing and free actions remain.")}));
       }
@@ -107,6 +107,8 @@ export function widget(field, options, to) {
       return counters(to, field, options.room, options.most,
         fmt(gettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve."), options));
     case "remove":
+      // Nothing removed yet is an answer too (a card that may be declined): sent as such.
+      if (match.build.partial.remove === undefined) match.build.partial.remove = {};
       return counters(to, field, options.held, options.count, options.abroad
         ? fmt(gettext("Send %(n)s to %(market)s."), {n: options.count, market: name(options.abroad)})
         : fmt(options.optional ? gettext("Remove up to %(n)s.") : gettext("Remove %(n)s."), {n: options.count}));

@@ -40,52 +40,9 @@ export const FIELD_NAMES = {
   give_up: gettext("Give up poleis, or pay the shortfall with prestige"), poleis: gettext("Grow your poleis"),
   prestige: gettext("Phoros: how much prestige do you give for silver?"), remove: gettext("Choose the units to remove"),
 };
-// The engine's refusals, by their stable code, in the reader's language (its own message is English).
-const REFUSALS = {
-  time_out: gettext("Your time ran out before this move: the match is lost on time."),
-  cannot_afford: gettext("You cannot pay for this."), no_pieces: gettext("You have no pieces left in reserve for this."),
-  stacking_limit: gettext("That passes the stacking limit of this round."), no_route: gettext("There is no free route there."),
-  needless_polis: gettext("You give up more poleis than the shortfall needs: keep the smallest of them."),
-  too_much_growth: gettext("A polis cannot grow that much this round."), wrong_count: gettext("Remove the number of units the card asks for."),
-  card_count: gettext("Choose the number of cards asked for."), not_in_hand: gettext("That card is not in your hand."),
-  same_action_twice: gettext("You took this action already this turn: a turn is two different actions."), truce: gettext("The event card forbids taking the opponent's poleis this round."),
-  tribute_taken: gettext("This territory's tribute was already collected this round."), barred_by_event: gettext("The event card bars this tribute."),
-  capped_by_event: gettext("The event card limits how many hoplites may collect this tribute."),
-  no_prestige: gettext("You lack the prestige this costs."),
-  closed_by_event: gettext("The event card closes this market space to you."), space_taken: gettext("A merchant already holds this space."),
-  space_unavailable: gettext("This market space is not open this round."), no_merchant: gettext("You have no merchant in your commercial port."),
-  no_commercial_polis: gettext("Your commercial port is closed: you hold none of your commercial poleis."),
-  too_few_hoplites: gettext("You have too few hoplites there."), no_control: gettext("You do not control that territory."),
-  last_cube: gettext("A polis keeps its last population cube."), not_your_polis: gettext("You do not hold the polis this needs."),
-  capital: gettext("A capital cannot be taken this way."), cannot_defect: gettext("That polis cannot go over."),
-  neutral_area: gettext("No hoplite may stand in a neutral area."), no_hoplites: gettext("You have no hoplites there."),
-  no_mercenaries: gettext("No event card lets you hire mercenaries this round."),
-  no_pacifists: gettext("No event card lets you quell pacifists here."),
-  no_polis: gettext("You hold no polis where your hoplites stand."), no_port: gettext("That polis has no port."),
-  no_proxenos_there: gettext("Your proxenos is not there."), no_unit: gettext("You have no unit left there."),
-  not_allowed_here: gettext("This project cannot be developed in that polis."), not_captured: gettext("Your proxenos is free."),
-  not_commercial: gettext("Merchants are created only in your commercial poleis."),
-  not_its_port: gettext("That sea is not on this polis's port."), not_on_offer: gettext("That project is not on offer."),
-  not_yours_to_give: gettext("Only your own poleis, never your capital, can be given up."),
-  origin_is_destination: gettext("A unit already there does not move there."),
-  own_polis: gettext("Your proxenos stands in a polis that is yours already."),
-  nothing_possible: gettext("Nothing of this kind can be done now."),
-  one_project_per_round: gettext("That polis is already developing a project this round."),
-  proxenos_captured: gettext("Your proxenos is captured: pay its ransom first."), proxenos_there: gettext("The other proxenos is there already."),
-  salpinx_without_prestige: gettext("Playing the Salpinx needs prestige you do not have."),
-  stale_decision: gettext("The game has moved on: the page shows where it stands now."),
-  stale_version: gettext("The game has moved on: the page shows where it stands now."),
-  conflict: gettext("The game has moved on: the page shows where it stands now."),
-  not_your_decision: gettext("It is not your turn to decide."), game_over: gettext("The game is over."),
-  not_seated: gettext("Spectators watch but do not play."), match_not_started: gettext("The match begins when your opponent joins."),
-  rate_limited: gettext("Too many messages at once: wait a moment."),
-  storage_full: gettext("The server cannot store anything now (its disk is full): your move was not played. Try again later."),
-  storage_unavailable: gettext("The server could not store your move: it was not played. Try again in a moment."),
-  disconnected: gettext("The connection was lost: the page asks again once it is back."),
-  timeout: gettext("The server did not answer; try again."),
-  internal: gettext("The server failed on this; try again."),
-};
-export const explain = (error) => REFUSALS[error.code] || fmt(gettext("The rules refuse this (%(code)s)."), {code: error.code});
+// A refusal by its stable code, in the reader's language: the catalogue carries every code's words
+// (polis_site/matches/refusals.py); a code without words gets a plain sentence, never the code.
+export const explain = (error) => fmt(cat.refusals[error.code] || cat.refusals.unknown, error.details || {});
 
 export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
 // A seat's player: a username, or the computer's name in the page's language.
