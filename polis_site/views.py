@@ -12,6 +12,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -77,8 +78,23 @@ def login_view(request: HttpRequest) -> HttpResponse:
     return response
 
 
+#: A new username's most characters, as lichess allows: a name stays one readable word in a match's
+#: heading, a lobby row and a phone's player card. Older, longer names keep working (ellipsis).
+USERNAME_MAX = 20
+
+
 class SignUpForm(UserCreationForm):
     """A username and a password; the names guests are given are not for the taking."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.max_length = USERNAME_MAX
+        field.validators.append(MaxLengthValidator(USERNAME_MAX, message=_(
+            "A username has at most %(limit_value)d characters; this one has %(show_value)d.")))
+        # No maxlength on the input: a longer name pasted is refused with the reason, not cut unseen.
+        field.widget.attrs.pop("maxlength", None)
+        field.help_text = _("Up to %(n)s characters: letters, digits and @ . + - _ only.") % {"n": USERNAME_MAX}
 
     def clean_username(self) -> str | None:
         username = super().clean_username()

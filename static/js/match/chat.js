@@ -45,7 +45,7 @@ function hear(message) {
       const mine = seat && line.side === seat;
       if (!message.history && !mine) unread += 1;
       list.append(el("li", {class: `chat-line ${line.side}`, "data-id": line.id},
-        el("b", {text: line.name}), " ", el("span", {class: "said", text: line.text}),
+        el("b", {class: "player-name", title: line.name, text: line.name}), " ", el("span", {class: "said", text: line.text}),
         seat && !mine ? el("button", {type: "button", class: "report quiet", text: gettext("Report"),
           title: gettext("Report this message to the site's admins"),
           onclick: () => chatAsk("report_chat", {id: line.id})}) : null));

@@ -20,7 +20,8 @@ function drawPlayers(state) {
     const reserve = state.reserves[s];
     const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
     box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
-      el("h3", {text: `${side(s)} · ${playerName(state, s)}${view.passed.includes(s) ? " · " + gettext("passed") : ""}`}),
+      el("h3", {}, `${side(s)} · `, el("span", {class: "player-name", title: playerName(state, s), text: playerName(state, s)}),
+        view.passed.includes(s) ? ` · ${gettext("passed")}` : ""),
       el("ul", {class: "tracks"}, tracks),
       el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
         {...reserve, where})})));
@@ -232,7 +233,10 @@ export function alertControls() {
 // The header as the match stands: the players' names (a seat taken since the page was drawn),
 // the invite link only while a seat is open.
 function drawHead(state) {
-  for (const s of ["athens", "sparta"]) $(`.match-head h1 .${s}`).textContent = playerName(state, s);
+  for (const s of ["athens", "sparta"]) {
+    const head = $(`.match-head h1 .${s}`);
+    head.textContent = head.title = playerName(state, s);
+  }
   const invite = $(".match-head .invite");
   if (invite) invite.hidden = state.status !== "open";
 }
