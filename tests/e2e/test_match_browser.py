@@ -34,6 +34,14 @@ def sign_up(page: Any, base_url: str, username: str) -> None:
     page.wait_for_url(lambda url: "/signup/" not in url)
 
 
+def log_in(page: Any, base_url: str, username: str) -> None:
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(lambda url: "/login/" not in url)
+
+
 def decide_by_clicking(page: Any) -> None:
     """Answer whatever the page asks, as a player clicks: another action type than passing when
     there is one, the first usable choice at each step, another type when one leads nowhere or is

@@ -14,14 +14,15 @@ from tests.support.steering import TWO_BATTLES, Position, Steer, steer_game
 
 
 def bot_game(match_seed: str, bot_seed: int, stop_at_battle: bool = False,
-             stop: Position | None = None) -> tuple[api.GameState, list[dict[str, Any]]]:
+             stop: Position | None = None, edition: str = api.DEFAULT_EDITION,
+             ) -> tuple[api.GameState, list[dict[str, Any]]]:
     """The playout bots' game on a match seed, as the server would draw its chance: the last state
     and the log (`{"side", "action"}` entries, each followed by its `{"chance"}` outcomes). It stops
     early at a battle (`stop_at_battle`) or at the first position where `stop(state)` holds."""
     if stop_at_battle:
         stop = lambda state: state.battle is not None  # noqa: E731
     rng = random.Random(bot_seed)
-    state = api.new_game(api.Setup.from_seed(match_seed))
+    state = api.new_game(api.Setup.from_seed(match_seed, edition))
     log: list[dict[str, Any]] = []
     for seq in range(1, 400):
         if state.outcome is not None or (stop is not None and stop(state)):
@@ -44,21 +45,21 @@ def foresee(match_seed: str, position: Position, tries: int = 500) -> int:
 
 
 def find_position(match_seeds: Iterable[str], position: Position, tries: int = 200, steer: Steer | None = None,
-                  ) -> tuple[str, api.GameState, list[dict[str, Any]]]:
+                  edition: str = api.DEFAULT_EDITION) -> tuple[str, api.GameState, list[dict[str, Any]]]:
     """The first game (over the match seeds, then the bot seeds) that reaches `position`: its match
     seed, the state there and the log to it. Searched, not remembered, so that a change of the
     board data or the bots never leaves a test on a position that no longer comes; within one test
     session, a search is made once (the rare positions take up to a minute)."""
-    return _found(tuple(match_seeds), position, tries, steer)
+    return _found(tuple(match_seeds), position, tries, steer, edition)
 
 
 @functools.cache
-def _found(match_seeds: tuple[str, ...], position: Position, tries: int, steer: Steer | None,
+def _found(match_seeds: tuple[str, ...], position: Position, tries: int, steer: Steer | None, edition: str,
            ) -> tuple[str, api.GameState, list[dict[str, Any]]]:
     for match_seed in match_seeds:
         for bot_seed in range(tries):
             state, log = (steered_game(match_seed, bot_seed, position, steer) if steer
-                          else bot_game(match_seed, bot_seed, stop=position))
+                          else bot_game(match_seed, bot_seed, stop=position, edition=edition))
             if state.outcome is None and position(state):
                 return match_seed, state, log
     raise AssertionError(f"no game reaches the position within {tries} bot seeds on each of {list(match_seeds)}")

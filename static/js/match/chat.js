@@ -1,6 +1,6 @@
 // The players' chat: lines drawn as text, never markup; reports; the players' choice to keep it
 // from spectators.
-import {$, $$, el, gettext} from "./dom.js";
+import {$, $$, el, fmt, gettext} from "./dom.js";
 import {seat} from "./page.js";
 import {explain} from "./words.js";
 import {ask, on} from "./socket.js";
@@ -88,21 +88,43 @@ export function chat() {
   if (!card) return;
   new IntersectionObserver(([entry]) => { inView = entry.isIntersecting; drawUnread(); }).observe($("#chat-log"));
   document.addEventListener("visibilitychange", drawUnread);
+  // On a phone the tab stands in the action sheet's top row, beside its fold: fixed over the page,
+  // it covered the map's zoom buttons and the player cards.
+  const handle = $("#sheet-handle");
+  if (handle) handle.after($("#chat-tab"));
   $("#chat-tab").addEventListener("click", () => openOnPhone(!card.classList.contains("open")));
   $("#chat-close").addEventListener("click", () => openOnPhone(false));
   const form = $("#chat-form");
   if (form) {
+    const input = $("#chat-text");
+    const most = Number(input.dataset.most);
+    // Nothing typed or pasted is cut unseen: past the limit the count says so, and Send refuses.
+    const count = () => {
+      const over = input.value.length > most;
+      $("#chat-count").hidden = input.value.length < most * 0.8;
+      $("#chat-count").textContent = fmt(gettext("%(n)s of %(most)s characters"), {n: input.value.length, most});
+      $("#chat-count").classList.toggle("error", over);
+      return over;
+    };
+    input.addEventListener("input", count);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const input = $("#chat-text");
       if (!input.value.trim()) return;
-      chatAsk("chat", {text: input.value});
-      input.value = "";
+      if (count()) {
+        showChatError(fmt(gettext("That message is too long: at most %(most)s characters."), {most}));
+        return;
+      }
+      const text = input.value;
       showChatError("");
+      // Kept until the server took it: a refused line stays in the box to mend.
+      chatAsk("chat", {text}).then((sent) => { if (sent && input.value === text) { input.value = ""; count(); } });
     });
   }
   const offer = $("#chat-private");
   if (offer) offer.addEventListener("click", () => chatAsk("chat_private"));
 }
 
-const chatAsk = (type, body) => ask(type, body).catch((error) => showChatError(CHAT_REFUSALS[error.code] || explain(error)));
+const chatAsk = (type, body) => ask(type, body).then(() => true, (error) => {
+  showChatError(CHAT_REFUSALS[error.code] || explain(error));
+  return false;
+});

@@ -23,8 +23,10 @@ function drawPlayers(state) {
       el("h3", {}, `${side(s)} · `, el("span", {class: "player-name", title: playerName(state, s), text: playerName(state, s)}),
         view.passed.includes(s) ? ` · ${gettext("passed")}` : ""),
       el("ul", {class: "tracks"}, tracks),
-      el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s cubes, %(disks)s disks, %(merchants)s merchants in port. Proxenos: %(where)s."),
-        {...reserve, where})})));
+      el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s, %(disks)s, %(merchants)s in port. Proxenos: %(where)s."), {
+        cubes: fmt(ngettext("%(n)s cube", "%(n)s cubes", reserve.cubes), {n: reserve.cubes}),
+        disks: fmt(ngettext("%(n)s disk", "%(n)s disks", reserve.disks), {n: reserve.disks}),
+        merchants: fmt(ngettext("%(n)s merchant", "%(n)s merchants", reserve.merchants), {n: reserve.merchants}), where})})));
   }
 }
 

@@ -93,9 +93,15 @@ function counted(places) {
   return [...tally].map(([place, n]) => (n > 1 ? `${name(place)} ×${n}` : name(place))).join(", ");
 }
 
+// A market space by what it trades ("Euxinos: 5 wheat for wine"), and where its market holds a twin
+// trading just the same, which of the two it is, so no two choices read alike.
 export const spaceName = (id) => {
   const space = cat.spaces[id];
-  return fmt(gettext("%(market)s: %(load)s %(good)s"), {market: name(space.market), load: space.load, good: cat.tracks[space.receive].name});
+  const trades = (s) => `${s.market} ${s.load} ${s.receive} ${s.accepts.join()}`;
+  const twins = Object.keys(cat.spaces).filter((other) => trades(cat.spaces[other]) === trades(space));
+  const said = fmt(gettext("%(market)s: %(load)s %(good)s for %(goods)s"), {market: name(space.market), load: space.load,
+    good: cat.tracks[space.receive].name, goods: space.accepts.map((g) => cat.tracks[g].name).join(" / ")});
+  return twins.length > 1 ? `${said} (${fmt(gettext("space %(n)s"), {n: twins.indexOf(id) + 1})})` : said;
 };
 const cardName = (number) => {
   const battle = match.current.view.battle;

@@ -1,0 +1,251 @@
+"""What a player reads, audited where they read it (issue 51): the match page opened at every kind of
+decision, each prompt and each action type, in both editions, in English and Spanish, at 1280 and
+390 px, and read as a player would: its words, its widths and what a tap would hit.
+
+The suite's other browser tests prove that a flow completes; this one proves what the page says on
+the way. It would have caught each "Broken" finding of issue 51: a place spelled letter by letter,
+a raw code before any click, a long name widening the page, a fixed tab over the zoom buttons.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import polib
+import pytest
+
+from engine import api
+from engine.actions import ACTIONS, FREE_ACTIONS
+from polis_site.matches import refusals
+from tests.e2e.test_click_only import POSITIONS, may_take
+from tests.e2e.test_match_browser import PASSWORD, import_match, log_in, sign_up
+from tests.support.clicking import idle, raw_text
+from tests.support.games import Position, find_position
+from tests.support.services import DaphneProcess, manage
+from tests.support.steering import Steer
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+#: The two widths every page is read at: a desktop, and a phone.
+WIDTHS = {1280: 900, 390: 844}
+LANGUAGES = ("en", "es")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A position to read the page at: the first game reaching it, and the action type to open
+    there (None: the decision's own first step)."""
+
+    reached: Position
+    match_seeds: tuple[str, ...] = ("click-0",)
+    steer: Steer | None = None
+    opens: str | None = None
+    edition: str = api.DEFAULT_EDITION
+
+
+def deciding_2012(kind: str) -> Position:
+    return lambda state: state.decision is not None and state.decision.kind == kind
+
+
+def _places() -> dict[str, Place]:
+    """Every prepared position of the clicking tests (each prompt kind, each action type), and the
+    2012 edition's own: its first action, a trade (its market spaces), growth and a famine."""
+    places = {name: Place(p.reached, p.match_seeds, p.steer,
+                          next((kind for kind in p.wanted if ":" not in kind and kind in (*ACTIONS, *FREE_ACTIONS)), None))
+              for name, p in POSITIONS.items()}
+    seeds_2012 = tuple(f"audit-2012-{n}" for n in range(4))
+    places.update({
+        "2012 first action": Place(lambda s: s.decision is not None and s.decision.kind == "action", seeds_2012,
+                                   edition="2012"),
+        "2012 trade": Place(may_take("trade"), seeds_2012, opens="trade", edition="2012"),
+        "2012 tribute": Place(may_take("collect_tribute"), seeds_2012, opens="collect_tribute", edition="2012"),
+        "2012 growth": Place(deciding_2012("growth"), seeds_2012, edition="2012"),
+        "2012 food": Place(deciding_2012("food_shortfall"), seeds_2012, edition="2012"),
+    })
+    return places
+
+
+PLACES = _places()
+
+
+# --------------------------------------------------------------------------- reading a page
+
+
+#: A name said letter by letter: "a ×2, t ×2, i, k".
+LETTERS = re.compile(r"(?:(?<![\w'’])[^\W\d_](?: ×\d+)?, ){2,}[^\W\d_](?![\w'’])")
+#: A number disagreeing with its noun.
+DISAGREE = {
+    "en": re.compile(r"(?<![\d.,/])(?:1 (?:cards|hoplites|galleys|merchants|units|matches|minutes|hours|days|cubes|disks|players|messages|games|poleis)"
+                     r"|(?:0|[2-9]|\d{2,}) (?:card|hoplite|galley|merchant|unit|match|minute|hour|day|cube|disk|player|message|game)(?![\w-]))\b"
+                     r"|\b0 minutes ago\b"),
+    "es": re.compile(r"(?<![\d.,/])(?:1 (?:cartas|hoplitas|galeras|mercaderes|unidades|partidas|minutos|horas|días|cubos|discos|jugadores|mensajes)"
+                     r"|(?:0|[2-9]|\d{2,}) (?:carta|hoplita|galera|mercader|unidad|partida|minuto|hora|día|cubo|disco|jugador|mensaje)(?![\w-]))\b"
+                     r"|\bhace 0 minutos\b"),
+}
+#: Refusal codes a reader must never see (a code of one plain word, like "capital", is a word).
+CODES = re.compile(r"\b(" + "|".join(sorted((c for c in refusals.WORDS if "_" in c), key=len, reverse=True)) + r")\b")
+
+
+@cache
+def english_fragments() -> tuple[str, ...]:
+    """Pieces of the English catalogue a Spanish page must not show: each message's text between its
+    placeholders, long enough to be a phrase, that its Spanish does not share."""
+    found: set[str] = set()
+    spanish: list[str] = []
+    for domain in ("django", "djangojs"):
+        for entry in polib.pofile(str(REPO / "locale" / "es" / "LC_MESSAGES" / f"{domain}.po")):
+            translations = [entry.msgstr, *entry.msgstr_plural.values()]
+            spanish += translations
+            for msgid in (entry.msgid, entry.msgid_plural):
+                for piece in re.split(r"%\(\w+\)[sd]|%[sd]|\{\w*\}", msgid or ""):
+                    piece = piece.strip(" .,:;()·")
+                    if len(piece) >= 16 and " " in piece and piece not in translations:
+                        found.add(piece)
+    shared = "\n".join(spanish)
+    return tuple(sorted(piece for piece in found if piece not in shared))
+
+
+READ = """(width) => {
+  const visible = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : ''} "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  const clipped = (e) => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p); if (/(hidden|auto|scroll|clip)/.test(o.overflowX + o.overflow)) return true; } return false; };
+  const fixedIn = (e) => { for (let p = e; p; p = p.parentElement) { const pos = getComputedStyle(p).position;
+      if (pos === 'fixed' || pos === 'sticky') return p; } return null; };
+  const wide = [...document.querySelectorAll('body *')].filter((e) => visible(e) && !clipped(e)
+      && (e.getBoundingClientRect().right > width + 1 || e.getBoundingClientRect().width > width + 1)).map(name);
+  const controls = 'button, a[href], input, select, textarea, summary, [role=button]';
+  const covered = [];
+  for (const c of document.querySelectorAll(controls)) {
+    if (!visible(c) || c.disabled) continue;
+    const r = c.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || c.contains(hit) || hit.contains(c) || (c.labels && [...c.labels].some((l) => l.contains(hit)))) continue;
+    const cover = hit.closest(controls);
+    const pinned = fixedIn(hit);
+    if (cover && pinned && !pinned.contains(c)) covered.push(`${name(c)} under ${name(cover)}`);
+  }
+  const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
+  const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());
+  const alike = labels.filter((label, i) => labels.indexOf(label) !== i);
+  return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike};
+}"""
+
+
+def read(page: Any, language: str, width: int, before_any_click: bool) -> list[str]:
+    """Everything wrong a player would read on the page as it stands, at the top and scrolled down."""
+    problems: list[str] = []
+    for scroll in ("top", "bottom"):
+        page.evaluate("(to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight)", scroll)
+        page.wait_for_timeout(50)
+        seen = page.evaluate(READ, width)
+        problems += [f"{scroll}: {control} (a tap there hits the other)" for control in seen["covered"]]
+        if scroll == "bottom":
+            continue
+        text = seen["text"]
+        problems += [f"raw id {found}" for found in raw_text(page)]
+        problems += [f"raw code {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 20]!r}" for m in CODES.finditer(text)]
+        problems += [f"spelled letter by letter: {m.group(0)!r}" for m in LETTERS.finditer(text)]
+        problems += [f"number and noun disagree: {m.group(0)!r} in {text[max(0, m.start() - 30):m.end() + 10]!r}"
+                     for m in DISAGREE[language].finditer(text)]
+        if language == "es":
+            problems += [f"English on a Spanish page: {piece!r}" for piece in english_fragments() if piece in text]
+        if seen["scroll"] > width:
+            problems.append(f"the page is {seen['scroll']} px wide at {width} px: {seen['wide'][:4]}")
+        problems += [f"wider than the screen: {element}" for element in seen["wide"][:4]]
+        problems += [f"two choices read alike: {label!r}" for label in seen["alike"]]
+        if before_any_click:
+            problems += [f"an error before any click: {error!r}" for error in seen["errors"]]
+    return problems
+
+
+# --------------------------------------------------------------------------- the audit
+
+
+#: Sparta's player keeps a name of 135 characters, made before names had their 20-character limit
+#: (the form allowed 150): no page may grow wider for it.
+LONG_NAME = "Archidamos" + "x" * 119
+
+
+@pytest.fixture(scope="module")
+def readers(browser, live_site: DaphneProcess) -> Any:
+    """Both seats, each in a browser context of its own whose language and width the test sets."""
+    tag = uuid.uuid4().hex[:6]
+    names = {"athens": f"pericles-{tag}", "sparta": f"{LONG_NAME}{tag}"}
+    manage(["shell", "-c", "from django.contrib.auth import get_user_model; "
+            f"get_user_model().objects.create_user({names['sparta']!r}, password={PASSWORD!r})"], live_site.env)
+    contexts = {side: browser.new_context(viewport={"width": 1280, "height": 900}) for side in names}
+    pages = {side: context.new_page() for side, context in contexts.items()}
+    errors: list[str] = []
+    for side, page in pages.items():
+        page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_up(pages["athens"], live_site.base_url, names["athens"])
+    log_in(pages["sparta"], live_site.base_url, names["sparta"])
+    yield {"names": names, "pages": pages, "contexts": contexts, "errors": errors}
+    for context in contexts.values():
+        context.close()
+
+
+#: What the walk clicks at each step: the first choice offered, a counter's "+", a battle card.
+STEP = ("#action-body button.choice:not([disabled]):not([data-choice=pass]), #action-body button.more:not([disabled]),"
+        " #action-body .hand .battle-card:not([disabled]):not(.chosen)")
+
+
+def walk(page: Any, language: str, width: int, steps: int = 6) -> list[str]:
+    """The decision's fields stepped through as a player would, the first choice at each, reading the
+    page after each click, until Confirm shows (nothing is confirmed: the position stays)."""
+    problems: list[str] = []
+    for step in range(steps):
+        control = page.locator(STEP).first
+        if page.locator("#action-body button.confirm").count() or not control.count():
+            break
+        said = control.inner_text().strip()[:30]
+        control.click()
+        idle(page)
+        problems += [f"step {step + 1} ({said!r}): {p}" for p in read(page, language, width, before_any_click=False)]
+    return problems
+
+
+def open_at(readers: dict[str, Any], site: DaphneProcess, side: str, match_id: int, language: str, width: int) -> Any:
+    page = readers["pages"][side]
+    readers["contexts"][side].add_cookies([{"name": "django_language", "value": language, "url": site.base_url}])
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    page.goto(f"{site.base_url}/matches/{match_id}/")
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    idle(page)
+    page.locator("#action-body h3, #action-body .taken").first.wait_for(timeout=4_000)
+    return page
+
+
+@pytest.mark.parametrize("name", PLACES)
+def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict[str, Any], live_site: DaphneProcess,
+                                                        tmp_path: Path, artifacts_dir: Path) -> None:
+    place = PLACES[name]
+    match_seed, state, log = find_position(place.match_seeds, place.reached, steer=place.steer, edition=place.edition)
+    side = state.decision.side
+    match_id = import_match(live_site, {"setup": api.Setup.from_seed(match_seed, place.edition).to_json(), "log": log},
+                            readers["names"], tmp_path, "--seed", match_seed)
+    problems: list[str] = []
+    for language in LANGUAGES:
+        for width in WIDTHS:
+            page = open_at(readers, live_site, side, match_id, language, width)
+            where = f"{language} {width}px"
+            problems += [f"{where}: {p}" for p in read(page, language, width, before_any_click=True)]
+            if place.opens:
+                page.locator(f'#action-body button.choice[data-choice="{place.opens}"]').click()
+                idle(page)
+                problems += [f"{where} after {place.opens}: {p}" for p in read(page, language, width, before_any_click=False)]
+            problems += [f"{where}: {p}" for p in walk(page, language, width)]
+            if width == 390:
+                page.screenshot(path=str(artifacts_dir / f"audit-{name.replace(' ', '-')}-{language}-390.png"))
+    assert not problems, f"{name} ({state.decision.kind}):\n" + "\n".join(dict.fromkeys(problems))
+    assert readers["errors"] == []
