@@ -56,7 +56,9 @@ def members_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     @wraps(view)
     def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if guests.is_guest(request.user):
-            messages.info(request, _("Sign up to play people: your matches against the computer come with you."))
+            messages.info(request, _("That page is for players with an account, as playing people needs a name "
+                                     "they can find again. Sign up (free, one minute): your matches against the "
+                                     "computer come with you."))
             back = request.get_full_path() if request.method == "GET" else ""
             return redirect(reverse("signup") + (f"?{urlencode({'next': back})}" if back else ""))
         return view(request, *args, **kwargs)

@@ -60,8 +60,9 @@ LESSONS: dict[str, tuple[Any, Any, Any]] = {
     "move": (gettext_lazy("Move hoplites"), gettext_lazy(
         "Sparta has no wheat, and at the round's end each population cube eats one. Messinia's fields pay "
         "wheat in tribute to a side that holds a polis there (Pylos) and has hoplites there. March your "
-        "three hoplites from Lakedaemon to Messinia: Move hoplites, Messinia, one hoplite from Lakedaemon "
-        "three times, then confirm. A move costs 1 prestige."),
+        "three hoplites from Lakedaemon to Messinia: Move hoplites, then Messinia. The first hoplite comes "
+        "from Lakedaemon by itself, as no other place can send one; add one from Lakedaemon twice more, "
+        "then confirm. A move costs 1 prestige."),
         gettext_lazy("Not yet: first march your hoplites from Lakedaemon to Messinia, where the wheat is.")),
     "tribute": (gettext_lazy("Collect tribute"), gettext_lazy(
         "Your hoplites fill Messinia's tribute columns from the top, and each column pays what stands "

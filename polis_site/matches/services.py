@@ -56,7 +56,7 @@ MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
 def check_move_days(move_days: Any) -> None:
     if move_days not in MOVE_DAYS or isinstance(move_days, bool):
         raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
-                         code="bad_time_limit")
+                         code="bad_time_limit", value=move_days)
 
 
 #: The ratings a challenge's range may name.
@@ -96,10 +96,10 @@ def check_clock(clock: Any, move_days: Any) -> tuple[int, int] | None:
     if clock is None:
         return None
     if move_days is not None:
-        raise MatchError("a match has a live clock or days per move, not both", code="bad_clock")
+        raise MatchError("a match has a live clock or days per move, not both", code="two_time_controls")
     if clock in CLOCKS:
         return CLOCKS[clock]
-    raise MatchError(f"clock {str(clock)[:20]!r} is not one of {', '.join(CLOCKS)}", code="bad_clock")
+    raise MatchError(f"clock {str(clock)[:20]!r} is not one of {', '.join(CLOCKS)}", code="bad_clock", value=clock)
 
 
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
@@ -114,21 +114,23 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     listed nowhere and never `rated`. A rematch names the finished match it answers. `ruleset`: the
     edition the game follows (models.RULESETS)."""
     if ruleset not in dict(RULESETS):
-        raise MatchError(f"ruleset {str(ruleset)[:20]!r} is not one of {', '.join(dict(RULESETS))}", code="bad_ruleset")
+        raise MatchError(f"ruleset {str(ruleset)[:20]!r} is not one of {', '.join(dict(RULESETS))}", code="bad_ruleset",
+                         value=ruleset)
     if side not in (*SIDES, "random", FIRST):
-        raise MatchError(f"side {side!r} is not athens, sparta, random or {FIRST}", code="bad_side")
+        raise MatchError(f"side {side!r} is not athens, sparta, random or {FIRST}", code="bad_side", value=side)
     low, high = rating_range
     for bound in (low, high):
         if bound is not None and (not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
             raise MatchError(f"rating {bound!r} is not a whole number from {RATING_BOUNDS[0]} to {RATING_BOUNDS[1]}",
-                             code="bad_range")
+                             code="bad_range", value=bound)
     if low is not None and high is not None and low > high:
-        raise MatchError(f"the range {low} to {high} is empty", code="bad_range")
+        raise MatchError(f"the range {low} to {high} is empty", code="empty_range", low=low, high=high)
     if reliability_min is not None and (not isinstance(reliability_min, int) or not 0 <= reliability_min <= 100):
-        raise MatchError(f"reliability {reliability_min!r} is not a percentage", code="bad_reliability")
+        raise MatchError(f"reliability {reliability_min!r} is not a percentage", code="bad_reliability",
+                         value=reliability_min)
     if computer is not None and computer not in dict(COMPUTER_LEVELS):
         raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
-                         code="bad_level")
+                         code="bad_level", value=computer)
     check_move_days(move_days)
     control = check_clock(clock, move_days)
     if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(

@@ -349,10 +349,17 @@ def _invasion(e: Mapping[str, Any]) -> str:
         "place": name(e["territory"]), "losses": _sides(e["losses"])}
 
 
+def _round_begins(e: Mapping[str, Any]) -> str:
+    """A round's start with its card; a card with nothing on it ("No event") is said as no event."""
+    card = editions.card(e["event_card"])
+    if not card.effects:
+        return _("Round %(round)s begins, with no event this round.") % {"round": _rules().round(e["round"]).name}
+    return _("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
+        "round": _rules().round(e["round"]).name, "card": _(card.title), "side": side_name(e["order"][0])}
+
+
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
-    "round_begins": lambda e: [_("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
-        "round": _rules().round(e["round"]).name, "card": _(editions.card(e["event_card"]).title),
-        "side": side_name(e["order"][0])}],
+    "round_begins": lambda e: [_round_begins(e)],
     "event_effect": lambda e: [_event_effect(e)],
     "market_value_set": lambda e: [_("Event card: %(good)s's market value returns to box %(box)s.") % {
         "good": good(e["good"]), "box": e["position"] + 1}],

@@ -40,7 +40,8 @@ def profile(user: Any) -> dict[str, Any]:
     for match in finished.filter(computer_side=""):
         side = match.side_of(user)
         record[side]["won" if match.winner == side else "lost" if match.winner else "drawn"] += 1
-    return {"rating": rating, "provisional": rating.deviation > PROVISIONAL, "record": record, "others": others,
+    return {"rating": rating, "rating_label": dict(RULESETS)[DEFAULT_RULESET],
+            "provisional": rating.deviation > PROVISIONAL, "record": record, "others": others,
             "reliability": (kept := reliability([user.pk]).get(user.pk)), "reliability_percent": percent(kept),
             "chart": chart(list(RatingChange.objects.filter(user=user, match__ruleset=DEFAULT_RULESET)
                                 .order_by("created_at"))),
@@ -63,11 +64,17 @@ def chart(changes: list[RatingChange]) -> dict[str, Any] | None:
     if not changes:
         return None
     values = [changes[0].before, *(c.after for c in changes)]
-    low, high = min(values) - 10, max(values) + 10
+    low, high = min(values) - 10, max(values) + 10  # a margin, so the line never runs on the axis
+
+    def y(value: float) -> float:
+        return MARGIN + (HEIGHT - 2 * MARGIN) * (high - value) / (high - low)
+
     step = (WIDTH - LEFT - MARGIN) / (len(values) - 1)
-    points = [(LEFT + i * step, MARGIN + (HEIGHT - 2 * MARGIN) * (high - v) / (high - low)) for i, v in enumerate(values)]
+    points = [(LEFT + i * step, y(v)) for i, v in enumerate(values)]
+    # The axis names the best and worst ratings the player had, where the line reaches them.
     return {"width": WIDTH, "height": HEIGHT, "points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
-            "high": round(high), "low": round(low), "last": points[-1], "margin": MARGIN, "left": LEFT,
+            "high": round(max(values)), "high_y": f"{y(max(values)):.1f}", "low": round(min(values)),
+            "low_y": f"{y(min(values)):.1f}", "last": points[-1], "margin": MARGIN, "left": LEFT,
             "bottom": HEIGHT - MARGIN, "right": WIDTH - MARGIN}
 
 

@@ -29,4 +29,4 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     if ruleset not in dict(RULESETS):
         raise Http404("no such ruleset")
     return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard(ruleset), "ruleset": ruleset,
-                                                        "rulesets": RULESETS})
+                                                        "rulesets": RULESETS, "provisional_above": profiles.PROVISIONAL})

@@ -164,3 +164,33 @@ def test_the_daily_sweep_that_forgets_guests_is_scheduled_on_the_queue() -> None
     schedule = Schedule.objects.get(name="forget unused guests")
     assert schedule.func == "polis_site.guests.services.forget_unused"
     assert schedule.schedule_type == Schedule.DAILY and schedule.repeats == -1
+
+
+def test_a_new_name_has_at_most_20_characters_and_an_older_longer_one_still_logs_in() -> None:
+    """Issue 51: a 135-character name widened every page it was on."""
+    response = Client().post("/accounts/signup/", {"username": "Aristodemos-of-Sparta-1", "password1": PASSWORD,
+                                                   "password2": PASSWORD})
+    assert response.status_code == 200
+    assert "A username has at most 20 characters; this one has 23." in response.content.decode()
+    assert 'maxlength="' not in response.content.decode().split('id="id_username"')[0].rsplit("<input", 1)[-1]
+    assert not get_user_model().objects.filter(username="Aristodemos-of-Sparta-1").exists()
+    assert Client().post("/accounts/signup/", {"username": "Aristodemos-of-Spart", "password1": PASSWORD,
+                                               "password2": PASSWORD}).status_code == 302
+    older = "Archidamos" + "x" * 125
+    get_user_model().objects.create_user(older, password=PASSWORD)
+    client = Client()
+    assert client.post("/accounts/login/", {"username": older, "password": PASSWORD}).status_code == 302
+    page = client.get(f"/matches/players/{older}/").content.decode()
+    assert f'<span class="player-name" title="{older}">{older}</span>' in page
+
+
+def test_a_guest_is_told_why_a_page_needs_an_account_and_the_home_page_links_to_sign_up() -> None:
+    client = Client()
+    play_now(client)
+    home = client.get("/").content.decode()
+    assert 'id="home-signup"' in home and "to choose a harder one or play people" in home
+    signup = client.get("/matches/", follow=True).content.decode()
+    assert "That page is for players with an account" in signup
+    member = Client()
+    member.force_login(UserFactory())
+    assert '<a href="/matches/" id="home-lobby">lobby</a>' in member.get("/").content.decode()

@@ -209,3 +209,26 @@ def test_a_persons_account_with_the_computers_name_is_never_seated() -> None:
         services.create_match(UserFactory(), "athens", computer="easy")
     assert refused.value.code == "computer_unavailable"
     assert not Match.objects.filter(computer_level="easy").exists()
+
+
+def test_the_profile_names_its_ruleset_the_board_marks_provisional_ratings_and_the_chart_names_real_ratings() -> None:
+    """Issue 51: one '1338?' with no ruleset, a board without the '?', and axis labels that were
+    padded bounds (10 above the best and below the worst), not ratings the player had."""
+    import re
+
+    from django.test import Client
+    from django.urls import reverse
+
+    winner, loser = UserFactory(), UserFactory()
+    for n in range(2):
+        services.resign(active_match(f"provisional-{n}", athens=winner, sparta=loser).pk, loser)
+    client = Client()
+    page = client.get(reverse("ratings:profile", args=[winner.username])).content.decode()
+    assert '<span id="rating-ruleset">Polis, 2020 edition:</span>' in page
+    history = [RatingChange.objects.filter(user=winner).order_by("created_at")[0].before,
+               *RatingChange.objects.filter(user=winner).order_by("created_at").values_list("after", flat=True)]
+    ticks = dict(re.findall(r'data-tick="(high|low)">(\d+)</text>', page))
+    assert ticks == {"high": str(round(max(history))), "low": str(round(min(history)))}
+    board = client.get(reverse("ratings:leaderboard")).content.decode()
+    rating = Rating.objects.get(user=winner)
+    assert f"{rating.rating:.0f}? <small>" in board and 'A "?" marks a rating still provisional' in board

@@ -179,3 +179,13 @@ def test_a_move_names_each_origin_once_and_counts_its_units_in_the_right_number(
     with translation.override("es"):
         assert moved({"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"]}) == \
             "Esparta movió 1 hoplita a Messinia desde Lakedaemon"
+
+
+def test_a_round_without_an_event_card_says_so_instead_of_naming_a_card_no_event() -> None:
+    """Issue 51: "Round Epsilon begins with the event “No event”; Athens resolves it first."."""
+    begins = [{"event": "round_begins", "round": 1, "event_card": "no_event_epsilon", "order": ["athens", "sparta"]}]
+    said = words.in_every_language(lambda: words.happenings(begins))
+    assert said == {"en": ["Round Epsilon begins, with no event this round."],
+                    "es": ["Comienza la ronda Epsilon, sin evento esta ronda."]}
+    dealt = [{**begins[0], "round": 0, "event_card": "no_event_alpha"}]
+    assert words.in_every_language(lambda: words.happenings(dealt))["en"] == ["Round Alpha begins, with no event this round."]
