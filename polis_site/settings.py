@@ -25,6 +25,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    # naturaltime: "now", "3 minutes ago" in the reader's language (a match's last move).
+    "django.contrib.humanize",
     "channels",
     # django-allauth, for its email addresses and their verification only: the site's own views
     # sign players up and log them in (with their throttles).

@@ -33,7 +33,7 @@ HINTS: dict[str, tuple[Any, str]] = {
                "help-prompt-phoros"),
     "project_discard": (_("New projects were drawn: as the side with less prestige, you discard one of them."),
                         "help-prompt-project_discard"),
-    "event_choice": (_("The event card asks you to choose: its text is beside the map."), "help-prompt-event_choice"),
+    "event_choice": (_("The event card asks you to choose: its text is just above your choices."), "help-prompt-event_choice"),
 }
 
 

@@ -4,7 +4,6 @@ asking for a rematch."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib import messages
@@ -18,6 +17,7 @@ from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
+from polis_site.lobby.forms import ChallengeForm
 from polis_site.matches import listings, refusals, services
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, Match
 from polis_site.matches.views import button
@@ -26,8 +26,6 @@ from polis_site.ratings import services as ratings
 
 #: Challenges the lobby lists at most.
 CHALLENGES_SHOWN = 50
-#: The least reliabilities a challenge may ask for, in the lobby's form.
-RELIABILITY_CHOICES = (50, 75, 90, 95)
 
 
 def _challenges(user: Any) -> dict[str, Any]:
@@ -49,12 +47,14 @@ def _challenges(user: Any) -> dict[str, Any]:
 @require_GET
 @members_only
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/lobby.html", {**_challenges(request.user),
+    return _lobby(request, ChallengeForm())
+
+
+def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
+    return render(request, "lobby/lobby.html", {**_challenges(request.user), "form": form,
                                                 "my_matches": listings.my_matches_listing(request.user)[:10],
-                                                "time_limits": [d for d in services.MOVE_DAYS if d],
-                                                "reliability_choices": RELIABILITY_CHOICES,
-                                                "clocks": list(services.CLOCKS),
-                                                "computer_levels": COMPUTER_LEVELS, "rulesets": RULESETS})
+                                                "computer_levels": COMPUTER_LEVELS, "rulesets": RULESETS},
+                  status=status)
 
 
 @login_required
@@ -84,30 +84,29 @@ def cancel(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @members_only
 def create(request: HttpRequest) -> HttpResponse:
+    """A challenge to people from the lobby's form (refused, the form comes back with every choice
+    kept and the reason), or a match against the computer."""
     # Each new match can start the computer thinking or ping every lobby page: counted per player.
     if throttles.over(request, "create-user", "user", "CREATE_RATE_PER_USER"):
         return render(request, "registration/throttled.html", status=429)
+    if request.POST.get("computer"):
+        try:
+            match = services.create_match(request.user, request.POST.get("side", "random"),
+                                          computer=request.POST["computer"],
+                                          ruleset=request.POST.get("ruleset") or DEFAULT_RULESET)
+        except ActionError as error:
+            messages.error(request, refusals.said(error))
+            return redirect("lobby:lobby")
+        return redirect(match)
+    form = ChallengeForm(request.POST)
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
     try:
-        days = request.POST.get("move_days") or None
-        bounds = tuple(request.POST.get(name) or None for name in ("rating_min", "rating_max"))
-        match = services.create_match(request.user, request.POST.get("side", "random"),
-                                      rating_range=tuple(_number(b) for b in bounds), move_days=_number(days),
-                                      listed=request.POST.get("who") != "invited",
-                                      computer=request.POST.get("computer") or None,
-                                      rated=request.POST.get("rated", "1") != "0",
-                                      reliability_min=_number(request.POST.get("reliability_min") or None),
-                                      clock=request.POST.get("clock") or None,
-                                      ruleset=request.POST.get("ruleset") or DEFAULT_RULESET)
+        match = services.create_match(request.user, **form.terms())
     except ActionError as error:
-        messages.error(request, refusals.said(error))
-        return redirect("lobby:lobby")
+        form.add_error(None, refusals.said(error))
+        return _lobby(request, form, status=400)
     return redirect(match)
-
-
-def _number(text: str | None) -> int | str | None:
-    """A form's whole number as an int; anything else as sent, for the service to refuse by name
-    (`str.isdigit` is true of "²", which `int` refuses)."""
-    return int(text) if text is not None and re.fullmatch(r"[0-9]{1,6}", text) else text
 
 
 @login_required

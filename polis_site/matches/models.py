@@ -155,6 +155,14 @@ class Match(models.Model):
             return "sparta"
         return None
 
+    @property
+    def clock_control(self) -> str:
+        """A live clock as offered ("20+20": minutes each, seconds added a decision); "" without one.
+        Read from the time each side starts with: exact until the match begins."""
+        if self.clock_increment is None or not self.clock_left:
+            return ""
+        return f"{round(max(self.clock_left.values()) / 60)}+{self.clock_increment}"
+
     def start_clock(self, moved: str | None = None) -> None:
         """The side to move starts its time now (a decision made by `moved`, or the match begun). A
         live clock charges `moved` the time it took and gives it the increment."""

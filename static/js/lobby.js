@@ -2,6 +2,15 @@
 // withdrawn, and the page fetches the lists again (filtered for this player by the server).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
+  // A rating range and a reliability are asked only of who takes the challenge in the lobby: with
+  // an invite link they do not apply, and the form greys them (the server refuses the two together).
+  const who = document.getElementById("who");
+  if (who) {
+    const asked = ["rating_min", "rating_max", "reliability_min"].map((id) => document.getElementById(id));
+    const follow = () => { for (const field of asked) field.disabled = who.value === "invited"; };
+    who.addEventListener("change", follow);
+    follow();
+  }
   const box = document.getElementById("challenges");
   if (!box) return;
   let retry = 500;

@@ -46,7 +46,7 @@ def test_reliability_on_the_profile_and_a_challenge_that_asks_for_it_in_either_l
     host.locator('nav a[href="/matches/mine/"]').click()
     assert "Won on time" in " ".join(host.locator("#my-matches td").all_inner_texts()).replace("\n", " ")
     host.goto(f"{live_site.base_url}/matches/")
-    host.select_option("#move_days", "1")
+    host.select_option("#control", "days:1")
     host.select_option("#reliability_min", "90")
     host.locator("#create-match button[type=submit]").click()
     host.wait_for_url("**/matches/*/")

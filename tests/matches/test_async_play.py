@@ -212,11 +212,13 @@ def test_either_player_may_resign_and_the_other_wins() -> None:
 def test_a_match_is_created_with_a_time_limit_from_the_lobby() -> None:
     user = UserFactory()
     client = client_of(user)
-    client.post("/matches/new/", {"side": "athens", "move_days": "3"})
+    client.post("/matches/new/", {"side": "athens", "control": "days:3"})
     assert Match.objects.get(created_by=user).move_days == 3
-    response = client.post("/matches/new/", {"side": "athens", "move_days": "4"}, follow=True)
+    response = client.post("/matches/new/", {"side": "athens", "control": "days:4", "rating_min": "1200"})
     assert Match.objects.filter(created_by=user).count() == 1
-    assert "Choose one of the time limits offered." in response.content.decode()
+    page = response.content.decode()
+    assert response.status_code == 400 and "Choose one of the time limits offered; “days:4” is not one." in page
+    assert 'value="1200"' in page  # the other choices made come back with the refusal
 
 
 def test_the_emails_stop_in_one_click_on_their_link_and_only_by_a_post() -> None:

@@ -69,7 +69,7 @@ def test_a_random_seat_is_drawn_and_bad_sides_are_refused() -> None:
     seats = {services.create_match(user, "random", seed=f"s{i}").side_of(user) for i in range(12)}
     assert seats == {"athens", "sparta"}
     response = logged_in(user).post("/matches/new/", {"side": "persia"}, follow=True)
-    assert b"Choose Athens, Sparta or a random side." in response.content
+    assert "Choose Athens, Sparta or a random side; “persia” is none of them." in response.content.decode()
 
 
 def test_the_lobby_lists_others_open_challenges_and_joining_one_starts_it() -> None:

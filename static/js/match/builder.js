@@ -4,7 +4,7 @@ import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
-import {refusedOnly, widget} from "./prompts.js";
+import {eventCard, refusedOnly, widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
 
 // The builder offers only what the engine's options offer, field by field (asked over the
@@ -182,6 +182,11 @@ export function renderBuilder() {
   const body = $("#action-body");
   const options = match.build.options;
   const parts = [helpLink()];
+  // An event card's question comes with the card's text: the player reads what they answer.
+  if (match.build.kind === "event_choice") {
+    const view = match.current.view;
+    parts.push(el("div", {class: "asking-card", id: "asking-card"}, eventCard(view.events[view.round])));
+  }
   const summary = describePartial(match.build.partial);
   if (summary) parts.push(el("p", {class: "partial", text: summary}));
   if (match.build.taken.length) {

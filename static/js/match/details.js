@@ -1,7 +1,7 @@
 // What a place or a tile is, on hover (a mouse) or on tap (a finger): every polis, territory, sea,
 // market space, port, project tile and personal-board track, read from the catalogue and this
 // seat's own view as the page last drew it.
-import {fmt, gettext} from "./dom.js";
+import {fmt, gettext, ngettext} from "./dom.js";
 import {cat, match} from "./page.js";
 import {goods, name, side} from "./words.js";
 
@@ -47,7 +47,7 @@ export function placeDetails() {
   }
 
   function territory(id) {
-    const lines = units(id).map(([s, n]) => fmt(gettext("%(side)s: %(n)s hoplites"), {side: side(s), n}));
+    const lines = units(id).map(([s, n]) => fmt(ngettext("%(side)s: %(n)s hoplite", "%(side)s: %(n)s hoplites", n), {side: side(s), n}));
     if (!lines.length) lines.push(gettext("No hoplites here"));
     const here = Object.keys(cat.poleis).filter((p) => cat.poleis[p].territory === id);
     lines.push(here.length ? fmt(gettext("Poleis: %(list)s"), {list: list(here)}) : gettext("No polis"));
@@ -63,7 +63,7 @@ export function placeDetails() {
   }
 
   function sea(id) {
-    const lines = units(id).map(([s, n]) => fmt(gettext("%(side)s: %(n)s galleys"), {side: side(s), n}));
+    const lines = units(id).map(([s, n]) => fmt(ngettext("%(side)s: %(n)s galley", "%(side)s: %(n)s galleys", n), {side: side(s), n}));
     if (!lines.length) lines.push(gettext("No galleys here"));
     const links = cat.links[id];
     const seas = links.sea.filter((x) => cat.seas.includes(x));
@@ -99,7 +99,7 @@ export function placeDetails() {
   function port(id) {
     const s = id.replace("port_", "");
     const merchants = match.current.reserves[s].merchants;
-    return [fmt(gettext("%(n)s merchants of %(side)s wait here"), {n: merchants, side: side(s)}),
+    return [fmt(ngettext("%(n)s merchant of %(side)s waits here", "%(n)s merchants of %(side)s wait here", merchants), {n: merchants, side: side(s)}),
       fmt(gettext("Opens on: %(list)s"), {list: list(cat.port_seas[s])})];
   }
 

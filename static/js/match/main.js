@@ -44,6 +44,20 @@ function helpPanel() {
 const resignForm = $("#resign");
 const inviteUrl = $("#invite-url");  // selected on a click, for copying (no inline handler: CSP)
 if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
+// The whole link copied in one tap, and said so (a selection and the browser's copy where the
+// clipboard is refused, on a page served without TLS).
+const inviteCopy = $("#invite-copy");
+if (inviteCopy) {
+  inviteCopy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(inviteUrl.value);
+    } catch {
+      inviteUrl.select();
+      document.execCommand("copy");
+    }
+    inviteCopy.textContent = inviteCopy.dataset.copied;
+  });
+}
 if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
 
 // For tests and the console: what the page holds, and how many of its queries are unanswered.

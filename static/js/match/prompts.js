@@ -43,6 +43,13 @@ function counters(to, field, limits, total, note) {
   return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
 }
 
+// The round's event card, as the lower grid's Event panel shows it and as its question comes with it.
+export const eventCard = (id) => {
+  const card = cat.events[id];
+  return card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
+    : el("p", {class: "muted", text: gettext("No event card is showing.")});
+};
+
 // The refused choices of a field already answered (its only choice taken for the player).
 export const refusedOnly = (field, refused, to) => buttons(to, field, [], LABELS[field] || name, refused);
 const LABELS = {type: (t) => ACTION_NAMES[t] || t, project: projectName, space: spaceName};
@@ -105,7 +112,8 @@ export function widget(field, options, to) {
       return famine(to, options);
     case "poleis":
       return counters(to, field, options.room, options.most,
-        fmt(gettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve."), options));
+        fmt(ngettext("Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cube in reserve.",
+          "Each new cube costs 1 wheat: you have %(wheat)s wheat and %(cubes)s cubes in reserve.", options.cubes), options));
     case "remove":
       // Nothing removed yet is an answer too (a card that may be declined): sent as such.
       if (match.build.partial.remove === undefined) match.build.partial.remove = {};
@@ -189,7 +197,8 @@ function cardPicker(to, options) {
         chosen[i] === null ? el("span", {class: "slot", text: "—"})
           : tile(chosen[i], {class: "battle-card chosen", onclick: () => toggle(chosen[i])})))));
   }
-  parts.push(el("p", {class: "muted", text: fmt(gettext("Choose %(n)s cards of your hand (%(terrain)s faces)."), {n: options.count, terrain: terrain === "sea" ? gettext("sea") : gettext("land")})}),
+  parts.push(el("p", {class: "muted", text: fmt(ngettext("Choose %(n)s card of your hand (%(terrain)s faces).",
+    "Choose %(n)s cards of your hand (%(terrain)s faces).", options.count), {n: options.count, terrain: terrain === "sea" ? gettext("sea") : gettext("land")})}),
     el("div", {class: "hand"}, hand),
     ...[...refused].map(([card, why]) => el("p", {class: "reason", "data-card": card,
       text: fmt(gettext("%(card)s: %(reason)s"), {card: cat.cards[card][terrain].formation, reason: why})})));

@@ -5,6 +5,7 @@ import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
 import {DECISION_NAMES, decisionName, explain, goods, name, playerName, side} from "./words.js";
 import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
+import {eventCard} from "./prompts.js";
 import {ask} from "./socket.js";
 
 function drawPlayers(state) {
@@ -52,7 +53,7 @@ function drawProjects(view) {
     const p = cat.projects[id];
     return el("li", {"data-project": id}, el("b", {text: p.name}),
       ` ${goods(p.cost)} · ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})}`);
-  })), el("p", {class: "muted", text: fmt(gettext("%(n)s tiles in the pile"), {n: view.project_pile})}));
+  })), el("p", {class: "muted", text: fmt(ngettext("%(n)s tile in the pile", "%(n)s tiles in the pile", view.project_pile), {n: view.project_pile})}));
 }
 
 function drawBattle(view) {
@@ -63,10 +64,15 @@ function drawBattle(view) {
   const other = (s) => (s === "athens" ? "sparta" : "athens");
   const cards = (s) => Array.isArray(battle.hands[s]) ? battle.hands[s].length : battle.hands[s];
   box.replaceChildren(el("h3", {text: fmt(gettext("Battle in %(place)s"), {place: name(battle.site)})}),
-    el("p", {text: ["athens", "sparta"].map((s) => fmt(gettext("%(side)s: %(units)s units, %(cards)s cards in hand"),
-      {side: side(s), units: (view.players[s].units || {})[battle.site] || 0, cards: cards(s)})).join(" · ")}),
-    el("p", {class: "muted", text: fmt(gettext("%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck."),
-      {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
+    el("p", {text: ["athens", "sparta"].map((s) => {
+      const units = (view.players[s].units || {})[battle.site] || 0;
+      return fmt(gettext("%(side)s: %(units)s, %(cards)s in hand"), {side: side(s),
+        units: fmt(ngettext("%(n)s unit", "%(n)s units", units), {n: units}),
+        cards: fmt(ngettext("%(n)s card", "%(n)s cards", cards(s)), {n: cards(s)})});
+    }).join(" · ")}),
+    el("p", {class: "muted", text: fmt(ngettext("%(attacker)s attacks, %(defender)s defends; %(deck)s card left in the deck.",
+      "%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck.", battle.deck),
+    {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
 }
 
 // Another match of this player waits for them: a link to it, until they go or dismiss it.
@@ -109,9 +115,7 @@ function drawRound(state) {
   const title = round && round.letter !== round.name ? `${round.letter} ${round.name}` : round && round.name;
   $("#round").textContent = round ? fmt(gettext("Round %(name)s · stacking %(stack)s"), {name: title, stack: round.stacking}) +
     (view.round_end ? " · " + gettext("end of round") : "") : "";
-  const card = cat.events[view.events[view.round]];
-  $("#event").replaceChildren(card ? el("article", {class: "event-card"}, el("h3", {text: `${card.title} (${card.year})`}), el("p", {text: card.text}))
-    : el("p", {class: "muted", text: gettext("No event card is showing.")}));
+  $("#event").replaceChildren(eventCard(view.events[view.round]));
 }
 
 // Drawn again when the deadline passes, so a page left open offers the claim at that moment; a
