@@ -30,12 +30,18 @@ def test_two_players_chat_by_typing_report_and_close_it_to_spectators(browser, l
         line.wait_for(timeout=10_000)
         assert line.locator(".said").inner_text() == "Chaire! <img src=x onerror=alert(1)> good luck"
         assert page.locator("#chat-log img").count() == 0
-    assert athens.locator("#chat-text").input_value() == ""
+    athens.wait_for_function("document.querySelector('#chat-text').value === ''", timeout=4_000)  # sent, then cleared
     assert athens.locator("#chat-log .report").count() == 0  # one's own message is not reported
 
-    sparta.fill("#chat-text", "x" * 600)  # the field holds at most 500
-    assert len(sparta.locator("#chat-text").input_value()) == 500
+    # A paste past 500 characters is neither cut unseen nor sent: counted, refused, kept to mend.
+    sparta.fill("#chat-text", "x" * 600)
+    assert sparta.locator("#chat-count").inner_text() == "600 de 500 caracteres"
+    sparta.locator("#chat-form button").click()
+    assert sparta.locator("#chat-error").inner_text() == "Ese mensaje es demasiado largo: como mucho 500 caracteres."
+    assert len(sparta.locator("#chat-text").input_value()) == 600
+    assert athens.locator("#chat-log .chat-line.sparta").count() == 0
     sparta.fill("#chat-text", "¡Igualmente!")
+    assert sparta.locator("#chat-count").is_hidden()
     sparta.locator("#chat-form button").click()
     athens.locator("#chat-log .chat-line.sparta").wait_for(timeout=10_000)
 

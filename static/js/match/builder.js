@@ -219,7 +219,7 @@ export function renderBuilder() {
   if (match.build.history.length || match.build.taken.length) {
     controls.push(el("button", {class: "back", type: "button", onclick: back, text: gettext("Back")}));
   }
-  if ((match.build.kind === "action" && match.build.partial.type) || Object.keys(match.build.partial).length > 2) {
+  if (match.build.kind === "action" ? match.build.partial.type : match.build.touched) {
     controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
   }
   parts.push(el("div", {class: "controls"}, controls));

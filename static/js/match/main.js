@@ -49,9 +49,10 @@ if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
 const inviteCopy = $("#invite-copy");
 if (inviteCopy) {
   inviteCopy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(inviteUrl.value);
-    } catch {
+    // The clipboard may refuse, or not answer while the page lacks focus: then the selection's copy.
+    const written = navigator.clipboard ? navigator.clipboard.writeText(inviteUrl.value).then(() => true, () => false)
+      : Promise.resolve(false);
+    if (!await Promise.race([written, new Promise((resolve) => { setTimeout(resolve, 1000, false); })])) {
       inviteUrl.select();
       document.execCommand("copy");
     }
