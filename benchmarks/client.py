@@ -67,7 +67,7 @@ class SiteUser:
         """A new match from the lobby's form (against the computer at level `computer`, or with
         `move_days` a decision): its id."""
         status, headers, _ = self.post("/matches/new/", {"side": side, **({"computer": computer} if computer else {}),
-                                                         **({"move_days": str(move_days)} if move_days else {})})
+                                                         **({"control": f"days:{move_days}"} if move_days else {})})
         assert status == 302, status
         return int(headers["Location"].rstrip("/").split("/")[-1])
 

@@ -92,14 +92,14 @@ async def run(bases: list[str], matches: int, moves: int, think: float, echo: st
     matches (each player has matches/pairs pages open, and each hears every notice of its turns).
     `computers` matches against the computer at `level` go on meanwhile, on the first process."""
     tag = uuid.uuid4().hex[:8]
-    loners = [SiteUser(bases[0], f"load-alone-{tag}-{n}") for n in range(computers)]
+    loners = [SiteUser(bases[0], f"ld-a-{tag}-{n}") for n in range(computers)]
     for user in loners:
         await asyncio.to_thread(user.sign_up)
     waits: list[float] = []
     busy = [asyncio.create_task(against_the_computer(user, bases[0].replace("http", "ws", 1), level, n, waits))
             for n, user in enumerate(loners)]
     await asyncio.sleep(2 if computers else 0)  # the computer is thinking before the measure begins
-    players = [(SiteUser(bases[0], f"load-athens-{tag}-{n}"), SiteUser(bases[-1], f"load-sparta-{tag}-{n}"))
+    players = [(SiteUser(bases[0], f"ld-ath-{tag}-{n}"), SiteUser(bases[-1], f"ld-spa-{tag}-{n}"))
                for n in range(max(1, min(pairs, matches)))]
     for athens, sparta in players:
         await asyncio.to_thread(athens.sign_up)

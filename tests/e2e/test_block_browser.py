@@ -34,7 +34,7 @@ def test_a_block_refuses_a_chat_line_a_challenge_and_an_accept_in_either_languag
     blocked.locator("#chat-form button[type=submit]").click()
     error = blocked.locator("#chat-error")
     error.wait_for(timeout=10_000)
-    assert error.inner_text() == "Uno de vosotros ha bloqueado al otro: no hay chat entre vosotros."
+    assert error.inner_text() == "Uno de vosotros ha bloqueado al otro: no jugáis ni chateáis entre vosotros."
     assert blocked.locator("#chat-log li").count() == 0
 
     # The blocker's new challenge: not in the blocked player's lobby, and refused through its link.
@@ -47,7 +47,7 @@ def test_a_block_refuses_a_chat_line_a_challenge_and_an_accept_in_either_languag
     blocked.goto(invite)
     blocked.locator("#accept-invite button").click()
     blocked.wait_for_url(lambda url: url.rstrip("/").endswith("/matches"))
-    assert ("Uno de vosotros ha bloqueado al otro: no jugáis entre vosotros."
+    assert ("Uno de vosotros ha bloqueado al otro: no jugáis ni chateáis entre vosotros."
             in blocked.locator(".messages").inner_text())
 
     # Unblocked from the preferences page, the challenge is theirs to take.

@@ -31,7 +31,10 @@ def sign_up(page: Any, base_url: str, username: str) -> None:
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.locator("form.form button[type=submit]").click()
-    page.wait_for_url(lambda url: "/signup/" not in url)
+    try:
+        page.wait_for_url(lambda url: "/signup/" not in url, timeout=10_000)
+    except Exception as error:  # the form refused: say why, not only that the page stayed
+        raise AssertionError(f"sign-up of {username!r} refused: {page.locator('form.form').inner_text()}") from error
 
 
 def log_in(page: Any, base_url: str, username: str) -> None:

@@ -122,17 +122,25 @@ READ = """(width) => {
   const wide = [...document.querySelectorAll('body *')].filter((e) => visible(e) && !clipped(e)
       && (e.getBoundingClientRect().right > width + 1 || e.getBoundingClientRect().width > width + 1)).map(name);
   const controls = 'button, a[href], input, select, textarea, summary, [role=button]';
+  // A control the player can see (some of it shows) whose centre a fixed control covers: a tap
+  // aimed at it hits the other. One wholly under an opaque panel (the phone's action sheet, with the
+  // page scrolled) is not seen, so not aimed at: the page scrolls it out from under.
   const covered = [];
+  const own = (c, hit) => hit && (c.contains(hit) || hit.contains(c) || (c.labels && [...c.labels].some((l) => l.contains(hit))));
+  const pinnedOver = (c, x, y) => { const hit = document.elementFromPoint(x, y); const pinned = hit && fixedIn(hit);
+    return own(c, hit) || !pinned || pinned.contains(c) ? null : hit; };
   for (const c of document.querySelectorAll(controls)) {
     if (!visible(c) || c.disabled) continue;
     const r = c.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-    const hit = document.elementFromPoint(x, y);
-    if (!hit || c.contains(hit) || hit.contains(c) || (c.labels && [...c.labels].some((l) => l.contains(hit)))) continue;
-    const cover = hit.closest(controls);
-    const pinned = fixedIn(hit);
-    if (cover && pinned && !pinned.contains(c)) covered.push(`${name(c)} under ${name(cover)}`);
+    const hit = pinnedOver(c, x, y);
+    const cover = hit && hit.closest(controls);
+    if (!cover) continue;
+    const grid = [0.04, 0.27, 0.5, 0.73, 0.96];
+    const seen = grid.flatMap((fx) => grid.map((fy) => [r.left + fx * r.width, r.top + fy * r.height]))
+      .filter(([px, py]) => px >= 0 && py >= 0 && px < innerWidth && py < innerHeight);
+    if (seen.some(([px, py]) => !pinnedOver(c, px, py))) covered.push(`${name(c)} under ${name(cover)}`);
   }
   const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
   const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());

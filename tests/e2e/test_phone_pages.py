@@ -44,7 +44,7 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
-    name = "phone-reader-with-a-long-name"
+    name = "phone-reader-longest"  # as long as a name may be (20 characters)
     sign_up(page, live_site.base_url, name)
     page.goto(live_site.base_url + "/matches/")
     page.locator("#create-match button[type=submit]").click()
@@ -52,7 +52,7 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
     finished = page.url
     other = browser.new_context(viewport={"width": 1280, "height": 900})
     opponent = other.new_page()
-    sign_up(opponent, live_site.base_url, name + "-rival")
+    sign_up(opponent, live_site.base_url, "phone-reader-rival")
     opponent.goto(live_site.base_url + "/matches/")
     opponent.locator(f'#open-challenges li[data-match="{finished.rstrip("/").rsplit("/", 1)[-1]}"] button').click()
     opponent.wait_for_url(finished)

@@ -58,6 +58,13 @@ def test_two_players_meet_chat_resign_see_their_ratings_and_start_the_rematch(
         page.locator("#turn").filter(has_text="Athens wins").wait_for(timeout=10_000)
         page.locator("#rematch").wait_for(timeout=10_000)
 
+    # The replay tells the chat between the moves, unnumbered: the moves keep their own numbers.
+    host.locator("#replay-link").click()
+    lines = host.locator("#log li.chat-line")
+    lines.first.wait_for(timeout=10_000)
+    assert lines.count() == 2 and all(lines.nth(i).evaluate("(li) => getComputedStyle(li).display") == "block"
+                                      for i in range(2))
+
     # Their profiles: the winner above 1500, the loser below, one rated match each.
     ratings = {}
     for who, page in pages.items():

@@ -28,7 +28,7 @@ def seated(browser, site: DaphneProcess, ruleset: str) -> tuple[dict[str, Any], 
     errors: list[str] = []
     for side, page in pages.items():
         page.on("pageerror", lambda error: errors.append(str(error)))
-        sign_up(page, site.base_url, f"{side}-{ruleset}-{tag}")
+        sign_up(page, site.base_url, f"{side[:3]}-{ruleset}-{tag}")
     host, guest = pages["athens"], pages["sparta"]
     host.goto(site.base_url + "/matches/")
     host.locator("#ruleset").select_option(ruleset)
