@@ -1,7 +1,12 @@
-"""`python -m engine.arena --games N A B`: N seeded games between two of the computer's players
-(engine/players.py), swapping sides every game; prints each player's wins, the draws, how the games
-ended, and each player's thinking time per decision (mean, median, p99), then a last line such as
-`hard vs random: hard wins 97.0% (194/200), random wins 3.0%, draws 0`."""
+"""`python -m engine.arena --games N --seed S A B`: N seeded games between two of the computer's
+players (engine/players.py), swapping sides every game; prints each player's wins, the draws, how
+the games ended, and each player's thinking time per decision (mean, median, p99), then the result
+with its 95% interval and the Elo difference it implies, such as
+`hard vs easy: hard scores 80.0% [72.0–86.2] of 120, +241 Elo [+164, +318]`.
+
+A figure is measured on games nobody studied: a seed whose games were traced, tuned on or probed is
+recorded in STUDIED below (and in docs/computer.md), and the arena refuses it unless the run says it
+is a study (`--study`)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import editions, players
+from engine import editions, players, strength
 from engine.data.sides import SIDES
 from engine.state import DEFAULT_EDITION
 
@@ -28,6 +33,30 @@ class Tally:
 
 #: The players the arena knows beyond the computer's levels: OpenSpiel's ISMCTS on python_polis.
 OTHERS = ("ismcts",)
+
+#: Seeds whose games someone has read, traced, tuned on or probed (docs/computer.md says which and
+#: when): a strength quoted from them says how well the changes fit those games. Games are seeded
+#: `SEED-n`, so a studied seed's games are spent too.
+STUDIED = frozenset({
+    "arena",  # the arena's old default seed, run countless times
+    "t1", "t3", "tune", "tune2",  # tuning, sessions 12-14
+    "final",  # confirmation and tracing (final-11 read game by game), sessions 11-14
+    "final15a", "final15b", "final15h2", "final15i2",  # session 15; final15b's losses read game by game
+    "final16a", "final16b", "final16ea", "final16eb", "final16ha", "final16hb", "final16ia", "final16ib",  # 16
+    "final20", "final21", "bal21",  # sessions 20-21: the learning scenario traced and tuned on
+    "final22", "final22a",  # session 22: hard's faults found and mended on these games (its 94%)
+})
+
+
+class StudiedSeed(ValueError):
+    """A seed recorded as studied, asked for a figure."""
+
+
+def check_fresh(seed: str) -> None:
+    """Refuses a seed recorded as studied, or one of its games."""
+    if seed in STUDIED or any(seed.startswith(f"{studied}-") for studied in STUDIED):
+        raise StudiedSeed(f"seed {seed!r} is recorded as studied (engine/arena.py STUDIED): a figure from it says "
+                          "how well the code fits those games; name a fresh seed, or pass --study for a study")
 
 
 def decider(name: str) -> players.Decider:
@@ -73,8 +102,9 @@ def report(tally: Tally, games: int, first: str, second: str) -> str:
                      f"p99 {times[min(len(times) - 1, int(len(times) * 0.99))] * 1000:.1f} ms")
     lines.append(f"draws: {tally.draws}; endings: {dict(tally.endings.most_common())}")
     share = {name: 100 * tally.wins[name] / games for name in (first, second)}
-    lines.append(f"{first} vs {second}: {first} wins {share[first]:.1f}% ({tally.wins[first]}/{games}), "
+    lines.append(f"{first} wins {share[first]:.1f}% ({tally.wins[first]}/{games}), "
                  f"{second} wins {share[second]:.1f}%, draws {tally.draws}")
+    lines.append(f"{first} vs {second}: {first} scores {strength.Score(tally.wins[first] + tally.draws / 2, games).said()}")
     return "\n".join(lines)
 
 
@@ -83,13 +113,22 @@ def main() -> None:
     parser.add_argument("first", choices=[*players.LEVELS, *OTHERS])
     parser.add_argument("second", choices=[*players.LEVELS, *OTHERS])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", default="arena", help="games are seeded SEED-0, SEED-1, ...")
+    parser.add_argument("--seed", required=True, help="a fresh seed (never studied: STUDIED); games are seeded SEED-0, SEED-1, ...")
+    parser.add_argument("--study", action="store_true",
+                        help="a study (tracing, tuning, a probe): a studied seed is allowed; record the seed in STUDIED")
     parser.add_argument("--progress", action="store_true", help="a line after each game")
     parser.add_argument("--ruleset", choices=sorted(editions.EDITIONS), default=DEFAULT_EDITION,
                         help="the edition whose rules the games follow")
     args = parser.parse_args()
+    if not args.study:
+        try:
+            check_fresh(args.seed)
+        except StudiedSeed as error:
+            parser.error(str(error))
     tally = run(args.games, args.first, args.second, args.seed, args.progress, ruleset=args.ruleset)
     print(report(tally, args.games, args.first, args.second))
+    if args.study:
+        print(f"a study on seed {args.seed!r}: record it in STUDIED (engine/arena.py) and docs/computer.md")
 
 
 if __name__ == "__main__":

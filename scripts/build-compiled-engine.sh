@@ -14,7 +14,7 @@ find "$out/engine" -name __pycache__ -prune -exec rm -rf {} +
 cd "$out"
 # The command-line tools and the OpenSpiel adapter stay Python: runpy needs their code objects,
 # and pyspiel is an optional extra mypy cannot see.
-modules=$(find engine -name '*.py' ! -name bench.py ! -name arena.py ! -name openspiel_game.py | sort)
+modules=$(find engine -name '*.py' ! -name bench.py ! -name arena.py ! -name ladder.py ! -name openspiel_game.py | sort)
 "$python" -m mypyc $modules > build.log 2>&1 || { cat build.log; exit 1; }
 rm -rf build build.log
 find . -name '*.c' -delete

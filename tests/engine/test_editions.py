@@ -136,7 +136,8 @@ def test_the_bench_and_the_arena_play_the_edition_asked(tight: str) -> None:
     assert sum(tally.wins.values()) + tally.draws == 2
 
 
-@pytest.mark.parametrize("tool, args", [("arena", ["--games", "2", "random", "random"]), ("bench", ["--games", "2"])])
+@pytest.mark.parametrize("tool, args", [("arena", ["--games", "2", "--seed", "cli-ruleset", "random", "random"]),
+                                        ("bench", ["--games", "2"])])
 def test_the_command_lines_play_the_ruleset_named(tool: str, args: list[str]) -> None:
     """`--ruleset` reaches the games (the arena once parsed it and played 2020 all the same)."""
     import subprocess

@@ -1,0 +1,85 @@
+"""The yardstick (issue 52): a score with its 95% interval and the Elo it implies, a rating list
+fitted to a round robin with intervals, and seeds recorded as studied refused for a figure."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from engine import arena, strength
+
+
+def test_wilsons_interval_is_right_at_a_known_score_and_at_the_edges() -> None:
+    # Issue 52's figure: hard beat easy in 96 of 120 fresh games, "95% interval about 72-86%".
+    low, high = strength.wilson(96, 120)
+    assert (round(low, 4), round(high, 4)) == (0.7196, 0.8618)
+    assert strength.wilson(0, 10)[0] == 0.0 and 0.27 < strength.wilson(0, 10)[1] < 0.28
+    assert strength.wilson(10, 10)[1] == 1.0 and 0.72 < strength.wilson(10, 10)[0] < 0.73
+    assert strength.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_score_is_said_as_an_elo_difference_clipped_where_it_cannot_be_told() -> None:
+    assert strength.elo(0.5) == 0.0
+    assert round(strength.elo(0.75), 1) == 190.8 and round(strength.elo(0.25), 1) == -190.8
+    assert strength.elo(1.0) == strength.ELO_CLIP and strength.elo(0.0) == -strength.ELO_CLIP
+    assert strength.Score(96, 120).said() == "80.0% [72.0–86.2] of 120, +241 Elo [+164, +318]"
+
+
+def test_the_rating_list_finds_the_ratings_the_games_were_drawn_from_within_its_intervals() -> None:
+    true = {"random": 0.0, "easy": 400.0, "medium": 550.0, "hard": 700.0}
+    rng = random.Random(52)
+    games = [strength.Game(a, b, 1.0 if rng.random() < 1 / (1 + 10 ** ((true[b] - true[a]) / 400)) else 0.0)
+             for i, a in enumerate(true) for b in list(true)[i + 1:] for _ in range(200)]
+    ranked = strength.rating_list(games, anchor="random", resamples=200)
+    assert [r.name for r in ranked] == ["hard", "medium", "easy", "random"]
+    for r in ranked:
+        assert r.low <= r.elo <= r.high
+        assert r.low - 1 <= true[r.name] <= r.high + 1, r
+        assert r.games == 600
+    table = strength.table(ranked)
+    assert table.splitlines()[2].startswith("| 1 | hard | +")
+
+
+def test_an_unbeaten_player_still_has_a_finite_rating() -> None:
+    games = [strength.Game("hard", "random", 1.0)] * 50
+    rated = strength.fit(strength.pairings(games), anchor="random")
+    assert 500 < rated["hard"] < 2000 and rated["random"] == 0.0
+
+
+@pytest.mark.parametrize("seed", ["final22", "final22-7", "arena", "tune2"])
+def test_a_studied_seed_or_one_of_its_games_is_refused_for_a_figure(seed: str) -> None:
+    with pytest.raises(arena.StudiedSeed):
+        arena.check_fresh(seed)
+
+
+def test_a_fresh_seed_is_taken_even_when_it_begins_like_a_studied_one() -> None:
+    arena.check_fresh("final23")
+    arena.check_fresh("ladder52a")
+
+
+def test_the_arena_refuses_a_studied_seed_unless_the_run_is_a_study() -> None:
+    refused = subprocess.run([sys.executable, "-m", "engine.arena", "--games", "2", "--seed", "final22", "random", "random"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "recorded as studied" in refused.stderr
+    study = subprocess.run([sys.executable, "-m", "engine.arena", "--games", "2", "--seed", "final22", "--study",
+                            "random", "random"], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert re.search(r"random vs random: random scores \d+\.\d% \[\d+\.\d–\d+\.\d\] of 2, [+-]\d+ Elo", study)
+    assert "record it in STUDIED" in study
+
+
+def test_the_ladder_plays_a_round_robin_and_prints_a_rating_list_with_intervals() -> None:
+    out = subprocess.run([sys.executable, "-m", "engine.ladder", "--games", "4", "--seed", "test-ladder", "random", "easy"],
+                         capture_output=True, text=True, timeout=300, check=True).stdout
+    assert "Ladder on Polis (2020 edition), 4 games a pairing, seed test-ladder" in out
+    rows = re.findall(r"^\| \d \| (\w+) \| ([+-]\d+) \| \[([+-]\d+), ([+-]\d+)\] \| 4 \|", out, re.MULTILINE)
+    assert sorted(name for name, *_ in rows) == ["easy", "random"]
+    for name, rating, low, high in rows:
+        assert int(low) <= int(rating) <= int(high)
+        assert name == "random" or int(low) < int(high)  # a pairing won every game still has an interval
+    refused = subprocess.run([sys.executable, "-m", "engine.ladder", "--games", "2", "--seed", "final22"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "recorded as studied" in refused.stderr
