@@ -11,10 +11,15 @@ is a study (`--study`)."""
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine import editions, players, strength
 from engine.data.sides import SIDES
@@ -59,8 +64,52 @@ def check_fresh(seed: str) -> None:
                           "how well the code fits those games; name a fresh seed, or pass --study for a study")
 
 
+#: What a process of another checkout runs (`other_checkout`): each line in a view and the state of
+#: the generator the arena seeded the decision with, each line out the level's answer.
+_REMOTE = """
+import json, random, sys
+sys.path.insert(0, sys.argv[1])
+from engine import players
+level = players.player(sys.argv[2])
+for line in sys.stdin:
+    message = json.loads(line)
+    rng = random.Random()
+    rng.setstate((message["rng"][0], tuple(message["rng"][1]), message["rng"][2]))
+    print(json.dumps(level.decide(message["view"], rng)), flush=True)
+"""
+
+
+def other_checkout(level: str, checkout: str) -> players.Decider:
+    """`level` as another checkout's engine plays it (`hard@../hard-7b1c2df`, a git worktree of an
+    older commit: a level kept runnable by its commit), in a process of its own that is handed each
+    view and the very generator the arena seeded the decision with, so it decides exactly as it
+    would in its own arena."""
+    root = Path(checkout).resolve()
+    if not (root / "engine" / "players.py").exists():
+        raise ValueError(f"{checkout!r} holds no engine/players.py: name a checkout (git worktree add DIR COMMIT)")
+    process = subprocess.Popen([sys.executable, "-P", "-c", _REMOTE, str(root), level], cwd=root, text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    ask, answer = process.stdin, process.stdout
+
+    def decide(view: players.View, rng: random.Random) -> players.Action:
+        ask.write(json.dumps({"view": view, "rng": rng.getstate()}) + "\n")
+        ask.flush()
+        line = answer.readline()
+        if not line:
+            raise RuntimeError(f"{level}@{checkout} stopped answering (exit code {process.poll()})")
+        action: players.Action = json.loads(line)
+        return action
+
+    return decide
+
+
 def decider(name: str) -> players.Decider:
-    """A level's `decide`, or OpenSpiel's ISMCTSBot given the time `hard` takes (needs `.[research]`)."""
+    """A level's `decide`; a level of another checkout (`LEVEL@DIR`); or OpenSpiel's ISMCTSBot given
+    the time `hard` takes (needs `.[research]`)."""
+    if "@" in name:
+        level, checkout = name.split("@", 1)
+        return other_checkout(level, checkout)
     if name == "ismcts":
         from engine.openspiel_game import ismcts_decider  # open_spiel is an optional extra
 
@@ -72,10 +121,11 @@ def run(games: int, first: str, second: str, seed: str = "arena", progress: bool
         ruleset: str = DEFAULT_EDITION) -> Tally:
     tally = Tally(seconds={first: [], second: []})
     started = time.perf_counter()
+    made = {name: decider(name) for name in (first, second)}  # once: another checkout's is a process
     for number in range(games):
         # The first player is Athens in even games, Sparta in odd ones: each side as often.
         seats = dict(zip(SIDES, (first, second) if number % 2 == 0 else (second, first)))
-        deciders = {side: decider(name) for side, name in seats.items()}
+        deciders = {side: made[name] for side, name in seats.items()}
         state, _ = players.play(f"{seed}-{number}", deciders,
                                 observe=lambda side, s: tally.seconds[seats[side]].append(s), edition=ruleset)
         tally.editions.add(state.edition)
@@ -108,10 +158,18 @@ def report(tally: Tally, games: int, first: str, second: str) -> str:
     return "\n".join(lines)
 
 
+def _player(name: str) -> str:
+    level = name.split("@", 1)[0]
+    if level not in players.LEVELS and name not in OTHERS:
+        raise argparse.ArgumentTypeError(f"no player {name!r}: one of {', '.join([*players.LEVELS, *OTHERS])}, or LEVEL@DIR")
+    return name
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("first", choices=[*players.LEVELS, *OTHERS])
-    parser.add_argument("second", choices=[*players.LEVELS, *OTHERS])
+    for which in ("first", "second"):
+        parser.add_argument(which, type=_player, help=f"one of {', '.join([*players.LEVELS, *OTHERS])}, or LEVEL@DIR: "
+                                                    "the level as the checkout DIR plays it (an older commit's worktree)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", required=True, help="a fresh seed (never studied: STUDIED); games are seeded SEED-0, SEED-1, ...")
     parser.add_argument("--study", action="store_true",

@@ -54,8 +54,8 @@ def main() -> None:
     except arena.StudiedSeed as error:
         parser.error(str(error))
     names = args.players or list(DEFAULT)
-    if unknown := [name for name in names if name not in known]:
-        parser.error(f"no player {', '.join(unknown)}: the players are {', '.join(known)}")
+    if unknown := [name for name in names if name.split("@", 1)[0] not in known]:
+        parser.error(f"no player {', '.join(unknown)}: the players are {', '.join(known)}, or LEVEL@DIR (engine/arena.py)")
     results: list[strength.Game] = []
     print(f"Ladder on {editions.EDITIONS[args.ruleset].title}, {args.games} games a pairing, seed {args.seed}; {machine()}")
     for first, second in itertools.combinations(names, 2):

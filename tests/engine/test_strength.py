@@ -83,3 +83,20 @@ def test_the_ladder_plays_a_round_robin_and_prints_a_rating_list_with_intervals(
     refused = subprocess.run([sys.executable, "-m", "engine.ladder", "--games", "2", "--seed", "final22"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "recorded as studied" in refused.stderr
+
+
+def test_a_level_of_another_checkout_decides_exactly_as_it_would_in_its_own_arena() -> None:
+    """Today's hard kept runnable by its commit (`hard@DIR`, DIR a worktree of that commit): here the
+    checkout is this one, so its games must be these games to the last decision."""
+    from pathlib import Path
+
+    from engine import players
+
+    root = Path(__file__).resolve().parents[2]
+    here = players.play("other-checkout-0", {"athens": arena.decider("easy"), "sparta": arena.decider("random")},
+                        max_steps=80)
+    there = players.play("other-checkout-0", {"athens": arena.decider(f"easy@{root}"), "sparta": arena.decider("random")},
+                         max_steps=80)
+    assert here[1] == there[1] and len(here[1]) > 20
+    with pytest.raises(ValueError, match="holds no engine/players.py"):
+        arena.decider("hard@/nonexistent")
