@@ -83,7 +83,7 @@ def fit(paired: Pairings, anchor: str, iterations: int = 300) -> dict[str, float
     `anchor` at 0. Each player also gets a tenth of a draw against the anchor, so that one who won
     or lost every game has a finite rating; with a hundred games a pairing it moves no one by more
     than a few points."""
-    totals: dict[tuple[str, str], tuple[float, float]] = {pair: (float(sum(points)), float(len(points)))
+    totals: dict[tuple[str, str], tuple[float, float]] = {pair: (math.fsum(points), float(len(points)))
                                                           for pair, points in paired.items()}
     names = sorted({name for pair in totals for name in pair} | {anchor})
     for name in names:
@@ -134,7 +134,10 @@ def rating_list(games: Sequence[Game], anchor: str, resamples: int = 300, seed: 
         low, high = spread[int(0.025 * len(spread))], spread[min(len(spread) - 1, int(0.975 * len(spread)))]
         mine = [(pair, points) for pair, points in paired.items() if name in pair]
         played = sum(len(points) for _, points in mine)
-        scored = sum(sum(points) if pair[0] == name else len(points) - sum(points) for pair, points in mine)
+        # math.fsum, not sum: compiled by mypyc, a sum of these floats was taken for an int.
+        scored = 0.0
+        for pair, points in mine:
+            scored += math.fsum(points) if pair[0] == name else len(points) - math.fsum(points)
         out.append(Rated(name, value, low, high, played, scored))
     return sorted(out, key=lambda r: -r.elo)
 

@@ -75,3 +75,22 @@ def test_the_compiled_engine_plays_every_game_and_refusal_as_the_pure_one(compil
         expected.append(error.value.to_dict())
     assert len({r["code"] for r in expected}) == len(REFUSED)
     assert result["refusals"] == json.loads(json.dumps(expected))
+
+
+#: The rating list as the ladder computes it under the compiled engine (its totals are floats).
+RATING = """
+import json
+from engine import strength
+games = [strength.Game("easy", "random", 1.0)] * 9 + [strength.Game("easy", "random", 0.5)]
+print(json.dumps([[r.name, round(r.elo, 6), r.points] for r in strength.rating_list(games, "random", resamples=20)]))
+"""
+
+
+def test_the_compiled_rating_list_is_the_pure_one(compiled: Path) -> None:
+    from engine import strength
+
+    ran = subprocess.run([sys.executable, "-P", "-c", RATING], env={"PYTHONPATH": str(compiled), "PATH": "/usr/bin:/bin"},
+                         check=True, capture_output=True, text=True, timeout=120)
+    games = [strength.Game("easy", "random", 1.0)] * 9 + [strength.Game("easy", "random", 0.5)]
+    assert json.loads(ran.stdout) == [[r.name, round(r.elo, 6), r.points]
+                                      for r in strength.rating_list(games, "random", resamples=20)]
