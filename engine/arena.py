@@ -117,7 +117,7 @@ def decider(name: str) -> players.Decider:
     return players.player(name).decide
 
 
-def run(games: int, first: str, second: str, seed: str = "arena", progress: bool = False,
+def run(games: int, first: str, second: str, seed: str, progress: bool = False,
         ruleset: str = DEFAULT_EDITION) -> Tally:
     tally = Tally(seconds={first: [], second: []})
     started = time.perf_counter()

@@ -132,7 +132,7 @@ def test_the_bench_and_the_arena_play_the_edition_asked(tight: str) -> None:
     final, _ = players.play("editions-0", {"athens": arena.decider("random"), "sparta": arena.decider("easy")},
                             edition=tight)
     assert final.edition == tight
-    tally = arena.run(2, "random", "easy", ruleset=tight)
+    tally = arena.run(2, "random", "easy", "editions-run", ruleset=tight)
     assert sum(tally.wins.values()) + tally.draws == 2
 
 
