@@ -9,7 +9,6 @@ raised in engine/ and polis_site/ and checks it has words here, in English and S
 from __future__ import annotations
 
 import logging
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.errors import ActionError
@@ -18,6 +17,8 @@ log = logging.getLogger(__name__)
 
 _MOVED_ON = gettext_lazy("The game has moved on: the page shows where it stands now.")
 _UNREADABLE = gettext_lazy("The server could not read what was sent: reload the page and try again.")
+#: A refusal said without its reason: the words of a code that has none (logged).
+_REFUSED = gettext_lazy("The server refused this.")
 
 #: The rules' refusals of an action or answer (engine.errors.IllegalAction and its kin).
 RULES = {
@@ -120,7 +121,7 @@ SERVER = {
     "bad_export": gettext_lazy("That is not a match export."),
     "bad_players": gettext_lazy("An imported match needs two different players."),
     "bad_seed": gettext_lazy("A seed is text of 1 to 64 characters."),
-    "match_error": gettext_lazy("The server refused this."),
+    "match_error": _REFUSED,
     "no_such_match": gettext_lazy("There is no such match."),
     "no_such_step": gettext_lazy("This match has no such step."),
     "no_such_message": gettext_lazy("There is no such message."),
@@ -146,7 +147,7 @@ SERVER = {
         "The server could not store your move: it was not played. Try again in a moment."),
     "unavailable": gettext_lazy("The server cannot answer now; try again in a moment."),
     "internal": gettext_lazy("The server failed on this; try again."),
-    "refused": gettext_lazy("The server refused this."),
+    "refused": _REFUSED,
 }
 
 #: What the page itself says of a reply that did not come (static/js/match/socket.js).
@@ -162,7 +163,7 @@ UNKNOWN = "unknown"
 
 def words() -> dict[str, str]:
     """Every refusal in the active language, for the match page's catalogue."""
-    return {**{code: str(text) for code, text in WORDS.items()}, UNKNOWN: _("The server refused this.")}
+    return {**{code: str(text) for code, text in WORDS.items()}, UNKNOWN: str(_REFUSED)}
 
 
 def said(error: ActionError) -> str:
@@ -170,9 +171,9 @@ def said(error: ActionError) -> str:
     text = WORDS.get(error.code)
     if text is None:
         log.warning("refusal code %r has no words in polis_site/matches/refusals.py", error.code)
-        return _("The server refused this.")
+        return str(_REFUSED)
     try:
         return str(text) % error.details if "%(" in str(text) else str(text)
     except (KeyError, TypeError, ValueError):  # a figure missing from the details: said without them
         log.warning("refusal %r lacks the figures its words need: %r", error.code, error.details)
-        return _("The server refused this.")
+        return str(_REFUSED)
