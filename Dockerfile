@@ -1,3 +1,15 @@
+# The engine compiled by mypyc, for the computer's worker (manage.py computer thinks with it when it
+# is built for the image's source; the web processes keep to pure Python). Its own stage: the C
+# compiler stays out of the image.
+FROM python:3.11-slim-bookworm AS compiled
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pyproject.toml ./
+RUN pip install --no-cache-dir mypy==2.4.1
+COPY scripts/build-compiled-engine.sh ./scripts/
+COPY engine ./engine
+RUN scripts/build-compiled-engine.sh "$(command -v python)" /src/build/compiled
+
 # The web image: Daphne serving polis_site.asgi. docker-compose.yml runs several of these.
 FROM python:3.11-slim-bookworm
 
@@ -17,6 +29,7 @@ COPY manage.py ./
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
+COPY --from=compiled /src/build/compiled ./build/compiled
 
 USER polis
 EXPOSE 8000

@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-test system-packages migrate bench engine-compiled messages clean
+.PHONY: run test install install-test system-packages migrate bench engine-compiled compiled-if-cc messages clean
 
 # The virtualenv is made once; each install is redone only when pyproject.toml changes.
 $(BIN)/python:
@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(VENV)/.installed $@
+	touch $(VENV)/.installed $(VENV)/.installed-compiled $@
 
 install: $(VENV)/.installed
 
@@ -29,7 +29,8 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 ## The embedded default: SQLite on disk, the in-memory channel layer, one Daphne. No service to start.
-run: migrate
+## Where a C compiler exists the computer thinks with the compiled engine (built once per source change).
+run: migrate compiled-if-cc
 	$(BIN)/python manage.py vapidkeys
 	@echo "Polis Online on http://$(HOST):$(PORT)/"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) polis_site.asgi:application
@@ -41,10 +42,23 @@ system-packages:
 test: install-test system-packages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-## Optional: the engine compiled by mypyc from the same source, in build/compiled
-## (selected by PYTHONPATH=build/compiled with python -P, which keeps the source folder off the path).
-engine-compiled: install-test
+## The engine compiled by mypyc from the same source, in build/compiled: the computer's worker
+## thinks with it (manage.py computer); tools select it by PYTHONPATH=build/compiled with python -P,
+## which keeps the source folder off the path. Rebuilt when the engine's source changes.
+ENGINE_SOURCES := $(shell find engine -name '*.py' -o -name '*.json' | grep -v __pycache__)
+build/compiled/.built: $(ENGINE_SOURCES) scripts/build-compiled-engine.sh | $(VENV)/.installed-compiled
 	scripts/build-compiled-engine.sh $(BIN)/python build/compiled
+	touch $@
+
+engine-compiled: build/compiled/.built
+
+$(VENV)/.installed-compiled: pyproject.toml | $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[compiled]'
+	touch $@
+
+compiled-if-cc:
+	@if command -v cc >/dev/null 2>&1; then $(MAKE) --no-print-directory engine-compiled; \
+	else echo "no C compiler: the computer thinks with the pure-Python engine (about three times slower)"; fi
 
 ## The engine's speed, pure Python and compiled.
 bench: engine-compiled

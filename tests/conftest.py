@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +12,8 @@ import pytest
 
 from tests.support.services import PostgresServer, RedisServer, make_run_dir
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -51,6 +54,23 @@ def postgres_server(services_dir: Path) -> Iterator[PostgresServer]:
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def compiled_engine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The engine compiled by mypyc from this checkout's source: build/compiled when it is built
+    from the very source (`compiled.built()` compares them file for file, so never a stale build),
+    else built here (some two minutes)."""
+    from polis_site.computer import compiled
+
+    build = compiled.built()
+    if build is not None:
+        return build
+    out = tmp_path_factory.mktemp("compiled")
+    subprocess.run([str(ROOT / "scripts" / "build-compiled-engine.sh"), sys.executable, str(out)], check=True,
+                   capture_output=True, timeout=600)
+    assert list((out / "engine").glob("flow.*.so")), "mypyc built no extension for engine.flow"
+    return out
 
 
 @pytest.fixture(scope="session")

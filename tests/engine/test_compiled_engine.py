@@ -1,5 +1,5 @@
 """The engine compiled by mypyc (make engine-compiled) plays exactly as the pure-Python one: the same
-seeded games, decision for decision, and the same refusals. Built here from the checkout's source,
+seeded games, decision for decision, and the same refusals. Built from the checkout's source
 so the test never judges a stale build."""
 
 from __future__ import annotations
@@ -48,20 +48,11 @@ REFUSED = [
 ]
 
 
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("compiled")
-    subprocess.run([str(ROOT / "scripts" / "build-compiled-engine.sh"), sys.executable, str(out)], check=True,
-                   capture_output=True, timeout=600)
-    assert list((out / "engine").glob("flow.*.so")), "mypyc built no extension for engine.flow"
-    return out
-
-
-def test_the_compiled_engine_plays_every_game_and_refusal_as_the_pure_one(compiled: Path) -> None:
+def test_the_compiled_engine_plays_every_game_and_refusal_as_the_pure_one(compiled_engine: Path) -> None:
     first = api.new_game(api.Setup.from_seed(0))
     refused = [{**raw, "decision": first.decision.id} for raw in REFUSED]
     ran = subprocess.run([sys.executable, "-P", "-c", PLAYER, json.dumps(list(SEEDS)), json.dumps(refused)],
-                         env={"PYTHONPATH": str(compiled), "PATH": "/usr/bin:/bin"}, check=True,
+                         env={"PYTHONPATH": str(compiled_engine), "PATH": "/usr/bin:/bin"}, check=True,
                          capture_output=True, text=True, timeout=600)
     result = json.loads(ran.stdout)
     for seed, game in zip(SEEDS, result["games"], strict=True):
@@ -86,10 +77,10 @@ print(json.dumps([[r.name, round(r.elo, 6), r.points] for r in strength.rating_l
 """
 
 
-def test_the_compiled_rating_list_is_the_pure_one(compiled: Path) -> None:
+def test_the_compiled_rating_list_is_the_pure_one(compiled_engine: Path) -> None:
     from engine import strength
 
-    ran = subprocess.run([sys.executable, "-P", "-c", RATING], env={"PYTHONPATH": str(compiled), "PATH": "/usr/bin:/bin"},
+    ran = subprocess.run([sys.executable, "-P", "-c", RATING], env={"PYTHONPATH": str(compiled_engine), "PATH": "/usr/bin:/bin"},
                          check=True, capture_output=True, text=True, timeout=120)
     games = [strength.Game("easy", "random", 1.0)] * 9 + [strength.Game("easy", "random", 0.5)]
     assert json.loads(ran.stdout) == [[r.name, round(r.elo, 6), r.points]

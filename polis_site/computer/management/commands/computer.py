@@ -15,11 +15,12 @@ from typing import Any
 
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from polis_site.computer import seat
+from polis_site.computer import compiled, seat
 from polis_site.matches import relay
 
+ENGINES = ("auto", "compiled", "pure")
 #: prctl(2)'s option that signals a process when its parent dies (Linux).
 PR_SET_PDEATHSIG = 1
 
@@ -30,8 +31,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--parent", type=int, help="the process that started this worker: it stops when that one "
                                                        "dies (the embedded default's Daphne)")
+        parser.add_argument("--engine", choices=ENGINES, default="auto",
+                            help="think with the engine compiled in build/compiled (make engine-compiled), or in pure "
+                                 "Python; auto: compiled where it is built for this source")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        self.think_compiled(options["engine"])
         if options["parent"]:
             die_with(options["parent"])
         elif seat.mode() == "embedded":
@@ -41,9 +46,28 @@ class Command(BaseCommand):
             self.stderr.write("this worker shares no channel layer with the site (no REDIS_URL, and not started by "
                               "Daphne): pages see the computer's moves at their next heartbeat")
         queued = seat.enqueue_waiting()
-        self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking in processes of the idle class")
+        engine = "the compiled engine" if compiled.in_use() else "the pure-Python engine"
+        self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking with {engine}, in processes of "
+                          "the idle class")
         self.stdout.flush()
         call_command("qcluster")
+
+    def think_compiled(self, engine: str) -> None:
+        """Starts again on the compiled engine (the same process: a parent watching it keeps it) when
+        it is built for this source and not already in use; else thinks in pure Python."""
+        if engine == "pure" or compiled.in_use() or sys.argv[1:2] != ["computer"]:  # called in a process of its own
+            return
+        again = compiled.command(sys.argv[1:])
+        if again is None:
+            if engine == "compiled":
+                raise CommandError("no compiled engine is built for this source: make engine-compiled")
+            self.stderr.write("no compiled engine is built for this source (make engine-compiled): thinking in pure "
+                              "Python, about three times slower")
+            return
+        argv, environment = again
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execve(argv[0], argv, environment)
 
 
 def die_with(parent: int) -> None:
