@@ -100,7 +100,12 @@ def test_dockerfile_builds_what_compose_runs() -> None:
 
 def test_every_path_the_dockerfile_copies_exists() -> None:
     dockerfile = (REPO / "Dockerfile").read_text()
+    stages = set(re.findall(r"^FROM \S+ AS (\S+)$", dockerfile, flags=re.M))
     for source in re.findall(r"^COPY (\S+(?: \S+)*) \S+$", dockerfile, flags=re.M):
+        stage = re.match(r"--from=(\S+) ", source)
+        if stage:  # from a stage of the build (the compiled engine): the stage must be there
+            assert stage.group(1) in stages, f"Dockerfile copies from a stage it does not build: {source}"
+            continue
         for item in source.split():
             assert (REPO / item).exists(), f"Dockerfile copies {item}, which is missing"
     assert Path(REPO / "locale").is_dir()
@@ -118,3 +123,15 @@ def test_the_computer_thinks_in_a_service_of_its_own_not_in_the_web_processes() 
         assert {k: v for k, v in worker["environment"].items() if k in web.environment} == web.environment
         for dependency, condition in services[web.name]["depends_on"].items():
             assert worker["depends_on"][dependency]["condition"] == condition["condition"]
+
+
+def test_the_image_holds_the_compiled_engine_where_the_worker_looks_for_it() -> None:
+    """The compiled stage builds with the script `make engine-compiled` runs; the image keeps the
+    build in build/compiled beside polis_site (compiled.built() looks there), without a compiler."""
+    dockerfile = (REPO / "Dockerfile").read_text()
+    built = re.search(r"^RUN scripts/build-compiled-engine\.sh \S+ (\S+)$", dockerfile, flags=re.M)
+    assert built, "the compiled stage does not run scripts/build-compiled-engine.sh"
+    copied = re.search(r"^COPY --from=compiled (\S+) (\S+)$", dockerfile, flags=re.M)
+    assert copied and copied.group(1) == built.group(1) and copied.group(2) == "./build/compiled"
+    final = dockerfile.rsplit("\nFROM ", 1)[1]
+    assert "gcc" not in final and "WORKDIR /app" in final and "COPY polis_site ./polis_site" in final
