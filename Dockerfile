@@ -8,7 +8,7 @@ COPY pyproject.toml ./
 RUN pip install --no-cache-dir mypy==2.4.1
 COPY scripts/build-compiled-engine.sh ./scripts/
 COPY engine ./engine
-RUN scripts/build-compiled-engine.sh "$(command -v python)" /src/build/compiled
+RUN scripts/build-compiled-engine.sh /usr/local/bin/python /src/build/compiled
 
 # The web image: Daphne serving polis_site.asgi. docker-compose.yml runs several of these.
 FROM python:3.11-slim-bookworm
