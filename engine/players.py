@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import api, editions, end_of_round, essentials, flow, playout
+from engine import api, editions, end_of_round, essentials, flow, playout, value
 from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES, opponent
 from engine.errors import ActionError
@@ -170,6 +170,9 @@ class Tree:
     widening: float = 0.5
     #: The search stops at this many seconds whatever the count (a slow or busy machine).
     most_seconds: float = 3.0
+    #: Whether a later round's start is judged by the learned model of the edition, where it has
+    #: one (engine/value.py), instead of `evaluate`'s hand-set weights.
+    learned: bool = False
 
 
 class Player:
@@ -195,7 +198,7 @@ LEVELS: dict[str, Player] = {
     "random": Player("random", None),
     "easy": Player("easy", Budget(proposals=2, deals=1, rollouts=2)),
     "medium": Player("medium", Tree(iterations=80, proposals=3, caution=3)),
-    "hard": Player("hard", Tree(iterations=500, proposals=3, caution=3)),
+    "hard": Player("hard", Tree(iterations=500, proposals=3, caution=3, learned=True)),
 }
 #: About the time `hard` takes for a decision on the machine of docs/bench.md (the arena gives
 #: OpenSpiel's ISMCTS as much).
@@ -311,7 +314,12 @@ def _judge(state: GameState, side: str, tree: Tree, start: int) -> float:
     """`evaluate` for a leaf, mostly the next round's start (where a rollout stops), whose food is
     a task of the round ahead: judged as a famine, every cube of population weighed more than the
     point it scores, and the search gave poleis up and never grew (docs/computer.md, session 16)."""
-    return evaluate(state, side, tree.caution, margin=True, ahead=state.round != start)
+    ahead = state.round != start
+    if ahead and tree.learned:
+        model = value.model(state.edition)
+        if model is not None and model.knows(state):
+            return model.value(state, side)
+    return evaluate(state, side, tree.caution, margin=True, ahead=ahead)
 
 
 def _ucb(node: _Node, legal: Mapping[str, Action], own: bool, exploration: float) -> str:
