@@ -38,11 +38,12 @@ ABROAD = "abroad"
 
 
 def cubes_in_reserve(state: GameState, side: str) -> int:
-    """39 cubes make population, hoplites and galleys (the other 6 mark the personal board); units an
-    event card sent abroad (to Aegyptos, to Persia) are still out of the reserve."""
+    """The edition's cubes for population, hoplites and galleys (2020: 39, the other 6 mark the
+    personal board; 2012: 38, its 7 tracks marked); units an event card sent abroad (to Aegyptos,
+    to Persia) are still out of the reserve."""
     on_cards = sum(polis.population for polis in state.poleis.values() if polis.owner == side)
     abroad = state.card_marks.get(ABROAD, {}).get(side, 0)
-    return components.UNIT_CUBES_PER_SIDE - on_cards - sum(state.players[side].units.values()) - abroad
+    return editions.of(state).unit_cubes - on_cards - sum(state.players[side].units.values()) - abroad
 
 
 def disks_in_reserve(state: GameState, side: str) -> int:

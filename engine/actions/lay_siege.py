@@ -1,7 +1,8 @@
 """Action 7, Lay siege to a polis (p. 13): 1 prestige, then a four-sided die against its fortification.
 
 The die is a chance decision the server resolves; `resolve` finishes the siege with the roll. A
-failure leaves a siege disk in 2020, none in 2012 (`Edition.siege_disks`).
+failure leaves a siege disk in 2020, none in 2012 (`Edition.siege_disks`). In 2012 a fortification
+of 1 is taken with no roll at all (`Edition.rolls_certain_sieges`): no chance step, no die in the log.
 """
 
 from __future__ import annotations
@@ -72,22 +73,29 @@ def prestige_cost(state: GameState, side: str, action: LaySiege) -> int:
 
 
 def apply(state: GameState, side: str, action: LaySiege) -> dict[str, Any]:
-    """Clears the opponent's disks at a neutral polis and asks chance for the die."""
-    if state.poleis[action.polis].owner is None and editions.of(state).siege_disks:
+    """Clears the opponent's disks at a neutral polis and asks chance for the die, or, where the
+    edition rolls none for a fortification of 1, takes the polis at once."""
+    edition = editions.of(state)
+    if state.poleis[action.polis].owner is None and edition.siege_disks:
         essentials.drop_siege_disks(state, action.polis, opponent(side))
+    if poleis.polis(action.polis).fortification <= 1 and not edition.rolls_certain_sieges:
+        return conclude(state, side, action.polis, None)
     return {"dice": 1, "purpose": TYPE, "side": side, "polis": action.polis}
 
 
 def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> dict[str, Any]:
-    side, polis_id = request["side"], request["polis"]
+    return conclude(state, request["side"], request["polis"], dice[0])
+
+
+def conclude(state: GameState, side: str, polis_id: str, roll: int | None) -> dict[str, Any]:
+    """The siege's outcome by the roll (None: taken with no roll, 2012's fortification 1)."""
     record = poleis.polis(polis_id)
     territory = record.territory
     assert territory is not None
     bonus = siege_bonus(state, side, territory)
-    total = dice[0] + bonus
     polis = state.poleis[polis_id]
-    report: dict[str, Any] = {"polis": polis_id, "roll": dice[0], "bonus": bonus,
-                              "fortification": record.fortification, "success": total >= record.fortification}
+    report: dict[str, Any] = {"polis": polis_id, "roll": roll, "bonus": bonus, "fortification": record.fortification,
+                              "success": roll is None or roll + bonus >= record.fortification}
     if report["success"]:
         essentials.take_polis(state, side, polis_id)
         enemy = state.players[opponent(side)]

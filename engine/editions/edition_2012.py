@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from engine.data import markets, personal_board
-from engine.data.edition_2012 import event_cards, goods, projects, rounds, setup, tribute
+from engine.data.edition_2012 import components, event_cards, goods, projects, rounds, setup, tribute
 from engine.data.edition_2012.markets import SPACES
 from engine.data.event_cards import EventCard
 from engine.data.markets import MarketSpace
@@ -63,6 +63,10 @@ class Edition2012(Edition):
     # "Salpinx Call: the player of this card will always have to pay a penalty of 1 Prestige ... If
     # played by the defender, it does not create casualties."
     salpinx_costs_defender: ClassVar[bool] = True
+    # "45 each ... 7 are used to mark the current amount of resources and Prestige": 38.
+    unit_cubes: ClassVar[int] = components.UNIT_CUBES_PER_SIDE
+    # "7. Besiege Polis": "a Fortification of 1 does not necessitate a roll of the die".
+    rolls_certain_sieges: ClassVar[bool] = False
 
     def project_prestige(self, tile: ProjectTile, population: int) -> int:
         """Phidias: "equal to half the current Population of the polis (rounded up)"."""

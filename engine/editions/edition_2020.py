@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar, Protocol
 
-from engine.data import event_cards, markets, personal_board, projects, tribute
+from engine.data import components, event_cards, markets, personal_board, projects, tribute
 from engine.data.event_cards import EventCard
 from engine.data.markets import MarketSpace
 from engine.data.projects import ProjectCategory, ProjectTile
@@ -69,6 +69,11 @@ class Edition:
     siege_disks: ClassVar[bool] = True
     #: A defender's Salpinx costs it nothing and compares as 0 (R20).
     salpinx_costs_defender: ClassVar[bool] = False
+    #: Cubes a side has for population, hoplites and galleys: 45, less the six marking its board.
+    unit_cubes: ClassVar[int] = components.UNIT_CUBES_PER_SIDE
+    #: The die is rolled for a siege it cannot fail, a fortification of 1 (7. Lay siege: "the
+    #: besieging player rolls the die"; Example 1's roll "cannot be less than 1").
+    rolls_certain_sieges: ClassVar[bool] = True
 
     def __init__(self) -> None:
         # Read by every stacking check and trade: a tuple and dicts built once, not at each call.

@@ -275,8 +275,12 @@ def _clash(e: Mapping[str, Any]) -> str:
 
 
 def _siege(r: Mapping[str, Any]) -> str:
-    roll = _("Siege of %(polis)s: %(roll)s rolled + %(bonus)s against fortification %(fortification)s") % {
-        "polis": name(r["polis"]), "roll": r["roll"], "bonus": r["bonus"], "fortification": r["fortification"]}
+    if r["roll"] is None:  # the 2012 edition: a fortification of 1 is taken with no roll
+        roll = _("Siege of %(polis)s: fortification %(fortification)s needs no roll") % {
+            "polis": name(r["polis"]), "fortification": r["fortification"]}
+    else:
+        roll = _("Siege of %(polis)s: %(roll)s rolled + %(bonus)s against fortification %(fortification)s") % {
+            "polis": name(r["polis"]), "roll": r["roll"], "bonus": r["bonus"], "fortification": r["fortification"]}
     if r["success"]:
         words = roll + ": " + _("taken (%(prestige)s prestige)") % {"prestige": f"{r.get('prestige', 0):+d}"}
         if r.get("proxenos_captured"):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import api, battles, editions, end_of_round, essentials, event_cards, flow, playout
-from engine.state import from_json, to_json
-from tests.engine.helpers import act, fed, game, give, hand_over, refused, roll, set_units, through_round_end
+from engine.data import poleis
+from engine.state import GameState, from_json, to_json
+from tests.engine.helpers import act, fed, game, give, hand_over, quiet, refused, roll, set_units, through_round_end
 from tests.engine.test_battles import (MISTHOFOROS, PELTASTA, PHALANX_OTHISMOS, PHALANX_PROOTHISI, SALPINX,
                                        TOXOTIS_PROOTHISI, TOXOTIS_VOLI, deck, fight_on)
 
@@ -474,3 +475,97 @@ def test_r44_sparta_grows_by_three_a_round_up_to_eight() -> None:
     assert end_of_round.growth_room(state, "sparta")["sparti"] == 3
     state.change_polis("sparti", population=7)
     assert end_of_round.growth_room(state, "sparta")["sparti"] == 1
+
+
+# --------------------------------------------------------------------------- pieces and sieges (issue 53)
+
+
+def besieging_nafpaktos(edition: str) -> GameState:
+    """Example 1 of both texts: Athens, with three hoplites against two Spartan ones in Thessalia,
+    lays siege to Nafpaktos, fortification 1."""
+    state = game(round=0, active="athens", edition=edition)
+    set_units(state, "athens", thessalia=3)
+    set_units(state, "sparta", thessalia=2)
+    return state
+
+
+def test_a_fortification_of_1_is_taken_with_no_roll_in_2012() -> None:
+    """"This also means that a Fortification of 1 does not necessitate a roll of the die" (7. Besiege
+    Polis); Example 1: "automatically successful due to its Fortification of 1"."""
+    before = besieging_nafpaktos("2012")
+    prestige = before.players["athens"].tracks["prestige"]
+    state, events = act(before, "athens", "lay_siege", polis="nafpaktos")
+    assert api.chance_request(state) is None and not any(e["event"] == "chance" for e in events)
+    result = next(e for e in events if e["event"] == "result")["result"]
+    assert result == {"polis": "nafpaktos", "roll": None, "bonus": 0, "fortification": 1, "success": True,
+                      "prestige": 1}
+    assert state.poleis["nafpaktos"].owner == "athens" and state.poleis["nafpaktos"].population == 1
+    assert state.players["athens"].tracks["prestige"] == prestige  # 1 paid for the siege, 1 gained
+    assert state.decision.side == "athens" and state.decision.kind == flow.ACTION  # its turn's second action
+
+
+def test_in_2020_the_die_is_still_rolled_for_a_fortification_of_1() -> None:
+    """2020's text: "the besieging player rolls the die"; its Example 1: "the die roll cannot be less
+    than 1". The roll is asked, and any face takes the polis."""
+    state, _ = act(besieging_nafpaktos("2020"), "athens", "lay_siege", polis="nafpaktos")
+    assert api.chance_request(state) == {"dice": 1, "purpose": "lay_siege", "side": "athens", "polis": "nafpaktos"}
+    state, events = roll(state, 1)
+    assert state.poleis["nafpaktos"].owner == "athens"
+    assert next(e for e in events if e["event"] == "result")["result"]["roll"] == 1
+
+
+def sieges_of_fortification_1(log: list[dict]) -> list[int]:
+    return [n for n, entry in enumerate(log) if entry.get("action", {}).get("type") == "lay_siege"
+            and poleis.polis(entry["action"]["polis"]).fortification == 1]
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_a_whole_game_with_sieges_of_fortification_1_replays_from_its_log(edition: str) -> None:
+    """In 2012 no chance entry follows such a siege in the log, and the log replays to the same
+    game; in 2020 the roll follows it."""
+    games = [(seed, *playout.play(f"siege-1-{seed}", edition=edition)) for seed in range(40)]
+    played = [(seed, final, log, sieges_of_fortification_1(log)) for seed, final, log in games]
+    assert sum(len(found) for *_, found in played) >= 2
+    for seed, final, log, found in played:
+        for n in found:
+            assert ("chance" in log[n + 1]) == (edition == "2020"), (seed, log[n:n + 2])
+        assert to_json(api.replay(api.Setup.from_seed(f"siege-1-{seed}", edition), log)) == to_json(final)
+
+
+def test_each_side_has_38_cubes_for_population_and_units_in_2012_and_39_in_2020() -> None:
+    """"Wooden cubes in blue and red (45 each) ... 7 are used to mark the current amount of resources
+    and Prestige on the player boards": seven tracks, oil among them, where 2020 has six."""
+    assert E2012.unit_cubes == 38 and editions.EDITIONS["2020"].unit_cubes == 39
+    for side in ("athens", "sparta"):
+        assert essentials.cubes_in_reserve(game(edition="2012"), side) == essentials.cubes_in_reserve(game(), side) - 1
+
+
+@pytest.mark.parametrize("edition, refused_code", [("2012", "no_pieces"), ("2020", None)])
+def test_a_side_whose_last_cube_is_gone_cannot_take_a_polis(edition: str, refused_code: str | None) -> None:
+    """"If a player runs out of cubes or ships, he cannot perform any action that would require
+    additional material": with every one of 2020's 39 cubes but one in play, 2012's 38 are all gone."""
+    state = besieging_nafpaktos(edition)
+    units = state.players["athens"].units
+    # Cubes put into play until 38 are: 2012's last one, 2020's last but one.
+    units["attika"] = units.get("attika", 0) + essentials.cubes_in_reserve(state, "athens") - (
+        editions.EDITIONS[edition].unit_cubes - E2012.unit_cubes)
+    if edition == "2012":
+        assert essentials.cubes_in_reserve(state, "athens") == 0
+        refused(state, "athens", "lay_siege", refused_code, polis="nafpaktos")
+    else:
+        assert essentials.cubes_in_reserve(state, "athens") == 1
+        state, _ = act(state, "athens", "lay_siege", polis="nafpaktos")
+        state, _ = roll(state, 2)
+        assert state.poleis["nafpaktos"].owner == "athens" and essentials.cubes_in_reserve(state, "athens") == 0
+
+
+def test_the_2012_pieces_the_engine_counts_are_its_texts() -> None:
+    """The components list: 40 event cards, 24 combat cards, 14 projects, 18 poleis, a four-sided die,
+    25 discs and 8 ships a side (the counts the engine limits play by, beside the cubes)."""
+    from engine.data import battle_cards, components, poleis
+    from engine.data.edition_2012 import components as components_2012
+
+    assert sum(len(deck) for deck in E2012.decks.values()) == components_2012.COMPONENT_BY_ID["event_cards"].count == 40
+    assert len(battle_cards.CARD_NUMBERS) == 24 and len(E2012.tiles) == 14 and len(poleis.POLEIS) == 18
+    assert components.DIE_SIDES == 4 and components.DISKS_PER_SIDE == 25 and components.MERCHANTS_PER_SIDE == 8
+    assert len(E2012.market_goods) == components_2012.COMPONENT_BY_ID["black_cubes"].count - 1  # and the round marker

@@ -50,10 +50,13 @@ def test_every_record_is_frozen_and_has_a_valid_source() -> None:
 def test_record_counts() -> None:
     counts = Counter(type(r).__name__ for r in RECORDS)
     assert counts == {"Round": 5, "Resource": 6, "Track": 1, "TributeColumn": 39, "MarketSpace": 12,
-                      "ProjectCategory": 7, "ProjectTile": 14, "EventCard": 41, "SideSetup": 2}
+                      "ProjectCategory": 7, "ProjectTile": 14, "EventCard": 41, "SideSetup": 2, "Component": 3}
 
 
 def test_what_the_2012_text_prints_is_tagged_so_and_the_rest_names_its_source() -> None:
+    from engine.data.edition_2012 import components
+
+    assert all(is_text_2012(c.source) for c in components.COMPONENT_RECORDS)  # its components list
     for r in rounds.ROUND_RECORDS + rounds.SCENARIO_1_ROUNDS:
         assert is_text_2012(r.source)
     for c in projects.CATEGORY_RECORDS:

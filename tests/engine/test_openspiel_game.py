@@ -94,3 +94,19 @@ def test_openspiels_ismcts_plays_a_legal_action_from_a_view_in_its_time() -> Non
     view = api.view_for(state, state.decision.side)
     action = polis.ismcts_decider(0.3)(view, random.Random(0))
     api.apply_action(state, view["viewer"], action)  # legal: it does not raise
+
+
+@pytest.mark.parametrize("edition, chance", [("2012", False), ("2020", True)])
+def test_a_siege_of_fortification_1_asks_chance_in_2020_only(game: pyspiel.Game, edition: str, chance: bool) -> None:
+    """The 2012 text: "a Fortification of 1 does not necessitate a roll of the die": the OpenSpiel
+    game goes from the siege's last token to the same player's next decision, with no chance node."""
+    from tests.engine.test_edition_2012 import besieging_nafpaktos
+
+    state = polis.PolisState(game, besieging_nafpaktos(edition))
+    for token in polis.tokens_of({"type": "lay_siege", "polis": "nafpaktos"}):
+        state.apply_action(polis.TOKEN_ID[token])
+    assert state.is_chance_node() is chance
+    if chance:
+        assert [o for o, _ in state.chance_outcomes()] == [polis.CHANCE_ID[f"die={face}"] for face in range(1, 5)]
+        state.apply_action(polis.CHANCE_ID["die=1"])
+    assert state.current_player() == SIDES.index("athens") and state.engine.poleis["nafpaktos"].owner == "athens"

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from django.utils import translation
+
 from engine import api
 from polis_site.matches import words
 from tests.support.games import bot_game, foresee_a_battle
@@ -122,6 +124,19 @@ def test_a_siege_is_told_with_its_roll_and_result() -> None:
     assert words.happenings([held]) == [
         "Siege of Argos: 1 rolled + 0 against fortification 3: it holds; a hoplite is lost; "
         "the polis is left empty and turns neutral."]
+
+
+def test_a_2012_siege_of_fortification_1_is_told_with_no_roll() -> None:
+    """The engine's own report of a 2012 siege that needs no die (issue 53), in both languages."""
+    from tests.engine.helpers import act
+    from tests.engine.test_edition_2012 import besieging_nafpaktos
+
+    _, events = act(besieging_nafpaktos("2012"), "athens", "lay_siege", polis="nafpaktos")
+    told = words.happenings([e for e in events if e["event"] == "result"])
+    assert told == ["Siege of Nafpaktos: fortification 1 needs no roll: taken (+1 prestige)."]
+    with translation.override("es"):
+        spanish = words.happenings([e for e in events if e["event"] == "result"])
+    assert spanish[0].startswith("Asedio de Nafpaktos: la fortificación 1 no necesita tirada"), spanish
 
 
 def test_every_event_card_and_option_reads_in_spanish() -> None:
