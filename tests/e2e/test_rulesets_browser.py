@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import IDLE_MS, ClickPlayer, play
+from tests.support.clicking import IDLE_MS, ClickPlayer, idle, play
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -88,4 +88,60 @@ def test_the_second_peloponnesian_war_is_chosen_in_the_lobby_and_played_to_its_e
     print(f"the Second Peloponnesian War: {len(done)} decisions by clicking; {dict(Counter(done))}")
     assert errors == []
     for context in contexts:
+        context.close()
+
+
+def test_a_2012_siege_of_fortification_1_is_clicked_and_taken_with_no_die(
+        browser, live_site: DaphneProcess, artifacts_dir, tmp_path) -> None:
+    """Issue 53 by clicking: a 2012 match stopped where a side may besiege a polis of fortification 1;
+    its player clicks the siege, the polis and Confirm, and both pages read the polis taken with no
+    roll, and no die: "a Fortification of 1 does not necessitate a roll of the die"."""
+    from engine import api, flow, playout
+    from engine.data import poleis
+    from tests.e2e.test_match_browser import seated_pages
+
+    for seed in (f"click-siege-2012-{n}" for n in range(40)):
+        _, log = playout.play(seed, edition="2012")
+        state = api.new_game(api.Setup.from_seed(seed, "2012"))
+        for number, entry in enumerate(log):
+            action = entry.get("action", {})
+            if (action.get("type") == "lay_siege" and poleis.polis(action["polis"]).fortification == 1
+                    and not flow.acting_alone(state, entry["side"])):
+                break
+            state, _ = api.apply_entry(state, entry)
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no 2012 game of 40 besieges a polis of fortification 1 in a turn of two actions")
+    side, polis_id = entry["side"], action["polis"]
+    export = {"setup": api.Setup.from_seed(seed, "2012").to_json(), "log": log[:number]}
+    match_id, contexts, pages = seated_pages(browser, live_site, export, tmp_path,
+                                             locales={"athens": "en-US", "sparta": "es-ES"})
+    page = pages[side]
+    body = page.locator("#action-body")
+    name = poleis.polis(polis_id).name
+    body.locator('button.choice[data-choice="lay_siege"]').click()
+    idle(page)
+    polis_button = body.locator(f'button.choice[data-choice="{polis_id}"]')
+    if polis_button.count():
+        polis_button.click()
+    else:  # the only polis it may besiege: chosen for it, and said so
+        assert name in body.locator("#taken").inner_text()
+    before = int(page.locator("#match").get_attribute("data-version"))
+    body.locator("button.confirm:enabled").click()
+    told = {"athens": f"Siege of {name}: fortification 1 needs no roll: taken (+1 prestige).",
+            "sparta": f"Asedio de {name}: la fortificación 1 no necesita tirada"}
+    for seat, reader in pages.items():
+        reader.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
+                                 timeout=10_000)
+        log_text = "\n".join(reader.locator("#log li").all_inner_texts())
+        assert told[seat] in log_text, log_text[-600:]
+        assert not re.search(r"rolled|sale \d", log_text.split(told[seat])[-1]), log_text[-600:]
+    # No die was asked for: the page waits for the side the engine asks next, not for chance.
+    after, _ = api.apply_action(state, side, action)
+    assert api.chance_request(after) is None and after.decision is not None
+    assert page.locator("#turn").get_attribute("data-waiting") == after.decision.side
+    page.screenshot(path=str(artifacts_dir / "siege-2012-no-roll.png"), full_page=True)
+    for context in contexts.values():
         context.close()
