@@ -14,9 +14,10 @@ from typing import Any
 from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from django.utils import timezone
-from django_q.models import Schedule
+from django_q.models import OrmQ, Schedule
 
 from polis_site.clocks import timers
+from polis_site.clocks.models import Timer
 from polis_site.matches import services
 from polis_site.matches.models import Match
 
@@ -45,14 +46,34 @@ def expire(match_id: int, version: int) -> bool:
 
 
 def sweep(now: datetime | None = None) -> int:
-    """Ends every match whose side to move is past its deadline (the oldest first); how many."""
+    """Ends every match whose side to move is past its deadline (the oldest first); how many. It
+    logs as lost only the deadlines whose tasks were neither queued nor running: a task the same
+    scheduler tick put behind the sweep is merely late, and an alarm that cries wolf hides the day a
+    task is really lost."""
     # Only a match in play has a deadline (an ending clears it): the index alone finds the late ones.
-    late = (Match.objects.filter(deadline_at__lte=now or timezone.now()).order_by("deadline_at")
-            .values_list("pk", "version")[:SWEEP_MOST])
-    ended = sum(services.end_on_time(match_id, version) is not None for match_id, version in late)
-    if ended:
-        logger.info("deadline sweep: %d matches ended on time that their tasks had not ended", ended)
-    return ended
+    late = list(Match.objects.filter(deadline_at__lte=now or timezone.now()).order_by("deadline_at")
+                .values_list("pk", "version")[:SWEEP_MOST])
+    if not late:
+        return 0
+    to_run = still_to_run([match_id for match_id, _ in late])
+    ended = [match_id for match_id, version in late if services.end_on_time(match_id, version) is not None]
+    lost = [match_id for match_id in ended if match_id not in to_run]
+    if lost:
+        logger.warning("deadline sweep: %d matches ended on time whose tasks were lost: %s", len(lost),
+                       ", ".join(map(str, lost[:20])))
+    if len(ended) > len(lost):
+        logger.info("deadline sweep: %d matches ended on time before their tasks ran", len(ended) - len(lost))
+    return len(ended)
+
+
+def still_to_run(match_ids: list[int]) -> set[int]:
+    """The matches whose end-on-time task is still to run: its schedule not yet taken by a
+    scheduler, or its task on the queue (waiting, or taken by a worker and not yet done)."""
+    scheduled = set(Timer.objects.filter(match_id__in=match_ids, purpose=END_ON_TIME, schedule__isnull=False)
+                    .values_list("match_id", flat=True))
+    groups = {timers.schedule_name(END_ON_TIME, match_id): match_id for match_id in match_ids}
+    queued = {groups[group] for task in OrmQ.objects.all() if (group := task.group()) in groups}
+    return scheduled | queued
 
 
 @receiver(post_migrate)

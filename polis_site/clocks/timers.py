@@ -16,7 +16,7 @@ from polis_site.clocks.models import Timer
 def set_timer(match_id: int, version: int, purpose: str, when: datetime, func: str, *args: Any) -> None:
     """`func(*args)` runs on the queue at `when`, replacing this match's earlier timer for
     `purpose`; a timer set for a later version already stays."""
-    fields = {"name": f"{purpose} {match_id}", "func": func, "args": repr(tuple(args)), "next_run": when,
+    fields = {"name": schedule_name(purpose, match_id), "func": func, "args": repr(tuple(args)), "next_run": when,
               "schedule_type": Schedule.ONCE, "repeats": -1}
     try:
         with transaction.atomic():
@@ -30,6 +30,11 @@ def set_timer(match_id: int, version: int, purpose: str, when: datetime, func: s
     except IntegrityError:
         # Two first timers of one match at once: the other made the row; this one's time is set again.
         set_timer(match_id, version, purpose, when, func, *args)
+
+
+def schedule_name(purpose: str, match_id: int) -> str:
+    """The timer's schedule, and the group of the task the scheduler makes of it."""
+    return f"{purpose} {match_id}"
 
 
 def clear_timers(match_id: int) -> None:

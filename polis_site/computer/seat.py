@@ -2,9 +2,11 @@
 (polis_site/tasks.py, django-q2 on the site's database), thought by a worker process on its seat's
 own view (`engine.players.think`) and answered through the one write path, as a person's page does.
 
-- Enqueued once the move that makes it due is committed (`services.computer_awaited`), carrying the
-  version it answers; a task whose match has moved on, ended or been resigned is dropped without
-  thinking.
+- Enqueued in the transaction of the move that makes it due (`services.computer_awaited`; the
+  queue is a table of the site's database), carrying the version it answers: a committed move has
+  its task, a failed one none. A sweep every minute (`sweep`) queues again any decision whose task
+  was lost (deleted, or dropped after its failed attempts). A task whose match has moved on, ended or
+  been resigned is dropped without thinking.
 - Claimed for COMPUTER_RETRY seconds from when its thinking begins: the queue gives a task to one
   worker at a time, oldest first. It is acknowledged after the answer, so a worker killed in the
   middle of a thought leaves it to be given again once that time is up; the answer's
@@ -45,10 +47,11 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
+from django.db.models.signals import post_migrate
 from django.db.models import F
 from django.dispatch import receiver
 from django.utils import timezone
-from django_q.models import OrmQ
+from django_q.models import OrmQ, Schedule
 from django_q.signals import pre_execute
 from django_q.tasks import async_task
 
@@ -67,6 +70,8 @@ MODES = ("embedded", "external", "off")
 MOST_THOUGHTS = 3
 #: The queue's group of the computer's tasks.
 GROUP = "computer"
+#: The schedule of the sweep behind the queue (`sweep`), made after each migrate.
+SWEEP = "computer sweep"
 #: The thread that thinks, in Linux's idle class (each thread is scheduled on its own): the rest of
 #: the task, its write under the database's lock above all, keeps the process's priority, so the
 #: site's own writes never wait behind a thinker the machine has no time for.
@@ -104,13 +109,11 @@ class Job:
 
 @receiver(services.computer_awaited)
 def enqueue(sender: Any, match_id: int, version: int, **kwargs: Any) -> None:
-    """A decision of the computer is due: its task, to be thought by whichever worker is free first."""
+    """A decision of the computer is due: its task, to be thought by whichever worker is free first,
+    written in the transaction of the move that makes it due (a failure here undoes the move)."""
     if mode() == "off":
         return
-    try:
-        async_task(decide, match_id, version, task_name=task_name(match_id, version), group=GROUP)
-    except Exception:  # the move is committed; a worker's start finds the match (enqueue_waiting)
-        logger.exception("the computer's decision in match %d (version %d) was not queued", match_id, version)
+    async_task(decide, match_id, version, task_name=task_name(match_id, version), group=GROUP)
 
 
 def task_name(match_id: int, version: int) -> str:
@@ -118,18 +121,37 @@ def task_name(match_id: int, version: int) -> str:
 
 
 def enqueue_waiting() -> int:
-    """A task for every match that waits for the computer and has none on the queue (its enqueue
-    failed with the database, or the site was upgraded from a worker that polled); how many. The
-    waiting matches are locked first, so workers starting together queue each decision once."""
+    """A task for every match that waits for the computer and has none on the queue, queued or
+    claimed (it was deleted, or dropped after its failed attempts); how many. The waiting matches
+    are locked first, so that sweeps and workers starting together queue each decision once (SQLite
+    serialises the writes, and a sweep that lost the race fails and is run again a minute later)."""
     with transaction.atomic():
         waiting = list(Match.objects.select_for_update().filter(
             status=Match.Status.ACTIVE, computer_side__in=audience.SIDES, waiting_for=F("computer_side"))
             .order_by("waiting_since").values_list("pk", "version"))
+        if not waiting:
+            return 0
         queued = {task.name() for task in OrmQ.objects.all()}
         missing = [(pk, version) for pk, version in waiting if task_name(pk, version) not in queued]
         for match_id, version in missing:
             enqueue(Match, match_id, version)
     return len(missing)
+
+
+def sweep() -> int:
+    """Every minute, on whichever worker's scheduler takes it first: the decisions the computer owes
+    whose tasks were lost, queued again (`enqueue_waiting`); how many, each a fault to look into."""
+    lost = enqueue_waiting()
+    if lost:
+        logger.warning("computer sweep: %d decisions owed by the computer had no task; queued again", lost)
+    return lost
+
+
+@receiver(post_migrate)
+def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
+    if getattr(sender, "name", None) == "polis_site.computer":
+        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
+            "func": "polis_site.computer.seat.sweep", "schedule_type": Schedule.MINUTES, "minutes": 1, "repeats": -1})
 
 
 def job(match_id: int, version: int, pause: float) -> Job | None:

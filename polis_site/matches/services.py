@@ -61,8 +61,11 @@ def check_move_days(move_days: Any) -> None:
 
 #: The ratings a challenge's range may name.
 RATING_BOUNDS = (0, 4000)
-#: Sent once a write that leaves a match waiting for the computer is committed, with `match_id` and
-#: the `version` the computer must answer: the computer's queue (polis_site/computer/seat.py) listens.
+#: Sent inside the transaction of a write that leaves a match waiting for the computer, with
+#: `match_id` and the `version` the computer must answer: the computer's queue
+#: (polis_site/computer/seat.py) puts the decision's task in the same transaction, since the queue is
+#: a table of the same database. A committed move always has its task; a receiver's failure undoes
+#: the move (docs/architecture.md).
 computer_awaited = Signal()
 #: Sent once a new match is committed, with `match`: the lobby tells its pages of a new challenge.
 match_created = Signal()
@@ -81,10 +84,9 @@ def after_commit_tell_of_the_deadline(match: Match) -> None:
         transaction.on_commit(lambda: deadline_set.send(sender=Match, **told))
 
 
-def _after_commit_if_the_computer_is_due(match: Match) -> None:
+def _queue_the_computer_if_due(match: Match) -> None:
     if match.status == Match.Status.ACTIVE and match.computer_side and match.waiting_for == match.computer_side:
-        match_id, version = match.pk, match.version
-        transaction.on_commit(lambda: computer_awaited.send(sender=Match, match_id=match_id, version=version))
+        computer_awaited.send(sender=Match, match_id=match.pk, version=match.version)
 
 
 #: The live clocks a match may be played on: minutes each, and seconds added back per decision.
@@ -160,7 +162,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     match.start_clock()  # an open match's only once both are seated (`seat`)
     match.save()
     after_commit_tell_of_the_deadline(match)
-    _after_commit_if_the_computer_is_due(match)
+    _queue_the_computer_if_due(match)
     transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
 
@@ -315,7 +317,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 store(match, state, side)
                 rows.append(record, match, STORED_FIELDS)
                 after_commit_tell_of_the_deadline(match)
-                _after_commit_if_the_computer_is_due(match)
+                _queue_the_computer_if_due(match)
                 if announce:
                     transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
     except IntegrityError as error:

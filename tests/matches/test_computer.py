@@ -4,6 +4,7 @@ or its thinking keeps failing, and the names it goes by. Real worker processes: 
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import re
@@ -15,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django_q.brokers import get_broker
-from django_q.models import OrmQ
+from django_q.models import OrmQ, Schedule
 
 from engine import api, players, playout
 from polis_site import background
@@ -153,6 +154,54 @@ def test_a_worker_s_start_queues_each_waiting_match_that_has_no_task() -> None:
     assert computer.enqueue_waiting() == 1
     assert sorted(name for name, _ in queued()) == sorted([f"computer-{first.pk}-0", f"computer-{second.pk}-0"])
     assert computer.enqueue_waiting() == 0
+
+
+def test_a_move_whose_task_cannot_be_queued_is_undone(monkeypatch) -> None:
+    """Issue 54: the task is written in the move's transaction; if it cannot be, the move is not
+    made either, and the player is told, instead of a match left waiting on a task that is not."""
+    user = UserFactory()
+    match = computer_to_move(user)
+    while match.waiting_for == match.computer_side:
+        computer.decide(match.pk, match.version)
+        match.refresh_from_db()
+    rng = random.Random(3)
+    human = match.player(match.waiting_for)
+    while True:  # up to the move that leaves the computer to decide
+        action = playout.step(match.state(), match.waiting_for, rng)[0]
+        after = api.apply_action(match.state(), match.waiting_for, action)[0]
+        if after.decision is not None and after.decision.side == match.computer_side:
+            break
+        services.submit_action(match.pk, human, action)
+        match.refresh_from_db()
+
+    def broken(*args, **kwargs):
+        raise OSError("the queue's table is not writable")
+
+    monkeypatch.setattr(computer, "async_task", broken)
+    tasks, version = len(queued()), match.version
+    with pytest.raises(OSError):
+        services.submit_action(match.pk, human, action)
+    assert Match.objects.get(pk=match.pk).version == version and len(queued()) == tasks
+    assert not ActionRecord.objects.filter(match=match, seq=version + 1).exists()
+    monkeypatch.undo()
+    services.submit_action(match.pk, human, action)
+    assert queued()[-1] == (f"computer-{match.pk}-{version + 1}", (match.pk, version + 1))
+
+
+def test_the_sweep_queues_a_lost_decision_again_once_and_says_so(caplog) -> None:
+    """Issue 54: a decision whose task was lost (deleted; dropped after its failed attempts) is
+    queued again by the sweep behind the queue, once however often it runs."""
+    user = UserFactory()
+    first, second = computer_to_move(user), computer_to_move(user, "medium")
+    OrmQ.objects.filter(pk=OrmQ.objects.order_by("id").first().pk).delete()
+    with caplog.at_level(logging.WARNING, logger="polis_site.computer.seat"):
+        assert computer.sweep() == 1
+    assert "computer sweep: 1 decisions owed by the computer had no task; queued again" in caplog.text
+    assert sorted(name for name, _ in queued()) == sorted([f"computer-{first.pk}-0", f"computer-{second.pk}-0"])
+    assert computer.sweep() == 0 and len(queued()) == 2
+    sweep = Schedule.objects.get(name=computer.SWEEP)  # made after migrating
+    assert (sweep.func, sweep.schedule_type, sweep.minutes, sweep.repeats) == (
+        "polis_site.computer.seat.sweep", Schedule.MINUTES, 1, -1)
 
 
 def test_the_queue_hands_out_the_oldest_task_first() -> None:

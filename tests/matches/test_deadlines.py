@@ -5,6 +5,7 @@ deadline the task, the sweep or a claim ends the match once, the late side losin
 from __future__ import annotations
 
 import ast
+import logging
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from django.core import mail
 from django.test import override_settings
 from django.utils import timezone
 from django_q.models import Schedule
+from django_q.tasks import async_task
 
 from polis_site.clocks import deadlines
 from polis_site.clocks.models import Timer
@@ -107,6 +109,28 @@ def test_the_sweep_ends_every_late_match_and_only_those() -> None:
     assert Match.objects.get(pk=on_time.pk).status == Match.Status.ACTIVE
     assert Match.objects.get(pk=untimed.pk).status == Match.Status.ACTIVE
     assert deadlines.sweep() == 0
+
+
+def test_the_sweep_calls_lost_only_a_deadline_whose_task_is_neither_due_nor_queued(
+        django_capture_on_commit_callbacks, caplog) -> None:
+    """Issue 54: the sweep and the end-on-time tasks of one scheduler tick run in any order; a task
+    still to run is not lost, and the log says which were."""
+    with django_capture_on_commit_callbacks(execute=True):
+        scheduled, queued, lost = (active_match(f"sweep-log-{n}", move_days=1) for n in range(3))
+    for match in (scheduled, queued, lost):
+        overrun(match)
+    # `queued`: the scheduler took its schedule and put its task on the queue; `lost`: taken, and
+    # its task gone (a worker's failure dropped it, a database restored without it).
+    for match in (queued, lost):
+        schedule = end_task(match)
+        schedule.delete()
+    async_task(deadlines.expire, queued.pk, queued.version, group=f"{deadlines.END_ON_TIME} {queued.pk}")
+    assert deadlines.still_to_run([scheduled.pk, queued.pk, lost.pk]) == {scheduled.pk, queued.pk}
+    with caplog.at_level(logging.INFO, logger="polis_site.clocks.deadlines"):
+        assert deadlines.sweep() == 3
+    said = {record.levelname: record.getMessage() for record in caplog.records}
+    assert said["WARNING"] == f"deadline sweep: 1 matches ended on time whose tasks were lost: {lost.pk}"
+    assert said["INFO"] == "deadline sweep: 2 matches ended on time before their tasks ran"
 
 
 def test_the_sweep_is_scheduled_every_minute() -> None:
