@@ -32,9 +32,7 @@ import hmac
 import logging
 import os
 import random
-import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -60,6 +58,7 @@ from engine.errors import ActionError
 from polis_site import background, storage
 from polis_site.matches import audience, relay, services
 from polis_site.computer.models import ComputerThought
+from polis_site.computer.supervisor import Supervisor
 from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -243,9 +242,9 @@ def mode() -> str:
 
 
 def start_in_daphne() -> None:
-    """On the embedded default: Daphne starts a worker (`manage.py computer`) and stops it on exit,
-    and hears the broadcasts it relays. Imported by anything but Daphne (a test, a script), the
-    application starts no worker."""
+    """On the embedded default: Daphne starts a worker (`manage.py computer`), starts it again
+    whenever it ends (`supervisor.Supervisor`) and stops it on exit, and hears the broadcasts it
+    relays. Imported by anything but Daphne (a test, a script), the application starts no worker."""
     if mode() != "embedded" or "daphne.cli" not in sys.modules:  # daphne.server: every Django process (its app)
         return
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
@@ -253,21 +252,6 @@ def start_in_daphne() -> None:
     address = relay.address()
     audience.in_background(relay.listen(address, audience.rebroadcast), "the worker's broadcasts are not heard",
                            loop=twisted_loop)
-    worker = subprocess.Popen([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
-                              env={**os.environ, relay.VARIABLE: address}, start_new_session=True)
-    logger.info("the computer's worker started (process %d)", worker.pid)
-    atexit.register(_stop, worker, address)
-
-
-def _stop(worker: subprocess.Popen[bytes], address: str) -> None:
-    """The worker finishes the decision in hand and stops (django-q2's SIGTERM), or is ended. The
-    signal goes to its first process only: django-q2's own processes stop in turn, where a SIGTERM to
-    each at once can leave the first waiting for ever on a lock a killed one held."""
-    Path(address).unlink(missing_ok=True)
-    if worker.poll() is not None:
-        return
-    worker.terminate()
-    try:
-        worker.wait(timeout=STOP_SECONDS)
-    except subprocess.TimeoutExpired:
-        os.killpg(worker.pid, signal.SIGKILL)
+    worker = Supervisor([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
+                        {**os.environ, relay.VARIABLE: address}, STOP_SECONDS).start()
+    atexit.register(worker.stop, Path(address))

@@ -105,3 +105,55 @@ async def test_a_site_killed_while_the_computer_thinks_answers_after_its_restart
     await seat.until_version(version + 1, timeout=60)
     assert (await asyncio.to_thread(user.api_state, match_id))["version"] == seat.state["version"]
     await seat.close()
+
+
+@pytest.fixture
+def supervised_site() -> Iterator[DaphneProcess]:
+    # A long pause: the computer has surely not answered when its worker is killed; a short retry, so
+    # that the task the dead worker held is given out again within the test's bound.
+    with embedded_site("polis-computer-supervised-", COMPUTER_PAUSE="4", COMPUTER_PROCESSES="1",
+                       COMPUTER_TIMEOUT="10", COMPUTER_RETRY="12") as site:
+        yield site
+
+
+def worker_of(site: DaphneProcess) -> int:
+    """The process Daphne started as the computer's worker (a session of its own)."""
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+                cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
+            except OSError:
+                continue
+            if int(stat[1]) == site.process.pid and b"computer" in cmdline:
+                return int(pid)
+    raise AssertionError("Daphne has no worker process")
+
+
+async def test_every_worker_process_killed_mid_thought_and_the_computer_still_answers_once(
+        supervised_site: DaphneProcess) -> None:
+    """Issue 54: the embedded worker, killed with all its processes while a decision is in hand, is
+    started again by Daphne, and the decision it held is given out again once its retry time is up:
+    answered once, within COMPUTER_RETRY (12 s) + the restart's wait (1 s) + a start and a thought.
+    The bound the test allows: 45 s."""
+    site = supervised_site
+    user, match_id, seat = await against(site, "hard")
+    mine = seat.state["seat"]
+    rng = random.Random(11)
+    while seat.state["waiting_for"] == mine:
+        await seat.act(seat.choose(rng))
+        await next_state(seat, 30)
+    assert seat.state["status"] == "active"
+    version = seat.state["version"]
+    await asyncio.sleep(1.0)  # taken and thinking; its pause (4 s) not over
+    dead = worker_of(site)
+    os.killpg(dead, signal.SIGKILL)  # the worker and every process of its cluster
+    state = await seat.until_version(version + 1, timeout=45)
+    assert state["version"] == version + 1
+    assert worker_of(site) != dead  # a new worker answered
+    _, _, body = await asyncio.to_thread(user.request, f"/matches/api/{match_id}/state/?since={version}")
+    answers = [entry for entry in json.loads(body)["log"] if entry["seq"] == version + 1]
+    assert len(answers) == 1
+    log = site.log.read_text(encoding="utf-8")
+    assert "the computer's worker ended (killed by SIGKILL)" in log, log[-2000:]
+    await seat.close()
