@@ -118,6 +118,9 @@ COMPUTER_PROCESSES = int(ENV.get("COMPUTER_PROCESSES", str(max(1, (os.cpu_count(
 #: The least time, in seconds, between the move the computer answers and its answer, so that a
 #: player sees the move arrive rather than an instant reply.
 COMPUTER_PAUSE = float(ENV.get("COMPUTER_PAUSE", "1.0"))
+#: Seconds of waiting after which the match page tells the player that the computer is taking
+#: longer than usual: its pause, hard's p99 in pure Python and a queue behind other matches.
+COMPUTER_LATE_SECONDS = float(ENV.get("COMPUTER_LATE_SECONDS", "20"))
 #: Seconds a decision may take before its process is ended (then it is tried again): thinking is
 #: budgeted in work, not time, and the idle class may slow it many times on a busy machine.
 COMPUTER_TIMEOUT = int(ENV.get("COMPUTER_TIMEOUT", "60"))

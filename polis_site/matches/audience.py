@@ -14,6 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.dispatch import Signal
+from django.conf import settings
 from django.utils import timezone
 
 from engine import api
@@ -77,7 +78,13 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
             "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None,
             **({"clock": {"left": match.clock_left, "since": match.waiting_since.isoformat(),
                           "increment": match.clock_increment, "now": timezone.now().isoformat()}}
-               if match.clock_left and match.waiting_since else {})}
+               if match.clock_left and match.waiting_since else {}),
+            # Since when the match waits for the computer, and after how long that is later than it
+            # usually answers: the page says so, instead of showing nothing (issue 54).
+            **({"computer_wait": {"since": match.waiting_since.isoformat(), "now": timezone.now().isoformat(),
+                                  "usual": settings.COMPUTER_LATE_SECONDS}}
+               if match.status == Match.Status.ACTIVE and match.computer_side
+               and match.waiting_for == match.computer_side and match.waiting_since else {})}
 
 
 def view_message(match: Match, state: api.GameState, audience: str | None, version: int, status: str,

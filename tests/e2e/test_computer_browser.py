@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.e2e.test_match_browser import sign_up
 from tests.support.clicking import ClickPlayer, idle, raw_text, version
-from tests.support.services import DaphneProcess
+from tests.support.services import DaphneProcess, embedded_site
 
 
 def against_the_computer(page, site: DaphneProcess, name: str, level: str, side: str) -> None:
@@ -76,3 +76,37 @@ def test_a_spanish_page_names_the_computer_in_spanish_once_live(browser, live_si
     assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (media)"
     assert "Ordenador (media)" in page.locator("#players").inner_text()
     context.close()
+
+
+def test_the_page_says_when_the_computer_is_late_and_stops_when_it_answers(browser) -> None:
+    """Issue 54: a computer slower than usual (here a pause of 9 s, "usual" 3 s) is said on the
+    page once the wait passes the usual time, and the line goes when the answer comes."""
+    with embedded_site("polis-late-", COMPUTER_PAUSE="9", COMPUTER_LATE_SECONDS="3") as site:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        against_the_computer(page, site, "nikias", "easy", "athens")
+        player = ClickPlayer(page, random.Random(5), careful=True)
+        for _ in range(10):  # the player's own decisions first, if the match opens on them
+            if page.locator("#turn").get_attribute("data-waiting") != "athens":
+                break
+            assert page.locator("#computer-late").is_hidden()
+            player.decide()
+            idle(page)
+        assert page.locator("#turn").get_attribute("data-waiting") == "sparta"
+        line = page.locator("#computer-late")
+        # Whenever the page is read, the line shows exactly when the wait is past the usual time.
+        agrees = page.evaluate("""() => {
+            const wait = window.polisMatch.state.computer_wait;
+            const waited = (Date.now() - wait.skew - Date.parse(wait.since)) / 1000;
+            return [document.querySelector('#computer-late').hidden, waited < wait.usual - 0.2];
+        }""")
+        assert agrees[0] == agrees[1] or not agrees[1], agrees
+        before = version(page)
+        line.wait_for(state="visible", timeout=8_000)
+        assert line.inner_text() == "The computer is taking longer than usual."
+        assert version(page) == before  # said while the answer is still to come
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=20_000)
+        # The answer came: the line goes (and comes back only if the computer, on its turn's second
+        # action, is late again).
+        line.wait_for(state="hidden", timeout=2_000)
+        context.close()

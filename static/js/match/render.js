@@ -247,6 +247,25 @@ function drawHead(state) {
   if (invite) invite.hidden = state.status !== "open";
 }
 
+// "The computer is taking longer than usual": once the match has waited for the computer longer
+// than it usually answers (the server's `computer_wait`, timed on the server's clock), until its
+// answer comes (issue 54).
+let lateTimer = null;
+function drawComputerLate(state) {
+  const line = $("#computer-late");
+  if (!line) return;
+  clearTimeout(lateTimer);
+  const wait = state.computer_wait;
+  if (!wait || state.status !== "active") {
+    line.hidden = true;
+    return;
+  }
+  if (wait.skew === undefined) wait.skew = Date.now() - Date.parse(wait.now);  // as the state came
+  const late = Date.parse(wait.since) + wait.usual * 1000 - (Date.now() - wait.skew);
+  line.hidden = late > 0;
+  if (late > 0) lateTimer = setTimeout(() => drawComputerLate(match.current), Math.min(late + 50, 2 ** 31 - 1));
+}
+
 export function show(state) {
   const changed = state.version !== match.current.version || state.status !== match.current.status || !match.build;
   match.current = state;
@@ -254,6 +273,7 @@ export function show(state) {
   root.dataset.status = state.status;
   drawHead(state);
   drawTurn(state);
+  drawComputerLate(state);
   drawClock(state);
   drawRound(state);
   drawFood(state);
