@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import connections
 
 from polis_site import storage
@@ -69,6 +71,20 @@ async def check_storage() -> Check:
 
 async def run_checks() -> list[Check]:
     return list(await asyncio.gather(check_database(), check_channel_layer(), check_storage()))
+
+
+async def computer_report() -> dict[str, Any]:
+    """How the computer's workers are (`heartbeat.report`), hosts named only with DEBUG on."""
+    from polis_site.computer import heartbeat  # a Django app's models: imported once apps are ready
+
+    started = time.perf_counter()
+    try:
+        report = await asyncio.wait_for(sync_to_async(heartbeat.report, thread_sensitive=False)(
+            names=settings.DEBUG), CHECK_TIMEOUT_S)
+    except Exception as exc:  # noqa: BLE001 — the database's own check says why
+        return {"status": "unknown", "detail": _describe(exc) if settings.DEBUG else type(exc).__name__,
+                "ms": _ms(started)}
+    return {**report, "ms": _ms(started)}
 
 
 def _describe(exc: BaseException) -> str:

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from polis_site import throttles
 from polis_site.guests import services as guests
-from polis_site.health import run_checks
+from polis_site.health import computer_report, run_checks
 from polis_site.matches import board
 from polis_site.matches.listings import my_matches_listing
 
@@ -137,6 +137,9 @@ async def healthz(request: HttpRequest) -> JsonResponse:
         "checks": {check.name: {"ok": check.ok, "ms": check.ms,
                                 "detail": check.detail if check.ok or settings.DEBUG else check.detail.split(":")[0]}
                    for check in checks},
+        # The computer's workers and queue (issue 54): reported, not a readiness check; this web
+        # process serves people playing people whatever the workers do.
+        "computer": await computer_report(),
     }
     return JsonResponse(body, status=503 if down else 200)
 

@@ -1,10 +1,15 @@
-"""The computer's thoughts, shown in each match's admin page."""
+"""The computer's thoughts, shown in each match's admin page, and its workers, heard from or not."""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
 
-from polis_site.computer.models import ComputerThought
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from polis_site.computer import heartbeat
+from polis_site.computer.models import ComputerThought, Worker
 from polis_site.matches.admin import MatchAdmin, ReadOnly
 
 
@@ -18,3 +23,21 @@ class ComputerThoughtInline(ReadOnly, admin.TabularInline):
 
 
 MatchAdmin.inlines = [*MatchAdmin.inlines, ComputerThoughtInline]
+
+
+@admin.register(Worker)
+class WorkerAdmin(ReadOnly, admin.ModelAdmin):
+    """The computer's workers as /healthz reports them: each with when it was last heard from, and
+    the report's words above the list (down, late, or how many are alive)."""
+
+    list_display = ("name", "engine", "started_at", "heard_at", "alive")
+
+    @admin.display(boolean=True)
+    def alive(self, worker: Worker) -> bool:
+        return (timezone.now() - worker.heard_at).total_seconds() <= heartbeat.STALE_SECONDS
+
+    def changelist_view(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        report = heartbeat.report()
+        title = (f"The computer: {report['status']}. {report['detail']}. Decisions owed: {report['owed']} "
+                 f"(the oldest for {report['oldest_owed_seconds'] or 0:.0f} s); tasks waiting: {report['tasks_waiting']}.")
+        return super().changelist_view(request, {**(extra_context or {}), "title": title})

@@ -26,3 +26,22 @@ class ComputerThought(models.Model):
         db_table = "matches_computerthought"
         ordering = ["match", "version", "started_at"]
         indexes = [models.Index(fields=["match", "version"], name="thought_decision")]
+
+
+class Worker(models.Model):
+    """A worker of the computer (`manage.py computer`), heard from every BEAT_SECONDS while it runs
+    (`heartbeat.py`): one not heard from for STALE_SECONDS is stopped, frozen or gone, and the
+    status report (/healthz, the admin) names it."""
+
+    #: Host and process id, as its thoughts name it.
+    name = models.CharField(max_length=100, unique=True)
+    #: The engine it thinks with: "compiled" or "pure".
+    engine = models.CharField(max_length=10)
+    started_at = models.DateTimeField()
+    heard_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-heard_at"]
+
+    def __str__(self) -> str:
+        return self.name

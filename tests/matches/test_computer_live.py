@@ -157,3 +157,43 @@ async def test_every_worker_process_killed_mid_thought_and_the_computer_still_an
     log = site.log.read_text(encoding="utf-8")
     assert "the computer's worker ended (killed by SIGKILL)" in log, log[-2000:]
     await seat.close()
+
+
+async def test_a_frozen_worker_is_named_by_healthz_within_a_minute(supervised_site: DaphneProcess) -> None:
+    """Issue 54: SIGSTOP the embedded worker (all its processes): within a minute /healthz reports
+    the computer down and names the silent worker, while readiness stays about the web process;
+    once resumed it is heard from again."""
+    site = supervised_site
+    user = await asyncio.to_thread(SiteUser(site.base_url, f"kleon{next(NAMES)}").sign_up)
+
+    async def computer() -> dict:
+        status, _, body = await asyncio.to_thread(user.request, "/healthz")
+        assert status == 200  # the web process is ready whatever the worker does
+        return json.loads(body)["computer"]
+
+    for _ in range(60):  # the worker's first beat
+        if (await computer())["alive"]:
+            break
+        await asyncio.sleep(0.5)
+    frozen = worker_of(site)
+    os.killpg(frozen, signal.SIGSTOP)
+    try:
+        for waited in range(61):
+            report = await computer()
+            if report["status"] == "down":
+                break
+            await asyncio.sleep(1)
+        else:
+            raise AssertionError(f"still {report} a minute after the worker froze")
+        assert f"process {frozen} silent" in report["detail"], report
+        print(f"named {waited} s after SIGSTOP: {report['detail']}")
+    finally:
+        os.killpg(frozen, signal.SIGCONT)
+    for _ in range(30):
+        report = await computer()
+        if report["status"] == "ok":
+            break
+        await asyncio.sleep(1)
+    else:
+        raise AssertionError(f"the worker resumed is not heard from again: {report}\n"
+                             f"{site.log.read_text(encoding='utf-8')[-3000:]}")

@@ -14,10 +14,10 @@ import time
 from typing import Any
 
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django_q.cluster import Cluster
 
-from polis_site.computer import compiled, seat
+from polis_site.computer import compiled, heartbeat, seat
 from polis_site.matches import relay
 
 ENGINES = ("auto", "compiled", "pure")
@@ -50,7 +50,16 @@ class Command(BaseCommand):
         self.stdout.write(f"computer worker: {queued} waiting matches queued; thinking with {engine}, in processes of "
                           "the idle class")
         self.stdout.flush()
-        call_command("qcluster")
+        # django-q2's cluster, as `qcluster` starts it, waited for here: its command returns once the
+        # cluster's processes have started, and the heartbeat lives as long as they do.
+        cluster = Cluster()
+        cluster.start()
+        stop_beating = heartbeat.start_beating()
+        # Polled, not joined: a SIGTERM's handler (django-q2's, in this thread) joins the sentinel
+        # itself, and a join it interrupts never returns.
+        while cluster.sentinel is not None and cluster.sentinel.is_alive():
+            time.sleep(0.5)
+        stop_beating()
 
     def think_compiled(self, engine: str) -> None:
         """Starts again on the compiled engine (the same process: a parent watching it keeps it) when
