@@ -9,6 +9,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 from collections.abc import Iterator
 from itertools import count
 
@@ -197,3 +198,49 @@ async def test_a_frozen_worker_is_named_by_healthz_within_a_minute(supervised_si
     else:
         raise AssertionError(f"the worker resumed is not heard from again: {report}\n"
                              f"{site.log.read_text(encoding='utf-8')[-3000:]}")
+
+
+@pytest.fixture
+def sweeping_site() -> Iterator[DaphneProcess]:
+    # A pause long enough to kill the worker with the decision in hand; a retry too long to bring it
+    # back within the test: only the sweep can.
+    with embedded_site("polis-computer-sweep-", COMPUTER_PAUSE="20", COMPUTER_PROCESSES="1",
+                       COMPUTER_TIMEOUT="60", COMPUTER_RETRY="600") as site:
+        yield site
+
+
+async def test_a_decision_whose_task_is_lost_is_answered_by_the_sweep(sweeping_site: DaphneProcess) -> None:
+    """Issue 54: the worker dies with the decision in hand and, once its successor has started (whose
+    start found the task still held), the task is lost from the queue. The sweep behind the queue,
+    every minute, gives it again: answered once within a minute, the scheduler's 30 s tick and a
+    thought. The bound the test allows: 150 s."""
+    site = sweeping_site
+    user, match_id, seat = await against(site, "easy")
+    mine = seat.state["seat"]
+    rng = random.Random(13)
+    while seat.state["waiting_for"] == mine:
+        await seat.act(seat.choose(rng))
+        await next_state(seat, 30)
+    version = seat.state["version"]
+    await asyncio.sleep(1.0)  # taken: the worker sits out its 20 s pause
+    dead = worker_of(site)
+    os.killpg(dead, signal.SIGKILL)
+    for _ in range(60):  # its successor, started by Daphne, beating
+        status, _, body = await asyncio.to_thread(user.request, "/healthz")
+        if any(w["alive"] and w["name"] != f"process {dead}" for w in json.loads(body)["computer"]["workers"]):
+            break
+        await asyncio.sleep(0.5)
+    else:
+        raise AssertionError("no worker started again")
+    database = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"), timeout=10)
+    with database:
+        assert database.execute("DELETE FROM django_q_ormq").rowcount == 1  # the held task, lost
+    database.close()
+    started = asyncio.get_running_loop().time()
+    await seat.until_version(version + 1, timeout=150)
+    print(f"answered {asyncio.get_running_loop().time() - started:.0f} s after its task was lost")
+    _, _, body = await asyncio.to_thread(user.request, f"/matches/api/{match_id}/state/?since={version}")
+    assert [entry["seq"] for entry in json.loads(body)["log"]][:1] == [version + 1]
+    assert "computer sweep: 1 decisions owed by the computer had no task; queued again" in site.log.read_text(
+        encoding="utf-8")
+    await seat.close()
