@@ -80,3 +80,18 @@ def test_healthz_carries_the_report_without_hosts_and_stays_ready_with_the_worke
     assert response.status_code == 200 and body["status"] == "ok"  # readiness: the web process
     assert body["computer"]["status"] == "down" and "process 77 silent" in body["computer"]["detail"]
     assert "secret-host" not in response.content.decode()
+
+
+def test_the_sweeps_benchmark_runs_and_says_its_figures() -> None:
+    """benchmarks/computer_sweep.py, small: the figure docs/bench.md quotes is printed as it says."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    run = subprocess.run([sys.executable, "-m", "benchmarks.computer_sweep", "--people", "40", "--computer", "12",
+                          "--repeat", "2"], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"computer sweep: 40 waiting on people, 12 on the computer, all queued: [\d.]+ ms \(median of 2\) "
+                     r"· 12 lost: \d+ ms", run.stdout), run.stdout
