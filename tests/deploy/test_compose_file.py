@@ -115,6 +115,8 @@ def test_the_computer_thinks_in_a_service_of_its_own_not_in_the_web_processes() 
     services = load()["services"]
     worker = services["computer"]
     assert worker["command"] == ["python", "manage.py", "computer"] and worker["build"] == "."
+    # A worker that ends is started again, as Daphne does for the embedded one (issue 54).
+    assert worker["restart"] in ("always", "unless-stopped")
     # `docker compose up --scale computer=3`: nothing in it may be one of a kind (a name, a port).
     assert "container_name" not in worker and "ports" not in worker
     for web in web_services(load()):
