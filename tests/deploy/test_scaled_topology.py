@@ -250,3 +250,54 @@ def test_healthz_names_an_unreachable_database(tmp_path: Path) -> None:
         assert "OperationalError" in report["checks"]["database"]["detail"]
     finally:
         web.stop()
+
+
+async def test_a_frozen_worker_is_named_and_the_other_answers(topology: Topology) -> None:
+    """Issue 54 scaled out: SIGSTOP one of the two workers (all its processes): /healthz, through the
+    proxy, names it silent within a minute while the other, heard from, answers the computer's
+    decisions; resumed, it is heard from again."""
+    player = await asyncio.to_thread(SiteUser(topology.proxy.base_url, "nikias-topology").sign_up)
+
+    async def report() -> dict:
+        status, _, body = await asyncio.to_thread(player.request, "/healthz")
+        assert status == 200
+        return json.loads(body)["computer"]
+
+    for _ in range(60):
+        if (await report())["alive"] == 2:
+            break
+        await asyncio.sleep(0.5)
+    else:
+        raise AssertionError(f"the two workers are not both heard from: {await report()}")
+    frozen = topology.computers[0].process
+    assert frozen is not None
+    os.killpg(frozen.pid, signal.SIGSTOP)
+    try:
+        for _ in range(61):
+            computer = await report()
+            if computer["alive"] == 1:
+                break
+            await asyncio.sleep(1)
+        else:
+            raise AssertionError(f"still {computer} a minute after the worker froze")
+        assert computer["status"] == "ok" and f"process {frozen.pid} silent" in computer["detail"], computer
+        match_id = await asyncio.to_thread(player.create_match, "random", "easy")
+        seat = await player.socket(match_id, origin=trusted_origin())
+        rng = random.Random(5)
+        answered = 0
+        while answered < 2:  # the other worker answers
+            version = seat.state["version"]
+            if seat.state["waiting_for"] == seat.state["seat"]:
+                await seat.act(seat.choose(rng))
+            else:
+                answered += 1
+            await seat.until_version(version + 1, timeout=30)
+        await seat.close()
+    finally:
+        os.killpg(frozen.pid, signal.SIGCONT)
+    for _ in range(30):
+        if (await report())["alive"] == 2:
+            break
+        await asyncio.sleep(1)
+    else:
+        raise AssertionError("the resumed worker is not heard from again")
