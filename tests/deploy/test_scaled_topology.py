@@ -301,3 +301,49 @@ async def test_a_frozen_worker_is_named_and_the_other_answers(topology: Topology
         await asyncio.sleep(1)
     else:
         raise AssertionError("the resumed worker is not heard from again")
+
+
+async def test_a_lost_task_is_answered_by_the_sweep_on_postgresql(topology: Topology) -> None:
+    """Issue 54 scaled out: the worker thinking about a decision is killed with all its processes,
+    and its task is lost from the queue; the other worker's scheduler runs the sweep, which queues
+    it again, and the other worker answers, once, within a minute, the scheduler's 30 s tick and a
+    thought (the test allows 150 s)."""
+    player = await asyncio.to_thread(SiteUser(topology.proxy.base_url, "demosthenes-topology").sign_up)
+    match_id = await asyncio.to_thread(player.create_match, "random", "hard")
+    seat = await player.socket(match_id, origin=trusted_origin())
+    rng = random.Random(17)
+    while seat.state["waiting_for"] == seat.state["seat"]:
+        version = seat.state["version"]
+        await seat.act(seat.choose(rng))
+        await seat.until_version(version + 1, timeout=30)
+    version = seat.state["version"]
+    thought = await thinking(topology, match_id, version)
+    pid = int(thought[1].split(":")[1])
+    worker = next(w for w in topology.computers if w.process is not None and pid in group_of(w.process.pid))
+    os.killpg(worker.process.pid, signal.SIGKILL)
+    worker.process.wait(timeout=10)
+    try:
+        assert query(topology, "SELECT count(*) FROM matches_actionrecord WHERE match_id = %s AND seq = %s",
+                     match_id, version + 1) == [(0,)], "answered before the kill landed"
+        with psycopg.connect(topology.database_url, autocommit=True) as connection:
+            assert connection.execute("DELETE FROM django_q_ormq").rowcount == 1  # its task, lost
+        await seat.until_version(version + 1, timeout=150)
+        assert query(topology, "SELECT count(*) FROM matches_actionrecord WHERE match_id = %s AND seq = %s",
+                     match_id, version + 1) == [(1,)]
+        assert any("computer sweep: 1 decisions owed by the computer had no task; queued again" in
+                   w.log.read_text(encoding="utf-8") for w in topology.computers)
+    finally:
+        worker.start()  # as compose's restart policy would
+        await seat.close()
+
+
+def group_of(leader: int) -> set[int]:
+    """The processes of `leader`'s process group (a worker and its cluster's processes)."""
+    members = set()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if os.getpgid(int(pid)) == leader:
+                members.add(int(pid))
+        except OSError:
+            continue
+    return members
