@@ -51,7 +51,7 @@ STUDIED = frozenset({
     "final20", "final21", "bal21",  # sessions 20-21: the learning scenario traced and tuned on
     "final22", "final22a",  # session 22: hard's faults found and mended on these games (its 94%)
     "value24",  # session 24: the self-play games the learned judgement is fitted on (engine/models)
-    "probe24a", "probe24b", "probe24c",  # session 24: probes of hard's changes (docs/computer.md)
+    "probe24a", "probe24b", "probe24c", "time24",  # session 24: probes of hard's changes, its pure time (docs/computer.md)
 })
 
 
