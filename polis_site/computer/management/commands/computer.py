@@ -71,7 +71,7 @@ class Command(BaseCommand):
             if engine == "compiled":
                 raise CommandError("no compiled engine is built for this source: make engine-compiled")
             self.stderr.write("no compiled engine is built for this source (make engine-compiled): thinking in pure "
-                              "Python, about three times slower")
+                              "Python, hard's decisions taking half as long again as compiled")
             return
         argv, environment = again
         sys.stdout.flush()
