@@ -106,7 +106,9 @@ class ClickPlayer:
         for _ in range(120):
             self.idle()
             if version(page) > start:
-                raise AssertionError("the match moved on while this player was deciding")
+                log = "\n".join(page.locator("#log li").all_inner_texts()[-6:])
+                raise AssertionError(f"the match moved on while this player was deciding (from version {start} to "
+                                     f"{version(page)}, after {self.building()}); the log ends:\n{log}")
             self.scan()
             built = self.building()
             if not built:
@@ -118,7 +120,8 @@ class ClickPlayer:
             wanted_here = [w for w in self.wanted if w.startswith(built["kind"] + ":")]
             # After a refused Confirm it confirms seldom: the answer wants more clicks (more poleis).
             eagerness = 0.1 if (wanted_here and self.name(built) not in self.wanted) or refused else 0.7
-            if confirm.count() and self.reckless(built) and restarts < 8:
+            # Declined by starting again, where the panel offers a way back (a forced answer has none).
+            if confirm.count() and self.reckless(built) and restarts < 8 and body.locator("button.cancel").count():
                 restarts += 1
                 body.locator("button.cancel").click()
                 continue
@@ -127,6 +130,9 @@ class ClickPlayer:
                 confirm.click()
                 page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
                                        "!document.querySelector('#action-error').hidden", timeout=IDLE_MS)
+                # Every reply in: an error left shown by an earlier refusal must not pass for this
+                # Confirm's answer while it is still on its way.
+                self.idle()
                 if version(page) > start:
                     self.completed[done] += 1
                     return done
