@@ -165,6 +165,14 @@ class Seat:
         await self.connection.send(json.dumps({"type": "act", "action": action, "version": self.state["version"],
                                                **({"client_action_id": client_action_id} if client_action_id else {})}))
 
+    async def play_mine(self, rng: random.Random, timeout: float = 60) -> None:
+        """Random legal answers to this seat's decisions, each awaited, until the other side must
+        decide or the match ends."""
+        while self.state["status"] == "active" and self.state["waiting_for"] == self.state["seat"]:
+            version = self.state["version"]
+            await self.act(self.choose(rng))
+            await self.until_version(version + 1, timeout)
+
     def my_turn(self) -> bool:
         return bool(self.state.get("prompts"))
 

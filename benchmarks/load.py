@@ -53,13 +53,10 @@ async def against_the_computer(user: SiteUser, ws_base: str, level: str, seed: i
         seat = await user.socket(match_id, ws_base)
         try:
             while seat.state["status"] == "active":
-                version = seat.state["version"]
-                if seat.state["waiting_for"] == seat.state["seat"]:
-                    await seat.act(seat.choose(rng))
-                    await seat.until_version(version + 1, timeout=60)
-                else:
+                await seat.play_mine(rng)
+                if seat.state["status"] == "active":
                     asked = time.perf_counter()
-                    await seat.until_version(version + 1, timeout=600)
+                    await seat.until_version(seat.state["version"] + 1, timeout=600)
                     waits.append(time.perf_counter() - asked)
         finally:
             await seat.close()

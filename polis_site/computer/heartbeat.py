@@ -76,13 +76,18 @@ def start_beating() -> Callable[[], None]:
     return stopped
 
 
+def forget_the_long_silent(now: datetime | None = None) -> int:
+    """Rows of workers silent for FORGET_AFTER deleted (by the sweep, so that reading /healthz
+    writes nothing); how many."""
+    return Worker.objects.filter(heard_at__lt=(now or timezone.now()) - FORGET_AFTER).delete()[0]
+
+
 def report(now: datetime | None = None, names: bool = True) -> dict[str, Any]:
     """The computer's state, for /healthz and the admin: "ok", "off" (COMPUTER_WORKER=off), "down"
     (decisions owed and no worker heard from for STALE_SECONDS: the silent ones named), or "late"
     (a decision owed for longer than COMPUTER_RETRY, the time after which a worker's task is given
     to another). `names=False` leaves hosts out (a public page): a worker is then its process id."""
     now = now or timezone.now()
-    Worker.objects.filter(heard_at__lt=now - FORGET_AFTER).delete()
     workers = [{"name": w.name if names else f"process {w.name.rsplit(':', 1)[-1]}", "engine": w.engine,
                 "heard_seconds_ago": round((now - w.heard_at).total_seconds(), 1),
                 "alive": (now - w.heard_at).total_seconds() <= STALE_SECONDS} for w in Worker.objects.all()]

@@ -57,6 +57,7 @@ from engine import api, players, playout
 from engine.errors import ActionError
 from polis_site import background, storage
 from polis_site.matches import audience, relay, services
+from polis_site.computer import heartbeat
 from polis_site.computer.models import ComputerThought
 from polis_site.computer.supervisor import Supervisor
 from polis_site.matches.models import Match
@@ -139,7 +140,9 @@ def enqueue_waiting() -> int:
 
 def sweep() -> int:
     """Every minute, on whichever worker's scheduler takes it first: the decisions the computer owes
-    whose tasks were lost, queued again (`enqueue_waiting`); how many, each a fault to look into."""
+    whose tasks were lost, queued again (`enqueue_waiting`); how many, each a fault to look into.
+    Workers silent for a day are forgotten on the way."""
+    heartbeat.forget_the_long_silent()
     lost = enqueue_waiting()
     if lost:
         logger.warning("computer sweep: %d decisions owed by the computer had no task; queued again", lost)

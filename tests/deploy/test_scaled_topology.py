@@ -18,7 +18,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from benchmarks.client import SiteUser
 from tests.deploy.compose import REPO, interpolate, load, web_services, worker_command
 from tests.support.services import (
-    ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, site_env,
+    ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, processes,
+    site_env,
 )
 
 pytestmark = pytest.mark.services
@@ -137,13 +138,12 @@ async def test_the_computer_workers_answer_a_match_played_through_the_proxy(topo
     seat = await player.socket(match_id, origin=trusted_origin())
     rng = random.Random(5)
     answers = 0
-    while answers < 3 and seat.state["status"] == "active":
-        version = seat.state["version"]
-        if seat.state["waiting_for"] == seat.state["seat"]:
-            await seat.act(seat.choose(rng))
-        else:
-            answers += 1
-        await seat.until_version(version + 1, timeout=60)
+    while answers < 3:
+        await seat.play_mine(rng)
+        if seat.state["status"] != "active":
+            break
+        await seat.until_version(seat.state["version"] + 1, timeout=60)
+        answers += 1
     assert answers == 3 or seat.state["status"] == "finished"
     await seat.close()
     # The workers' clusters run in processes of their own, in no web process.
@@ -170,12 +170,9 @@ async def test_a_worker_killed_in_the_middle_of_a_thought_loses_nothing(topology
     seat = await player.socket(match_id, origin=trusted_origin())
     rng = random.Random(11)
     killed = None
-    for _ in range(30):  # decisions, until a kill lands while the thought is unfinished
+    for _ in range(30):  # the computer's decisions, until a kill lands while the thought is unfinished
+        await seat.play_mine(rng, timeout=30)
         version = seat.state["version"]
-        if seat.state["waiting_for"] == seat.state["seat"]:
-            await seat.act(seat.choose(rng))
-            await seat.until_version(version + 1, timeout=30)
-            continue
         thought = await thinking(topology, match_id, version)
         pid = int(thought[1].split(":")[1])
         if hasattr(os, "SCHED_IDLE"):  # the thinking thread yields the cores, the process's others do not
@@ -284,14 +281,9 @@ async def test_a_frozen_worker_is_named_and_the_other_answers(topology: Topology
         match_id = await asyncio.to_thread(player.create_match, "random", "easy")
         seat = await player.socket(match_id, origin=trusted_origin())
         rng = random.Random(5)
-        answered = 0
-        while answered < 2:  # the other worker answers
-            version = seat.state["version"]
-            if seat.state["waiting_for"] == seat.state["seat"]:
-                await seat.act(seat.choose(rng))
-            else:
-                answered += 1
-            await seat.until_version(version + 1, timeout=30)
+        for _ in range(2):  # the other worker answers
+            await seat.play_mine(rng, timeout=30)
+            await seat.until_version(seat.state["version"] + 1, timeout=30)
         await seat.close()
     finally:
         os.killpg(frozen.pid, signal.SIGCONT)
@@ -312,14 +304,12 @@ async def test_a_lost_task_is_answered_by_the_sweep_on_postgresql(topology: Topo
     match_id = await asyncio.to_thread(player.create_match, "random", "hard")
     seat = await player.socket(match_id, origin=trusted_origin())
     rng = random.Random(17)
-    while seat.state["waiting_for"] == seat.state["seat"]:
-        version = seat.state["version"]
-        await seat.act(seat.choose(rng))
-        await seat.until_version(version + 1, timeout=30)
+    await seat.play_mine(rng, timeout=30)
     version = seat.state["version"]
     thought = await thinking(topology, match_id, version)
     pid = int(thought[1].split(":")[1])
-    worker = next(w for w in topology.computers if w.process is not None and pid in group_of(w.process.pid))
+    worker = next(w for w in topology.computers if w.process is not None
+                  and any(p.pid == pid and p.group == w.process.pid for p in processes()))
     os.killpg(worker.process.pid, signal.SIGKILL)
     worker.process.wait(timeout=10)
     try:
@@ -336,14 +326,3 @@ async def test_a_lost_task_is_answered_by_the_sweep_on_postgresql(topology: Topo
         worker.start()  # as compose's restart policy would
         await seat.close()
 
-
-def group_of(leader: int) -> set[int]:
-    """The processes of `leader`'s process group (a worker and its cluster's processes)."""
-    members = set()
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if os.getpgid(int(pid)) == leader:
-                members.add(int(pid))
-        except OSError:
-            continue
-    return members

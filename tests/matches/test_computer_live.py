@@ -17,7 +17,7 @@ import pytest
 
 from benchmarks import load
 from benchmarks.client import Seat, SiteUser
-from tests.support.services import DaphneProcess, embedded_site
+from tests.support.services import DaphneProcess, embedded_site, processes
 
 pytestmark = pytest.mark.services
 
@@ -51,16 +51,13 @@ async def test_a_scripted_player_plays_a_whole_match_against_each_level(site: Da
     rng = random.Random(f"{level}-{match_id}")
     answers = 0
     for _ in range(1000):
+        await seat.play_mine(rng, timeout=30)
         if seat.state["status"] == "finished":
             break
-        if seat.state["waiting_for"] == mine:
-            await seat.act(seat.choose(rng))
-            await next_state(seat, 30)
-        else:
-            assert seat.state["waiting_for"] == computer
-            assert seat.state["prompts"] == []
-            await next_state(seat, 60)  # the computer's answer, pushed over the socket
-            answers += 1
+        assert seat.state["waiting_for"] == computer
+        assert seat.state["prompts"] == []
+        await next_state(seat, 60)  # the computer's answer, pushed over the socket
+        answers += 1
     assert seat.state["status"] == "finished" and seat.state["ending"]["en"], seat.state["status"]
     # Every decision is in the log, in order, the computer's as many as it was waited for.
     _, _, body = await asyncio.to_thread(user.request, f"/matches/api/{match_id}/state/?since=0")
@@ -87,11 +84,8 @@ def slow_site() -> Iterator[DaphneProcess]:
 async def test_a_site_killed_while_the_computer_thinks_answers_after_its_restart(slow_site: DaphneProcess) -> None:
     site = slow_site
     user, match_id, seat = await against(site, "hard")
-    mine = seat.state["seat"]
     rng = random.Random(7)
-    while seat.state["waiting_for"] == mine:  # until the computer has a decision to think about
-        await seat.act(seat.choose(rng))
-        await next_state(seat, 30)
+    await seat.play_mine(rng, timeout=30)  # until the computer has a decision to think about
     assert seat.state["status"] == "active"
     version = seat.state["version"]
     await asyncio.sleep(0.5)  # thinking, its pause not yet over
@@ -119,15 +113,9 @@ def supervised_site() -> Iterator[DaphneProcess]:
 
 def worker_of(site: DaphneProcess) -> int:
     """The process Daphne started as the computer's worker (a session of its own)."""
-    for pid in os.listdir("/proc"):
-        if pid.isdigit():
-            try:
-                stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-                cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
-            except OSError:
-                continue
-            if int(stat[1]) == site.process.pid and b"computer" in cmdline:
-                return int(pid)
+    for process in processes():
+        if process.parent == site.process.pid and b"computer" in process.command:
+            return process.pid
     raise AssertionError("Daphne has no worker process")
 
 
@@ -139,11 +127,8 @@ async def test_every_worker_process_killed_mid_thought_and_the_computer_still_an
     The bound the test allows: 45 s."""
     site = supervised_site
     user, match_id, seat = await against(site, "hard")
-    mine = seat.state["seat"]
     rng = random.Random(11)
-    while seat.state["waiting_for"] == mine:
-        await seat.act(seat.choose(rng))
-        await next_state(seat, 30)
+    await seat.play_mine(rng, timeout=30)
     assert seat.state["status"] == "active"
     version = seat.state["version"]
     await asyncio.sleep(1.0)  # taken and thinking; its pause (4 s) not over
@@ -216,11 +201,8 @@ async def test_a_decision_whose_task_is_lost_is_answered_by_the_sweep(sweeping_s
     thought. The bound the test allows: 150 s."""
     site = sweeping_site
     user, match_id, seat = await against(site, "easy")
-    mine = seat.state["seat"]
     rng = random.Random(13)
-    while seat.state["waiting_for"] == mine:
-        await seat.act(seat.choose(rng))
-        await next_state(seat, 30)
+    await seat.play_mine(rng, timeout=30)
     version = seat.state["version"]
     await asyncio.sleep(1.0)  # taken: the worker sits out its 20 s pause
     dead = worker_of(site)

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from polis_site.computer import heartbeat
+from polis_site.computer import heartbeat, seat
 from polis_site.computer.models import Worker
 from polis_site.matches.models import Match
 from tests.matches.factories import UserFactory
@@ -95,3 +95,13 @@ def test_the_sweeps_benchmark_runs_and_says_its_figures() -> None:
     assert run.returncode == 0, run.stderr
     assert re.search(r"computer sweep: 40 waiting on people, 12 on the computer, all queued: [\d.]+ ms \(median of 2\) "
                      r"· 12 lost: \d+ ms", run.stdout), run.stdout
+
+
+def test_the_sweep_forgets_workers_silent_for_a_day_and_the_report_writes_nothing() -> None:
+    now = timezone.now()
+    Worker.objects.create(name="athos:13", engine="pure", started_at=now, heard_at=now - timedelta(days=1, seconds=1))
+    Worker.objects.create(name="athos:14", engine="pure", started_at=now, heard_at=now - timedelta(hours=23))
+    assert sorted(w["name"] for w in heartbeat.report(now)["workers"]) == ["athos:13", "athos:14"]  # read only
+    assert Worker.objects.count() == 2
+    seat.sweep()
+    assert list(Worker.objects.values_list("name", flat=True)) == ["athos:14"]

@@ -221,6 +221,28 @@ def _answers(url: str) -> bool:
         return False
 
 
+@dataclass(frozen=True)
+class Process:
+    """A process as /proc shows it: what a test needs to find a service's workers and their group."""
+
+    pid: int
+    parent: int
+    group: int
+    command: bytes
+
+
+def processes() -> Iterator[Process]:
+    """Every process of this machine (those that end while read are skipped)."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as stat, open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                fields = stat.read().rsplit(")", 1)[1].split()  # after the name, which may hold spaces
+                command = cmdline.read()
+        except OSError:
+            continue
+        yield Process(int(pid), int(fields[1]), int(fields[2]), command)
+
+
 def stop_group(process: subprocess.Popen[bytes] | None, first_only: bool = False) -> None:
     """Stop a process started in a session of its own, with its children (a cluster's processes):
     SIGTERM (to the whole group, or to the first process only), then SIGKILL to all after 10 s."""
