@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import editions, players, strength
-from engine.data.sides import SIDES
+from engine.data.sides import SIDES, opponent
 from engine.state import DEFAULT_EDITION
 
 
@@ -30,6 +30,9 @@ from engine.state import DEFAULT_EDITION
 class Tally:
     wins: Counter[str] = field(default_factory=Counter)
     draws: int = 0
+    #: Wins of each player on each side (name, side): a lopsided start (the learning scenario, R26)
+    #: is reported side by side.
+    sides: Counter[tuple[str, str]] = field(default_factory=Counter)
     endings: Counter[str] = field(default_factory=Counter)
     seconds: dict[str, list[float]] = field(default_factory=dict)
     #: The editions the games were played under (as their final states say).
@@ -136,6 +139,7 @@ def run(games: int, first: str, second: str, seed: str, progress: bool = False,
         winner = outcome.get("winner")
         if winner in seats:
             tally.wins[seats[winner]] += 1
+            tally.sides[seats[winner], winner] += 1
         else:
             tally.draws += 1
         if progress:
@@ -153,6 +157,12 @@ def report(tally: Tally, games: int, first: str, second: str) -> str:
                      f"median {statistics.median(times) * 1000:.1f} ms, "
                      f"p99 {times[min(len(times) - 1, int(len(times) * 0.99))] * 1000:.1f} ms")
     lines.append(f"draws: {tally.draws}; endings: {dict(tally.endings.most_common())}")
+    # Even games seat the first player as Athens, odd ones as Sparta.
+    seated = {"athens": (games + 1) // 2, "sparta": games // 2}
+    for side in SIDES:
+        other = opponent(side)
+        lines.append(f"{first} as {side.title()}: {tally.sides[first, side]} wins of {seated[side]}, "
+                     f"{second} as {other.title()}: {tally.sides[second, other]} wins")
     share = {name: 100 * tally.wins[name] / games for name in (first, second)}
     lines.append(f"{first} wins {share[first]:.1f}% ({tally.wins[first]}/{games}), "
                  f"{second} wins {share[second]:.1f}%, draws {tally.draws}")

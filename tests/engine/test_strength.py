@@ -3,6 +3,7 @@ fitted to a round robin with intervals, and seeds recorded as studied refused fo
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -80,9 +81,40 @@ def test_the_ladder_plays_a_round_robin_and_prints_a_rating_list_with_intervals(
     for name, rating, low, high in rows:
         assert int(low) <= int(rating) <= int(high)
         assert name == "random" or int(low) < int(high)  # a pairing won every game still has an interval
+    # Each side's wins apart (a lopsided start is read side by side), adding up to the pairing's.
+    sides = {(name, side): int(wins) for name, side, wins in re.findall(r"(\w+) as (Athens|Sparta): (\d+) wins", out)}
+    wins = {name: int(n) for name, n in re.findall(r"^(\w+): (\d+) wins;", out, re.MULTILINE)}
+    assert {name: sides[name, "Athens"] + sides[name, "Sparta"] for name in wins} == wins
     refused = subprocess.run([sys.executable, "-m", "engine.ladder", "--games", "2", "--seed", "final22"],
                              capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "recorded as studied" in refused.stderr
+
+
+def test_a_ladder_played_in_parts_and_recorded_is_fitted_whole(tmp_path) -> None:
+    """`--pairs` plays some pairings, `--record` keeps them, `--table` fits every recorded pairing of
+    a ruleset together, playing nothing."""
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for pairs, seed, path in (("random:easy", "test-parts-a", first), ("easy:random", "test-parts-b", second)):
+        subprocess.run([sys.executable, "-m", "engine.ladder", "--games", "2", "--seed", seed, "--pairs", pairs,
+                        "--record", str(path), "random", "easy", "medium"],
+                       capture_output=True, text=True, timeout=300, check=True)
+    records = [json.loads(line) for path in (first, second) for line in path.read_text().splitlines()]
+    assert [(r["first"], r["second"], r["seed"]) for r in records] == [
+        ("random", "easy", "test-parts-a-random-easy"), ("random", "easy", "test-parts-b-random-easy")]  # no medium played
+    for r in records:
+        assert r["games"] == 2 and sum(r["wins"].values()) + r["draws"] == 2 and r["ruleset"] == "2020"
+        assert {name: sum(by_side.values()) for name, by_side in r["sides"].items()} == r["wins"]
+    out = subprocess.run([sys.executable, "-m", "engine.ladder", "--table", str(first), str(second)],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "2 pairings recorded, 4 games, seeds test-parts-a-random-easy, test-parts-b-random-easy" in out
+    rows = re.findall(r"^\| \d \| (\w+) \| [+-]\d+ \| \[[+-]\d+, [+-]\d+\] \| 4 \|", out, re.MULTILINE)
+    assert sorted(rows) == ["easy", "random"]  # each in both parts' 4 games
+    nothing = subprocess.run([sys.executable, "-m", "engine.ladder", "--table", str(first), "--ruleset", "2012"],
+                             capture_output=True, text=True, timeout=60)
+    assert nothing.returncode == 2 and "no pairing of 2012 recorded" in nothing.stderr
+    unknown = subprocess.run([sys.executable, "-m", "engine.ladder", "--seed", "test-parts-c", "--pairs", "easy:hard",
+                              "random", "easy"], capture_output=True, text=True, timeout=60)
+    assert unknown.returncode == 2 and "no pairing easy:hard among random easy" in unknown.stderr
 
 
 def test_a_level_of_another_checkout_decides_exactly_as_it_would_in_its_own_arena() -> None:
