@@ -55,6 +55,7 @@ STUDIED = frozenset({
     "final22", "final22a",  # session 22: hard's faults found and mended on these games (its 94%)
     "value24",  # session 24: the self-play games the learned judgement is fitted on (engine/models)
     "probe24a", "probe24b", "probe24c", "time24",  # session 24: probes of hard's changes, its pure time (docs/computer.md)
+    "value25",  # session 25: the 2012 self-play games of the 2012 learned judgement (engine/models)
 })
 
 

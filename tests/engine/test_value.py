@@ -32,11 +32,13 @@ def round_start(edition: str = "2020", seed: str = "value-test") -> GameState:
     return state
 
 
-def test_the_shipped_model_loads_with_its_recipe_and_its_seeds_are_recorded_as_studied() -> None:
-    shipped = ROOT / "engine" / "models" / "value-2020.json"
+@pytest.mark.parametrize("edition, rounds", [("2020", {1, 2}), ("2012", {1, 2, 3})])
+def test_the_shipped_model_loads_with_its_recipe_and_its_seeds_are_recorded_as_studied(edition: str,
+                                                                                      rounds: set[int]) -> None:
+    shipped = ROOT / "engine" / "models" / f"value-{edition}.json"
     data = json.loads(shipped.read_text(encoding="utf-8"))
-    model = value.model("2020")
-    assert model is not None and set(model.rounds) == {1, 2}
+    model = value.model(edition)
+    assert model is not None and model.edition == edition and set(model.rounds) == rounds
     assert all(len(weights) == len(value.FEATURES) for _, weights in model.rounds.values())
     assert data["recipe"]["games"] >= 1000 and data["recipe"]["seeds"]
     for seed in data["recipe"]["seeds"]:  # "value24 (easy)": games trained on are never a measure
@@ -76,12 +78,19 @@ def test_hard_judges_a_later_rounds_start_by_the_model_and_medium_by_hand() -> N
     assert players._judge(state, "sparta", hard, start=1) == players.evaluate(state, "sparta", hard.caution, margin=True)
 
 
-def test_an_edition_without_a_model_is_judged_by_hand() -> None:
+def test_the_2012_edition_has_its_own_model_and_the_learning_scenario_none() -> None:
+    """2012's four rounds have a model of their own (value25's games); the learning scenario, one
+    round with no later start to judge, has none and is judged by hand."""
     state = round_start("2012")
     hard = players.LEVELS["hard"].budget
-    assert isinstance(hard, players.Tree) and value.model("2012") is None
-    assert players._judge(state, "athens", hard, start=0) == players.evaluate(state, "athens", hard.caution, margin=True,
-                                                                              ahead=True)
+    assert isinstance(hard, players.Tree)
+    model = value.model("2012")
+    assert model is not None
+    assert players._judge(state, "athens", hard, start=0) == model.value(state, "athens")
+    assert value.model("2012-s1") is None
+    scenario = api.new_game(api.Setup.from_seed("value-s1", "2012-s1"))
+    assert players._judge(scenario, "athens", hard, start=scenario.round + 1) == players.evaluate(
+        scenario, "athens", hard.caution, margin=True, ahead=True)
 
 
 def test_hard_with_the_model_decides_a_round_start_legally() -> None:
