@@ -70,11 +70,16 @@ def rating_table(records: Sequence[dict[str, Any]], anchor: str) -> str:
 def machine() -> str:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=Path(__file__).parent, check=False).stdout.strip()
-    except OSError:
-        commit = ""
+    commit = ""
+    # The checkout's commit; a compiled build (build/compiled) is outside it: then the one run from.
+    for where in (Path(__file__).parent, Path.cwd()):
+        try:
+            commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                    cwd=where, check=False).stdout.strip()
+        except OSError:
+            continue
+        if commit:
+            break
     return f"{cpu}, Python {platform.python_version()}, commit {commit or 'unknown'}"
 
 

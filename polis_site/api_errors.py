@@ -1,4 +1,4 @@
-"""Every refusal of the HTTP API (`/matches/api/`) is a typed JSON error, as the websocket's are:
+"""Every refusal of the HTTP APIs (`/matches/api/`, `/api/v1/`) is a typed JSON error, as the websocket's are:
 `{"type": "error", "code": ..., "message": ...}`. The views answer their own refusals so; this
 middleware types the rest, those Django makes before or around a view (a CSRF failure, a method
 not allowed, an unknown address, a fault of ours), so an API client never parses an HTML page."""
@@ -10,7 +10,9 @@ from http import HTTPStatus
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-API_PREFIX = "/matches/api/"
+#: The page's private calls and the open API (whose own refusals are typed by polis_site/api/v1.py;
+#: this types Django's: an unknown address, a method not allowed).
+API_PREFIXES = ("/matches/api/", "/api/v1/")
 
 #: The stable code of a refusal Django made, by its HTTP status.
 CODES = {400: "malformed", 401: "login_required", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
@@ -23,7 +25,7 @@ class TypedApiErrors:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if not request.path.startswith(API_PREFIX) or response.status_code < 400:
+        if not request.path.startswith(API_PREFIXES) or response.status_code < 400:
             return response
         if response.get("Content-Type", "").split(";")[0].strip() == "application/json":
             return response

@@ -45,6 +45,10 @@ INSTALLED_APPS = [
     "polis_site.relations",
     "polis_site.guests",
     "polis_site.learn",
+    "polis_site.bots",
+    "polis_site.api",
+    # django-ninja: the open API's schema and docs (its templates and static files).
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +103,12 @@ GUEST_RATE_PER_IP = ENV.get("GUEST_RATE_PER_IP", "20/h")
 # Websocket messages of one user across all their sockets and processes (each socket also has its
 # own bucket, consumers.BURST and RATE): twice what one socket may send, however many are open.
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
+# Calls of the open API by one token (django-ninja's throttle, in the cache above): a bot acting on
+# every decision of several matches at once stays well under it.
+API_RATE_PER_TOKEN = ENV.get("API_RATE_PER_TOKEN", "60/10s")
+#: Seconds of quiet after which an open API stream sends an empty line (and checks what a lost
+#: broadcast would hide: the match moved on, the token revoked).
+API_STREAM_KEEPALIVE = float(ENV.get("API_STREAM_KEEPALIVE", "7"))
 #: Matches one user creates (and challenges withdrawn): each may start the computer thinking or
 #: reach every lobby page.
 CREATE_RATE_PER_USER = ENV.get("CREATE_RATE_PER_USER", "30/h")

@@ -22,6 +22,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     # The apps share /matches/: the lobby at its root, a match under its number, the players and
     # their preferences under their own words.
+    path("api/", include("polis_site.api.urls")),
     path("matches/", include("polis_site.lobby.urls")),
     path("matches/", include("polis_site.ratings.urls")),
     path("matches/", include("polis_site.notices.urls")),

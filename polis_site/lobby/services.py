@@ -8,11 +8,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.dispatch import Signal, receiver
 
 from engine.data.sides import opponent
+from polis_site.bots import services as bots
 from polis_site.guests import services as guests
 from polis_site.matches import audience, services, wire
 from polis_site.matches.models import Match
@@ -22,9 +24,13 @@ from polis_site.relations import services as relations
 
 #: The lobby's group: its pages hear that the open challenges changed.
 LOBBY = "lobby"
-#: Sent once a challenge to a named player is committed (a rematch), with `match`, `challenger` and
-#: `challenged` (users): the notices app tells them.
+#: Sent once a challenge to a named player is committed (a rematch, the open API's), with `match`,
+#: `challenger` and `challenged` (users): the notices app tells them, the open API's event streams too.
 challenged = Signal()
+#: Sent once a challenge to a named player is gone unaccepted, with `match` (its row deleted, the
+#: object kept), `challenger`, `challenged` and `how` ("declined" by the challenged, "cancelled" by
+#: the challenger).
+challenge_ended = Signal()
 
 
 @receiver(services.match_created)
@@ -49,6 +55,8 @@ def open_challenges(user: Any) -> Any:
                      & (Q(rating_max__isnull=True) | Q(rating_max__gte=rating)))
     reliable = profiles.reliability_of(user.pk)
     challenges = Match.objects.filter(status=Match.Status.OPEN, listed=True).exclude(created_by=user).filter(in_range)
+    if bots.is_bot(user):
+        challenges = challenges.filter(bots_allowed=True)
     if reliable is not None:
         challenges = challenges.filter(Q(reliability_min__isnull=True) | Q(reliability_min__lte=reliable))
     apart = relations.apart_from(user.pk)
@@ -64,10 +72,63 @@ def cancel_challenge(match_id: int, user: Any) -> Match:
         if match.created_by_id != getattr(user, "pk", None):
             raise services.MatchError(f"match {match.pk} is not your challenge", code="not_yours")
         listed = match.listed  # read before the row is gone (a locked match defers it)
+        _ended(match, "cancelled")
         services.withdraw(match)
         if listed:
             transaction.on_commit(lobby_changed)
     return match
+
+
+def challenge(user: Any, username: Any, side: str = "random", ruleset: str = services.DEFAULT_RULESET,
+              move_days: int | None = None, clock: str | None = None, rated: bool = True) -> Match:
+    """A challenge to the player named `username`, unlisted: they accept it or decline it, and are
+    told of it (the notices app, the open API's event stream)."""
+    found = get_user_model().objects.filter(username=username, is_active=True).first() if isinstance(username, str) else None
+    if found is None or not found.has_usable_password() and not guests.is_guest(found):
+        raise services.MatchError(f"there is no player {str(username)[:40]!r}", code="no_such_player")
+    if found.pk == user.pk:
+        raise services.MatchError("a challenge is to another player", code="not_a_player")
+    if guests.is_guest(user) or guests.is_guest(found):
+        raise services.MatchError("guests play the computer: sign up to play people", code="guest")
+    if relations.between(user.pk, found.pk):
+        raise services.MatchError(f"you and {found.get_username()} do not play each other: one has blocked the other",
+                                  code="blocked")
+    with transaction.atomic():
+        match = services.create_match(user, side, move_days=move_days, listed=False, rated=rated, clock=clock,
+                                      ruleset=ruleset)
+        match.challenged = found
+        match.save(update_fields=["challenged"])
+        transaction.on_commit(lambda: challenged.send(sender=Match, match=match, challenger=user, challenged=found))
+    return match
+
+
+def accept(user: Any, match_id: int) -> Match:
+    """The challenged player takes the challenge's free seat: the match begins."""
+    with transaction.atomic():
+        match = services.locked(match_id)
+        if match.challenged_id != getattr(user, "pk", None):
+            raise services.MatchError(f"match {match.pk} is not a challenge to you", code="not_yours")
+        return join_match(user, match.pk, match.invite_token)
+
+
+def decline(user: Any, match_id: int) -> Match:
+    """The challenged player says no: the challenge is gone, and its maker told."""
+    with transaction.atomic():
+        match = services.locked(match_id)
+        if match.challenged_id != getattr(user, "pk", None):
+            raise services.MatchError(f"match {match.pk} is not a challenge to you", code="not_yours")
+        _ended(match, "declined")
+        services.withdraw(match)
+    return match
+
+
+def _ended(match: Match, how: str) -> None:
+    """Before a challenge to a named player is withdrawn: its players told once it is gone (the match
+    read whole first: a locked one defers columns, which a deleted row cannot give)."""
+    whole = Match.objects.select_related("created_by", "challenged").get(pk=match.pk)
+    if whole.challenged is not None:
+        transaction.on_commit(lambda: challenge_ended.send(sender=Match, match=whole, challenger=whole.created_by,
+                                                           challenged=whole.challenged, how=how))
 
 
 def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
@@ -87,6 +148,9 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
                                       "blocked the other", code="blocked")
         if not match.listed and not invited:
             raise services.MatchError(f"match {match.pk} is joined only through its invite link", code="invite_only")
+        if not invited and not match.bots_allowed and bots.is_bot(user):
+            raise services.MatchError(f"match {match.pk} is an open challenge for people: bots take only those that "
+                                      "allow bots", code="bots_not_allowed")
         if not invited and not _in_range(match, ratings.value(user, match.ruleset)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
                                       f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
@@ -128,10 +192,13 @@ def rematch(match_id: int, user: Any) -> Match:
         new = services.create_match(user, opponent(side), move_days=old.move_days, listed=False,
                                     computer=old.computer_level or None, rated=old.rated, rematch_of=old,
                                     ruleset=old.ruleset)
+        other = old.player(opponent(side))
+        if not old.computer_side:
+            new.challenged = other
+            new.save(update_fields=["challenged"])
         offer = {"type": "match.text", "text": wire.dumps({"type": "rematch", "match": new.pk, "by": side})}
         seats = {audience.group_name(old.pk, seat): offer for seat in audience.SIDES}
         transaction.on_commit(lambda: audience.send_now(seats))
-        other = old.player(opponent(side))
         if not old.computer_side:
             transaction.on_commit(lambda: challenged.send(sender=Match, match=new, challenger=user, challenged=other))
     return new

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import api, editions
 from engine.state import DEFAULT_EDITION
+from polis_site.bots import services as bots
 from polis_site.matches import fields
 
 SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
@@ -110,6 +111,12 @@ class Match(models.Model):
     #: The least reliability (%) an open challenge asks of its opponent (players with no finished
     #: turn-based match yet meet it): ratings/profiles.py's `reliability`.
     reliability_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A challenge to one named player (a rematch, or the open API's): only they may accept it or
+    #: decline it, and they are told of it.
+    challenged = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True,
+                                   related_name="challenges_received")
+    #: An open challenge a bot account may take (the open API's bots never take one otherwise).
+    bots_allowed = models.BooleanField(default=False)
     #: The finished match this one answers, sides swapped (the lobby's `rematch`); one rematch each.
     rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -138,7 +145,10 @@ class Match(models.Model):
         if side == self.computer_side:
             return _("Computer (%(level)s)") % {"level": self.get_computer_level_display()}
         user = self.player(side)
-        return user.get_username() if user is not None else "—"
+        if user is None:
+            return "—"
+        name = user.get_username()
+        return f"BOT {name}" if name in bots.names() else name
 
     @property
     def names(self) -> dict[str, str]:

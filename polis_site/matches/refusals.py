@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 from django.utils.translation import gettext_lazy
 
-from engine.errors import ActionError
+from engine.errors import ActionError, MalformedAction
+from polis_site import storage
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,17 @@ SERVER = {
     "unavailable": gettext_lazy("The server cannot answer now; try again in a moment."),
     "internal": gettext_lazy("The server failed on this; try again."),
     "refused": _REFUSED,
+    # The open API's tokens and bot accounts (polis_site/api/).
+    "token_required": gettext_lazy("Send your token with the call."),
+    "bad_token": gettext_lazy("That token is not one of this site's."),
+    "token_revoked": gettext_lazy("That token was revoked."),
+    "missing_scope": gettext_lazy("That token may not do this: make one with the scope it needs."),
+    "bad_token_name": gettext_lazy("Name the token in 1 to 60 characters."),
+    "bad_scopes": gettext_lazy("Choose one or more of the scopes offered."),
+    "too_many_tokens": gettext_lazy("You have %(most)s tokens: revoke one first."),
+    "no_such_token": gettext_lazy("There is no such token."),
+    "played_people": gettext_lazy("An account that has played people cannot become a bot: make a new account for it."),
+    "bots_not_allowed": gettext_lazy("This challenge is for people: bots take only those that allow bots."),
 }
 
 #: What the page itself says of a reply that did not come (static/js/match/socket.js).
@@ -157,6 +169,24 @@ PAGE = {
 }
 
 WORDS = {**MALFORMED, **RULES, **SERVER, **PAGE}
+
+#: HTTP status of each refusal family, for the HTTP calls (the page's and the open API's): a rules
+#: refusal is a 409 (the game's state conflicts), a malformed one a 400.
+HTTP_STATUS = {"not_seated": 403, "not_yours": 403, "forbidden": 403, "no_such_match": 404, "no_such_player": 404,
+               "not_found": 404, "malformed": 400, "too_large": 413, "stale_version": 409, "rate_limited": 429,
+               storage.FULL: 503, storage.UNAVAILABLE: 503,
+               # A request's own values refused (a form's, an API call's): the request is wrong, not late.
+               **dict.fromkeys(("bad_side", "bad_ruleset", "bad_level", "bad_time_limit", "bad_clock",
+                                "two_time_controls", "bad_range", "empty_range", "bad_reliability", "not_a_player",
+                                "empty_message", "too_long"), 400)}
+
+
+def http_status(error: ActionError) -> int:
+    """An error's own status (the open API's refusals carry one), or its family's."""
+    status = getattr(error, "status", None)
+    if isinstance(status, int):
+        return status
+    return HTTP_STATUS.get(error.code, 400 if isinstance(error, MalformedAction) else 409)
 #: Said of a code that has no words (and logged): never the code itself.
 UNKNOWN = "unknown"
 

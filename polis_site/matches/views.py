@@ -17,14 +17,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.errors import ActionError, MalformedAction
-from polis_site import storage, throttles
+from engine.errors import ActionError
+from polis_site import throttles
 from polis_site.matches import audience, board, extensions, listings, refusals, replays, services, wire, words
 from polis_site.matches.models import Match
 
-#: HTTP status of each refusal family: a rules refusal is a 409 (the game's state conflicts).
-STATUS = {"not_seated": 403, "no_such_match": 404, "malformed": 400, "too_large": 413, "stale_version": 409,
-          storage.FULL: 503, storage.UNAVAILABLE: 503}
 
 
 @login_required
@@ -119,7 +116,7 @@ def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
     match = Match.objects.filter(pk=match_id).first()
     if match is not None:
         body["state"] = audience.state_message(match, match.state(), match.side_of(user))
-    return JsonResponse(body, status=STATUS.get(error.code, 400 if isinstance(error, MalformedAction) else 409))
+    return JsonResponse(body, status=refusals.http_status(error))
 
 
 def _api_refused(request: HttpRequest) -> JsonResponse | None:

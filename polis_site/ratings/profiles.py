@@ -104,6 +104,7 @@ def reliability_of(user_id: int) -> int | None:
     return percent(reliability([user_id]).get(user_id))
 
 
-def leaderboard(ruleset: str = DEFAULT_RULESET, limit: int = 50) -> list[Rating]:
-    """The players rated in `ruleset`, best first (at least one rated match of it)."""
-    return list(Rating.objects.filter(games__gt=0, ruleset=ruleset).select_related("user").order_by("-rating")[:limit])
+def leaderboard(ruleset: str = DEFAULT_RULESET, limit: int = 50, bots: bool = False) -> list[Rating]:
+    """The people rated in `ruleset` (or the bots, rated apart), best first (a rated match of it at least)."""
+    return list(Rating.objects.filter(games__gt=0, ruleset=ruleset, user__bot_account__isnull=not bots)
+                .select_related("user").order_by("-rating")[:limit])

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from polis_site.bots import services as bots
 from polis_site.matches import services
 from polis_site.matches.models import DEFAULT_RULESET, RULESETS, Match
 from polis_site.ratings import glicko
@@ -58,6 +59,8 @@ def settle(match: Match) -> list[RatingChange]:
         return []
     if RatingChange.objects.filter(match=match).exists():
         return []
+    if len(bots.bot_ids((match.athens_id, match.sparta_id))) == 1:
+        return []  # bots are rated apart from people: a bot's match with a person rates neither
     ids = {"athens": match.athens_id, "sparta": match.sparta_id}
     # In one order, whatever the sides: two matches between the same players ending at once (a
     # match and its rematch) wait for each other instead of deadlocking.

@@ -28,5 +28,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     ruleset = request.GET.get("ruleset", DEFAULT_RULESET)
     if ruleset not in dict(RULESETS):
         raise Http404("no such ruleset")
-    return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard(ruleset), "ruleset": ruleset,
-                                                        "rulesets": RULESETS, "provisional_above": profiles.PROVISIONAL})
+    return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard(ruleset),
+                                                        "bots": profiles.leaderboard(ruleset, bots=True),
+                                                        "ruleset": ruleset, "rulesets": RULESETS,
+                                                        "provisional_above": profiles.PROVISIONAL})

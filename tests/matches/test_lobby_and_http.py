@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from engine import api
+from polis_site.bots import services as bots
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
@@ -158,6 +159,7 @@ def test_a_submission_reads_the_match_once_inserts_its_record_and_updates_the_ma
     match = active_match("statements")
     state = match.state()
     action = next(iter(api.legal_actions(state, state.decision.side)))
+    bots.names()  # the bots' names, read once into the cache for good (a name is shown with BOT)
     with CaptureQueriesContext(connection) as queries:
         services.submit_action(match.pk, match.player(state.decision.side), action, client_action_id="c-1",
                                expected_version=0, announce=False)

@@ -1,0 +1,60 @@
+"""How a call of the open API says who it is: `Authorization: Bearer polis_...`, a personal access
+token with the scope the call needs; and how fast a token may call (django-ninja's own throttle,
+counted per token in the site's cache, shared by every process where the cache is Redis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja.security import HttpBearer
+from ninja.throttling import SimpleRateThrottle
+
+from polis_site.api import tokens
+from polis_site.api.errors import ApiError
+from polis_site.api.models import AccessToken
+
+
+class Token(HttpBearer):
+    """A live token with `scope`; the call then acts as the token's user (`request.user`)."""
+
+    def __init__(self, scope: str) -> None:
+        super().__init__()
+        self.scope = scope
+
+    def __call__(self, request: HttpRequest) -> AccessToken | None:
+        header = request.headers.get(self.header, "")
+        scheme, _, raw = header.partition(" ")
+        if not header:
+            raise ApiError("send your token: Authorization: Bearer polis_…", code="token_required", status=401)
+        if scheme.lower() != "bearer" or not raw.strip():
+            raise ApiError("the Authorization header must be: Bearer polis_…", code="bad_token", status=401)
+        return self.authenticate(request, raw.strip())
+
+    def authenticate(self, request: HttpRequest, token: str) -> AccessToken:
+        found = tokens.find(token)
+        tokens.require(found, self.scope)
+        request.user = found.user
+        return found
+
+
+class PerToken(SimpleRateThrottle):
+    """API_RATE_PER_TOKEN calls a token may make (a stream's opening is one)."""
+
+    scope = "token"
+
+    def __init__(self) -> None:
+        super().__init__(settings.API_RATE_PER_TOKEN)
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        self.rate = settings.API_RATE_PER_TOKEN  # read at each call: a deployment's setting, a test's
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request)
+
+    def get_cache_key(self, request: HttpRequest) -> str:
+        auth: Any = getattr(request, "auth", None)
+        return self.cache_format % {"scope": self.scope, "ident": getattr(auth, "pk", "none")}
+
+
+READ, PLAY, CHALLENGE, BOT = (Token(scope) for scope in ("read", "play", "challenge", "bot"))

@@ -1,0 +1,58 @@
+"""The account's events, for its event streams (`streams.event_stream`): a challenge made,
+accepted, declined or cancelled, a match started or finished, each sent to the group of every open
+event stream of the players concerned. Each is heard where it happens in a web process: the
+lobby's signals, `match_created` (a match against the computer) and `turn_passed`, which every
+broadcast ends with, in Daphne even for a move the worker made (matches/relay.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from polis_site.api import describe
+from polis_site.lobby import services as lobby
+from polis_site.matches import audience, services
+from polis_site.matches.models import Match
+
+
+def group(user_id: int) -> str:
+    """The channel-layer group of one account's open event streams."""
+    return f"api.user.{user_id}"
+
+
+def _send(users: list[Any], event: dict[str, Any]) -> None:
+    people = {user.pk for user in users if user is not None}
+    audience.send_now({group(pk): {"type": "api.event", "event": event} for pk in people})
+
+
+@receiver(lobby.challenged)
+def _challenged(sender: Any, match: Match, challenger: Any, challenged: Any, **kwargs: Any) -> None:
+    _send([challenged, challenger], {"type": "challenge", "challenge": describe.challenge(match)})
+
+
+@receiver(lobby.challenge_ended)
+def _challenge_ended(sender: Any, match: Match, challenger: Any, challenged: Any, how: str, **kwargs: Any) -> None:
+    _send([challenged, challenger], {"type": f"challenge_{how}", "challenge": {**describe.challenge(match), "status": how}})
+
+
+@receiver(services.match_created)
+def _created(sender: Any, match: Match, **kwargs: Any) -> None:
+    if match.status == Match.Status.ACTIVE:  # against the computer: in play at once
+        _send([match.created_by], {"type": "match_started", "match": describe.summary(match, match.created_by)})
+
+
+@receiver(audience.turn_passed)
+def _turn_passed(sender: Any, match: Match, actor: str | None, **kwargs: Any) -> None:
+    players = [match.player(side) for side in audience.SIDES if side != match.computer_side]
+    if match.status == Match.Status.ACTIVE and match.version == 0 and not match.computer_side:
+        for user in players:  # both seated: the match begins
+            _send([user], {"type": "match_started", "match": describe.summary(match, user)})
+        if match.challenged_id is not None:
+            creator = next((user for user in players if user is not None and user.pk == match.created_by_id), None)
+            _send([creator], {"type": "challenge_accepted", "challenge": describe.challenge(match)})
+    elif match.status == Match.Status.FINISHED:
+        for user in players:
+            _send([user], {"type": "match_finished", "match": {**describe.summary(match, user),
+                                                                "winner": match.winner or None,
+                                                                "reason": match.outcome_reason or None}})

@@ -1,0 +1,105 @@
+"""Playing a match over the API: the seat's own state, the options of the action being built,
+acting, resigning, claiming a win on time, chatting. The same write path as the page's socket: an
+action is validated, logged and broadcast exactly as a person's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.http import HttpRequest
+from ninja import Query, Router, Schema
+
+from polis_site.api import auth, describe, schemas
+from polis_site.matches import audience, extensions, services
+from polis_site.matches.models import Match
+
+router = Router(tags=["Play"])
+
+
+class Since(Schema):
+    since: int | None = None
+
+
+def _match(match_id: int) -> Match:
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    if match is None:
+        raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
+    return match
+
+
+def _seated(match: Match, user: Any) -> str:
+    seat = match.side_of(user)
+    if seat is None:
+        raise services.MatchError(f"you have no seat in match {match.pk}", code="not_seated")
+    return seat
+
+
+@router.get("/matches", response=list[schemas.MatchSummary], auth=auth.READ, summary="Your matches in play")
+def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
+    """Those in play and those waiting for an opponent, the ones waiting for you first."""
+    user = request.user
+    found = (Match.objects.filter(Q(athens=user) | Q(sparta=user), status__in=[Match.Status.ACTIVE, Match.Status.OPEN])
+             .select_related("athens", "sparta").order_by("-updated_at"))
+    listed = [describe.summary(match, user) for match in found]
+    return sorted(listed, key=lambda m: not m["my_turn"])
+
+
+@router.get("/matches/{match_id}", response={200: schemas.State, 400: schemas.Error, 404: schemas.Error},
+            auth=auth.READ, summary="A match as your seat sees it")
+def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str, Any]:
+    """Your seat's own view (a spectator's if you have none); `?since=n` adds the log after version n."""
+    match = _match(match_id)
+    body = audience.state_message(match, match.state(), match.side_of(request.user))
+    if query.since is not None:
+        if not 0 <= query.since <= 10**9:
+            raise services.MatchError(f"since={query.since} is not a version", code="malformed")
+        body["log"] = audience.log_since(match, query.since)
+    return body
+
+
+@router.post("/matches/{match_id}/act", response={200: schemas.Ack, 400: schemas.Error, 403: schemas.Error,
+                                                  404: schemas.Error, 409: schemas.Error, 503: schemas.Error},
+             auth=auth.PLAY, summary="Act: answer the decision your seat owes")
+def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, Any]:
+    """Build the action with the options call; a refusal changes nothing and carries the match's
+    state as it now stands."""
+    submission = services.submit_action(match_id, request.user, body.action, body.client_action_id, body.version)
+    side = submission.match.side_of(request.user)
+    return {"type": "ack", "client_action_id": body.client_action_id, "seq": submission.record.seq,
+            "duplicate": submission.duplicate, "version": submission.match.version,
+            "state": audience.state_message(submission.match, submission.state, side)}
+
+
+@router.post("/matches/{match_id}/options", response={200: schemas.Options, 400: schemas.Error, 403: schemas.Error,
+                                                      404: schemas.Error},
+             auth=auth.PLAY, summary="The next field of an action and its legal choices")
+def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dict[str, Any]:
+    match = _match(match_id)
+    seat = _seated(match, request.user)
+    return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
+
+
+@router.post("/matches/{match_id}/resign", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
+                                                     409: schemas.Error},
+             auth=auth.PLAY, summary="Resign: your opponent wins")
+def resign(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    match = services.resign(match_id, request.user)
+    return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
+
+
+@router.post("/matches/{match_id}/claim", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
+                                                    409: schemas.Error},
+             auth=auth.PLAY, summary="Claim the win: your opponent overran the time limit")
+def claim(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    match = services.claim_time_out(match_id, request.user)
+    return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
+
+
+@router.post("/matches/{match_id}/chat", response={200: schemas.Done, 400: schemas.Error, 403: schemas.Error,
+                                                   404: schemas.Error, 409: schemas.Error},
+             auth=auth.PLAY, summary="Write in the match's chat")
+def chat(request: HttpRequest, match_id: int, body: schemas.ChatIn) -> dict[str, Any]:
+    events, _answer = extensions.socket_messages["chat"].handle(match_id, request.user, {"text": body.text})
+    audience.send_now(events)
+    return {"ok": True}

@@ -1,0 +1,160 @@
+"""The open API's request and response bodies, written once here: django-ninja makes the OpenAPI
+schema of /api/v1/ from them, and checks every request body against them.
+
+A match's state is the page's own `state` message, documented here by its main fields (more may
+come: a client reads what it knows). An action's and a prompt answer's wire format is the engine's:
+`wire.py` makes their JSON Schema from the engine's own tables, so the docs cannot drift from it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from ninja import Field, Schema
+from pydantic import ConfigDict, WithJsonSchema
+
+from polis_site.api import wire
+from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
+
+Side = Literal["athens", "sparta"]
+SideChoice = Literal["athens", "sparta", "random"]
+Ruleset = Literal[tuple(dict(RULESETS))]  # type: ignore[valid-type]
+Level = Literal[tuple(dict(COMPUTER_LEVELS))]  # type: ignore[valid-type]
+#: An action or a prompt's answer, as the engine reads it (documented by `wire.schema`).
+Action = Annotated[dict[str, Any], WithJsonSchema(wire.schema())]
+
+
+class Error(Schema):
+    type: Literal["error"]
+    code: str = Field(description="stable: the same codes as the match page's (refusals.py)")
+    message: str = Field(description="what was wrong, in English, naming the input")
+    details: dict[str, Any] | None = None
+    retry_after: float | None = Field(None, description="rate_limited: seconds until a call is allowed again")
+    state: dict[str, Any] | None = Field(None, description="a refused action: the match as it now stands")
+
+
+class Rating(Schema):
+    rating: float
+    deviation: float
+    games: int
+
+
+class TokenInfo(Schema):
+    name: str
+    scopes: list[str]
+
+
+class Account(Schema):
+    id: int
+    username: str
+    bot: bool = Field(description="a bot account: shown as BOT, rated apart from people")
+    ratings: dict[str, Rating] = Field(description="by ruleset")
+    token: TokenInfo = Field(description="the token this call was made with")
+
+
+class Player(Schema):
+    username: str | None
+    bot: bool = False
+    computer: str | None = Field(None, description="the computer's level, in its seat")
+
+
+class Challenge(Schema):
+    id: int = Field(description="the match's id: accepted, it is the match")
+    status: Literal["open", "active", "finished", "declined", "cancelled"]
+    ruleset: Ruleset
+    rated: bool
+    challenger: Player
+    challenger_side: Side
+    challenged: Player | None
+    days_per_move: int | None
+    clock: str | None = Field(description='a live clock ("20+20": minutes each, seconds a decision), or none')
+    url: str
+
+
+class ChallengeIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    side: SideChoice = "random"
+    ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
+    rated: bool = True
+    days_per_move: int | None = Field(None, description="a day-by-day match: days each decision may take (1 to 14)")
+    clock: str | None = Field(None, description="a live match: one of the lobby's clocks, such as 20+20")
+
+
+class ComputerIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    level: Level = "easy"  # type: ignore[assignment]
+    side: SideChoice = "random"
+    ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
+
+
+class Challenges(Schema):
+    incoming: list[Challenge]
+    outgoing: list[Challenge]
+
+
+class MatchSummary(Schema):
+    id: int
+    status: Literal["open", "active", "finished"]
+    ruleset: Ruleset
+    seat: Side | None
+    players: dict[str, Player] = Field(description="by side, the seats taken")
+    waiting_for: str | None = Field(description='"athens", "sparta", "chance", or none once over')
+    my_turn: bool
+    version: int
+    url: str
+
+
+class State(Schema):
+    """The seat's own view: the other seat's battle hand and every deck stay hidden."""
+
+    model_config = ConfigDict(extra="allow")
+    type: Literal["state"]
+    match: int
+    version: int = Field(description="how many decisions the match has logged: each act names the one it answers")
+    status: Literal["open", "active", "finished"]
+    seat: Side | None = Field(description="the caller's seat; none: a spectator's view")
+    view: dict[str, Any] = Field(description="the game as this seat may see it (engine.api.view_for)")
+    prompts: list[dict[str, Any]] = Field(description="the decision this seat must answer now, with its first options")
+    waiting_for: str | None
+    players: dict[str, str]
+    ending: dict[str, str] | None = Field(None, description="once over: how it ended, in each language")
+    log: list[dict[str, Any]] | None = Field(None, description="with ?since=n: the log's entries after version n")
+
+
+class ActIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    action: Action
+    version: int | None = Field(None, description="the version the action answers: a later match refuses it "
+                                                  "(stale_version) instead of applying it to another position")
+    client_action_id: str | None = Field(None, max_length=64, description="an id of the client's: the same id "
+                                                                          "sent again is answered, not played twice")
+
+
+class Ack(Schema):
+    type: Literal["ack"]
+    client_action_id: str | None
+    seq: int
+    duplicate: bool
+    version: int
+    state: State
+
+
+class OptionsIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    partial: dict[str, Any] = Field(default_factory=dict, description="the action built so far ({} to begin)")
+
+
+class Options(Schema):
+    model_config = ConfigDict(extra="allow")
+    version: int
+    partial: dict[str, Any]
+    options: dict[str, Any] = Field(description="the next field and its legal choices (engine.api.options)")
+
+
+class ChatIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    text: str
+
+
+class Done(Schema):
+    ok: Literal[True]
+    match: MatchSummary | None = None

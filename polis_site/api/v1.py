@@ -1,0 +1,83 @@
+"""/api/v1/: the open API (django-ninja), its OpenAPI 3 schema at /api/v1/schema/ and its docs at
+/api/v1/docs/. Every refusal is the page's typed error, `{"type": "error", "code", "message"}`, with
+an HTTP status by family; nothing django-ninja or Django says in its own shape reaches a client.
+
+Versioning: everything under /api/v1/ keeps its meaning. Fields may be added to answers and
+streams (a client reads what it knows); a field removed or changed, or a new required input, is a
+new version beside this one, /api/v2/, and v1 is kept for six months after it (docs/api.md)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+from engine.errors import ActionError
+from polis_site.api import account, auth, challenges, play, streams
+from polis_site.matches import refusals
+
+logger = logging.getLogger(__name__)
+
+api = NinjaAPI(
+    title="Polis Online API", version="1", urls_namespace="api-v1", openapi_url="/schema/", docs_url="/docs/",
+    throttle=[auth.PerToken()],
+    description="Play Polis from a program: a bot, a tool, another client. Make a personal access token on your "
+                "preferences page and send it as `Authorization: Bearer polis_…`. Each call names the scope it "
+                "needs (read, play, challenge, bot). A match's state is your seat's own view; an action is built "
+                "with the options call, field by field, and sent with act, as the match page does. Streams are "
+                "newline-delimited JSON. Refusals are `{\"type\": \"error\", \"code\", \"message\"}` with the "
+                "match page's codes.")
+
+
+def refusal(request: HttpRequest, code: str, message: str, status: int, **extra: Any) -> HttpResponse:
+    return api.create_response(request, {"type": "error", "code": code, "message": message, **extra}, status=status)
+
+
+@api.exception_handler(ActionError)
+def _action_error(request: HttpRequest, error: ActionError) -> HttpResponse:
+    return api.create_response(request, {"type": "error", **error.to_dict()}, status=refusals.http_status(error))
+
+
+@api.exception_handler(ValidationError)
+def _malformed(request: HttpRequest, error: ValidationError) -> HttpResponse:
+    first = error.errors[0] if error.errors else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path"))
+    return refusal(request, "malformed", f"{where or 'the request'}: {first.get('msg', 'not readable')}", 400,
+                   details={"errors": [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", ""))[:200]}
+                                       for e in error.errors[:10]]})
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, error: AuthenticationError) -> HttpResponse:
+    return refusal(request, "token_required", "send your token: Authorization: Bearer polis_…", 401)
+
+
+@api.exception_handler(Throttled)
+def _throttled(request: HttpRequest, error: Throttled) -> HttpResponse:
+    wait = round(error.wait or 1.0, 3)
+    return refusal(request, "rate_limited", f"more calls than this token may make ({settings.API_RATE_PER_TOKEN}); "
+                                            f"try again in {wait} s", 429, retry_after=wait)
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, error: Http404) -> HttpResponse:
+    return refusal(request, "not_found", "there is nothing here", 404)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+    return refusal(request, "malformed" if error.status_code < 500 else "internal", str(error)[:200], error.status_code)
+
+
+@api.exception_handler(Exception)
+def _fault(request: HttpRequest, error: Exception) -> HttpResponse:
+    logger.exception("API call %s %s failed", request.method, request.path)
+    return refusal(request, "internal", "the server failed on this call; it was logged", 500)
+
+
+for router in (account.router, challenges.router, play.router, streams.router):
+    api.add_router("", router)

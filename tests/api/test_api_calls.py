@@ -1,0 +1,208 @@
+"""Issue 55: the open API's calls, on the very services the page uses: a whole match between two
+accounts played through them alone, every refusal typed and changing nothing, and the schema,
+valid OpenAPI 3, every operation of which a test calls."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from django.test import Client
+from django.urls import resolve
+from openapi_spec_validator import validate
+
+from engine import api, players
+from polis_site.api.v1 import api as open_api
+from polis_site.api import wire
+from polis_site.lobby import services as lobby
+from polis_site.matches import services
+from polis_site.matches.models import ActionRecord, Match
+from tests.api.support import Caller
+from tests.matches.factories import UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def unthrottled(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.API_RATE_PER_TOKEN = "100000/10s"  # a whole match played as fast as the test can
+
+
+class Recording(Caller):
+    """A caller that notes which of the schema's operations it called."""
+
+    called: set[tuple[str, str]] = set()
+
+    def call(self, method: str, path: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        route = resolve(f"/api/v1{path.split('?')[0]}").route.removeprefix("api/v1")
+        Recording.called.add((method.lower(), "/api/v1" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route)))
+        return super().call(method, path, *args, **kwargs)
+
+
+def operations() -> set[tuple[str, str]]:
+    schema = open_api.get_openapi_schema()
+    return {(method, path) for path, item in schema["paths"].items() for method in item}
+
+
+def test_the_schema_is_valid_openapi_3_and_served_at_its_addresses(client: Client) -> None:
+    schema = client.get("/api/v1/schema/").json()
+    validate(schema)
+    assert schema["openapi"].startswith("3.") and schema["info"]["version"] == "1"
+    assert client.get("/api/schema/")["Location"] == "/api/v1/schema/"
+    assert client.get("/api/docs/")["Location"] == "/api/v1/docs/"
+    docs = client.get("/api/v1/docs/")
+    assert docs.status_code == 200 and b"swagger-ui" in docs.content
+    # Every action and prompt answer of the engine is documented in the act body's schema.
+    documented = {variant["title"] for variant in wire.schema()["oneOf"]}
+    assert documented >= {"pass", "move_hoplites", "lay_siege", "attack", "defend", "feed", "grow", "discard_project"}
+
+
+def test_every_action_the_engine_makes_fits_the_documented_wire_format() -> None:
+    from openapi_schema_validator import validate as valid_json
+
+    schema = wire.schema()
+    rng = random.Random("wire-schema")
+    for edition in ("2020", "2012"):
+        state = api.new_game(api.Setup.from_seed(f"wire-{edition}", edition))
+        for _ in range(400):
+            if state.outcome is not None:
+                break
+            if api.chance_request(state) is not None:
+                state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+                continue
+            side = state.decision.side
+            legal = list(api.legal_actions(state, side))
+            for action in legal[:30]:
+                valid_json(action, schema)
+            state, _ = api.apply_action(state, side, rng.choice(legal))
+
+
+def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_called() -> None:
+    Recording.called = set()
+    athens_user, sparta_user = UserFactory(), UserFactory()
+    athens, sparta = Recording(athens_user), Recording(sparta_user)
+    status, made = athens.call("POST", f"/challenges/users/{sparta_user.username}", {"side": "athens", "rated": True})
+    assert status == 200 and made["status"] == "open" and made["challenged"]["username"] == sparta_user.username
+    assert sparta.call("GET", "/challenges")[1]["incoming"][0]["id"] == made["id"]
+    assert athens.call("GET", "/challenges")[1]["outgoing"][0]["id"] == made["id"]
+    status, accepted = sparta.call("POST", f"/challenges/{made['id']}/accept")
+    assert status == 200 and accepted["status"] == "active"
+    match_id = made["id"]
+    seats = {"athens": athens, "sparta": sparta}
+    decide = players.player("random").decide
+    rng = random.Random("api-whole-match")
+    assert [m["id"] for m in athens.call("GET", "/matches")[1]] == [match_id]
+    acted = 0
+    for _ in range(3000):
+        state = athens.call("GET", f"/matches/{match_id}")[1]
+        if state["status"] == "finished":
+            break
+        caller = seats[state["waiting_for"]]
+        mine = caller.call("GET", f"/matches/{match_id}?since={state['version']}")[1]
+        assert mine["prompts"] and mine["log"] == []
+        if acted == 0:
+            status, options = caller.call("POST", f"/matches/{match_id}/options", {"partial": {}})
+            assert status == 200 and options["options"]["next"] in ("type", "site", "project", None)
+        action = decide(mine["view"], rng)
+        status, ack = caller.call("POST", f"/matches/{match_id}/act", {
+            "action": action, "version": mine["version"], "client_action_id": f"a{mine['version']}"})
+        assert status == 200 and ack["type"] == "ack" and ack["version"] == mine["version"] + 1, ack
+        acted += 1
+    else:
+        raise AssertionError("the match did not end")
+    assert state["ending"]["en"] and Match.objects.get(pk=match_id).status == "finished"
+    assert ActionRecord.objects.filter(match_id=match_id).count() == state["version"] == acted
+    # The rest of the operations, each once.
+    assert athens.call("POST", f"/matches/{match_id}/chat", {"text": "εὖ γε"})[0] in (200, 409)  # chat closes a day after
+    assert athens.call("POST", f"/matches/{match_id}/resign")[1]["code"] == "game_over"
+    assert athens.call("POST", f"/matches/{match_id}/claim")[1]["code"] == "game_over"
+    assert athens.call("POST", "/challenges/computer", {"level": "easy", "side": "athens"})[0] == 200
+    declined = athens.call("POST", f"/challenges/users/{sparta_user.username}", {})[1]
+    assert sparta.call("POST", f"/challenges/{declined['id']}/decline")[1]["status"] == "declined"
+    cancelled = athens.call("POST", f"/challenges/users/{sparta_user.username}", {})[1]
+    assert athens.call("POST", f"/challenges/{cancelled['id']}/cancel")[1]["status"] == "cancelled"
+    assert not Match.objects.filter(pk__in=[declined["id"], cancelled["id"]]).exists()
+    assert athens.call("GET", "/account")[0] == 200
+    assert Recording(UserFactory(), ("bot",)).call("POST", "/account/bot")[0] == 200
+    # The streams are read live (test_api_live.py); here their refusals, answered before any stream.
+    assert athens.call("GET", "/matches/999999/stream")[1]["code"] == "no_such_match"
+    assert Recording(athens_user, ("play",)).call("GET", "/stream/events")[1]["code"] == "missing_scope"
+    assert Recording.called == operations()
+
+
+def test_a_computer_match_resigned_and_chatted_over_the_api() -> None:
+    user = UserFactory()
+    caller = Caller(user)
+    status, summary = caller.call("POST", "/challenges/computer", {"level": "medium", "side": "sparta",
+                                                                  "ruleset": "2012"})
+    assert status == 200 and summary["seat"] == "sparta" and summary["players"]["athens"]["computer"] == "medium"
+    assert summary["ruleset"] == "2012" and summary["status"] == "active"
+    assert caller.call("POST", f"/matches/{summary['id']}/chat", {"text": "χαῖρε"}) == (200, {"ok": True, "match": None})
+    status, done = caller.call("POST", f"/matches/{summary['id']}/resign")
+    assert status == 200 and done["match"]["status"] == "finished"
+
+
+BAD = [
+    ("POST", "/matches/{m}/act", b"{", 400, "malformed"),
+    ("POST", "/matches/{m}/act", b"[]", 400, "malformed"),
+    ("POST", "/matches/{m}/act", json.dumps({"action": "pass"}).encode(), 400, "malformed"),
+    ("POST", "/matches/{m}/act", json.dumps({"action": {}, "extra": 1}).encode(), 400, "malformed"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "warp", "decision": DECISION}}', 400, "unknown_action"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass", "decision": 12345}}', 409, "stale_decision"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass", "decision": DECISION}, "version": 99}', 409,
+     "stale_version"),
+    ("POST", "/matches/{m}/act", json.dumps({"action": {"type": "pass"}, "client_action_id": "x" * 65}).encode(), 400,
+     "malformed"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "lay_siege", "decision": DECISION, "polis": "sparta"}}', 403,
+     "not_seated"),
+    ("POST", "/matches/999999/act", json.dumps({"action": {"type": "pass"}}).encode(), 404, "no_such_match"),
+    ("POST", "/matches/abc/act", json.dumps({"action": {"type": "pass"}}).encode(), 400, "malformed"),
+    ("POST", "/matches/{m}/options", json.dumps({"partial": {"type": "warp"}}).encode(), 400, "unknown_action"),
+    ("POST", "/matches/{m}/options", json.dumps({"partial": []}).encode(), 400, "malformed"),
+    ("GET", "/matches/{m}?since=-4", b"", 400, "malformed"),
+    ("GET", "/matches/{m}?since=x", b"", 400, "malformed"),
+    ("POST", "/challenges/users/nobody-here", b"{}", 404, "no_such_player"),
+    ("POST", "/challenges/users/{me}", b"{}", 400, "not_a_player"),
+    ("POST", "/challenges/users/{other}", json.dumps({"side": "thebes"}).encode(), 400, "malformed"),
+    ("POST", "/challenges/users/{other}", json.dumps({"ruleset": "1990"}).encode(), 400, "malformed"),
+    ("POST", "/challenges/users/{other}", json.dumps({"clock": "1+0"}).encode(), 400, "bad_clock"),
+    ("POST", "/challenges/computer", json.dumps({"level": "godlike"}).encode(), 400, "malformed"),
+    ("POST", "/challenges/{m}/accept", b"", 403, "not_yours"),
+    ("POST", "/challenges/{m}/cancel", b"", 403, "not_yours"),
+    ("POST", "/challenges/999999/decline", b"", 404, "no_such_match"),
+    ("POST", "/matches/{m}/chat", json.dumps({"text": ""}).encode(), 400, "empty_message"),
+    ("GET", "/nowhere", b"", 404, "not_found"),
+    ("DELETE", "/account", b"", 405, "method_not_allowed"),
+]
+
+
+@pytest.mark.parametrize("method, path, body, status, code", BAD, ids=[f"{m} {p} {c}" for m, p, _, _, c in BAD])
+def test_bad_input_is_refused_typed_and_changes_nothing(method: str, path: str, body: bytes, status: int,
+                                                        code: str) -> None:
+    me, other = UserFactory(), UserFactory()
+    caller = Caller(me)
+    match = services.create_match(me, services.FIRST, computer="easy")  # waits for me
+    if "not_seated" == code:  # a match of others'
+        match = services.create_match(other, services.FIRST, computer="easy")
+    body = body.replace(b"DECISION", str(match.state().decision.id).encode())
+    if "accept" in path or "cancel" in path:  # someone else's challenge, to someone else
+        match = lobby.challenge(other, UserFactory().username)
+    before = (Match.objects.get(pk=match.pk).version, ActionRecord.objects.count(), Match.objects.count())
+    target = path.format(m=match.pk, me=me.username, other=other.username)
+    got, answer = caller.call(method, target, raw_body=body)
+    assert (got, answer["type"], answer["code"]) == (status, "error", code), answer
+    assert answer["message"] and "Traceback" not in answer["message"]
+    assert (Match.objects.get(pk=match.pk).version, ActionRecord.objects.count(), Match.objects.count()) == before
+
+
+def test_a_token_past_its_rate_is_refused_with_when_to_try_again(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.API_RATE_PER_TOKEN = "3/10s"
+    caller, other = Caller(UserFactory(), ("read",)), Caller(UserFactory(), ("read",))
+    assert [caller.call("GET", "/account")[0] for _ in range(3)] == [200, 200, 200]
+    response = caller.client.get("/api/v1/account", HTTP_AUTHORIZATION=f"Bearer {caller.raw}")
+    body = response.json()
+    assert (response.status_code, body["code"]) == (429, "rate_limited") and 0 < body["retry_after"] <= 10
+    assert 1 <= int(response["Retry-After"]) <= 10
+    assert other.call("GET", "/account")[0] == 200  # per token
