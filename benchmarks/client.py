@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 import urllib.parse
 import urllib.request
@@ -74,6 +75,15 @@ class SiteUser:
     def join(self, match_id: int) -> None:
         status, headers, _ = self.post(f"/matches/{match_id}/join/", {})
         assert status == 302 and headers["Location"] == f"/matches/{match_id}/", (status, headers)
+
+    def make_token(self, name: str, scopes: tuple[str, ...]) -> str:
+        """A personal access token made with the preferences page's form: its text, shown once."""
+        fields = [("name", name), *(("scopes", scope) for scope in scopes), ("csrfmiddlewaretoken", self.csrf())]
+        status, _, body = self.request("/api/account/tokens/", urllib.parse.urlencode(fields).encode(),
+                                       {"Referer": self.base_url + "/matches/preferences/"})
+        found = re.search(rb'id="token-value"[^>]*>(polis_[\w-]+)<', body)
+        assert status == 200 and found, f"no token made: {status} {body[:300]!r}"
+        return found.group(1).decode()
 
     def api_state(self, match_id: int) -> dict[str, Any]:
         status, _, body = self.request(f"/matches/api/{match_id}/state/")

@@ -70,8 +70,9 @@ class Client:
             raise Refused(error.code, json.loads(error.read() or b"{}")) from None
 
 
-def play(client: Client, match_id: int, seed: str, log: Any = print) -> dict[str, Any]:
-    """Plays match `match_id` to its end; its last state."""
+def play(client: Client, match_id: int, seed: str, log: Any = print,
+         heard: Any = None) -> dict[str, Any]:
+    """Plays match `match_id` to its end; its last state. `heard`, if given, is told every line."""
     decide = players.player("easy").decide
     rng = random.Random(seed)
     last: dict[str, Any] = {}
@@ -79,6 +80,8 @@ def play(client: Client, match_id: int, seed: str, log: Any = print) -> dict[str
     while True:  # a dropped stream is opened again where it left off
         path = f"/matches/{match_id}/stream" + (f"?since={since}" if since is not None else "")
         for line in client.stream(path):
+            if heard is not None:
+                heard(line)
             if line.get("type") == "error":
                 raise Refused(401, line)
             if line.get("type") != "state":

@@ -1,0 +1,184 @@
+"""Issue 55 on a real Daphne process (the embedded default): examples/bot.py, as its README says to
+run it, plays a whole match against another bot and one against the site's computer over the API
+alone; every frame of a match's stream is the seat's own view (battle hands hidden); a stream opened
+again with `since` misses nothing; and a revoked token's open streams close at once."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from itertools import count
+from typing import Any
+
+import pytest
+
+from benchmarks.client import SiteUser
+from engine import api, players
+from tests.support.services import REPO, DaphneProcess, embedded_site, manage
+
+pytestmark = pytest.mark.services
+
+NAMES = count()
+BOT = REPO / "examples" / "bot.py"
+spec = importlib.util.spec_from_file_location("example_bot", BOT)
+assert spec is not None and spec.loader is not None
+example = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(example)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[DaphneProcess]:
+    with embedded_site("polis-api-", COMPUTER_PAUSE="0", COMPUTER_PROCESSES="1", API_STREAM_KEEPALIVE="2",
+                       API_RATE_PER_TOKEN="100000/10s") as site:
+        yield site
+
+
+def account(site: DaphneProcess, scopes: tuple[str, ...] = ("read", "play", "challenge", "bot")) -> tuple[SiteUser, str]:
+    user = SiteUser(site.base_url, f"bot{next(NAMES)}{os.getpid() % 1000}").sign_up()
+    return user, user.make_token("the bot", scopes)
+
+
+def run_bot(site: DaphneProcess, token: str, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, str(BOT), "--server", site.base_url, "--token", token, *args],
+                            cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+
+
+def finished(process: subprocess.Popen[str], timeout: float) -> str:
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+        raise AssertionError(f"the bot did not finish in {timeout} s:\n{out[-3000:]}") from None
+    assert process.returncode == 0, out[-3000:]
+    return out
+
+
+def test_two_bots_play_a_whole_match_against_each_other_over_the_api(site: DaphneProcess) -> None:
+    (first, first_token), (second, second_token) = account(site), account(site)
+    waiting = run_bot(site, second_token, "--become-bot", "--games", "1")
+    time.sleep(1.5)  # its event stream open before the challenge comes (a later one would list it too)
+    challenger = run_bot(site, first_token, "--become-bot", "--challenge", second.username, "--games", "1")
+    out = finished(challenger, 240) + finished(waiting, 60)
+    assert f"playing as BOT {first.username}" in out and f"playing as BOT {second.username}" in out
+    client = example.Client(site.base_url, first_token)
+    ended = [line for line in out.splitlines() if line.startswith("match ")]
+    assert len(ended) == 2 and ended[0].split(":")[0] == ended[1].split(":")[0], out
+    match_id = int(ended[0].split()[1].rstrip(":"))
+    state = client.call("GET", f"/matches/{match_id}?since=0")
+    assert state["status"] == "finished" and len(state["log"]) > 20
+    assert state["players"] == {"athens": state["players"]["athens"], "sparta": state["players"]["sparta"]}
+    assert sorted(state["players"].values()) == sorted([f"BOT {first.username}", f"BOT {second.username}"])
+    rated = client.call("GET", "/account")["ratings"]["2020"]
+    assert rated["games"] == 1  # bots are rated among themselves
+
+
+def test_a_bot_plays_the_sites_computer_to_the_end(site: DaphneProcess) -> None:
+    _, token = account(site)
+    out = finished(run_bot(site, token, "--computer", "easy", "--games", "1"), 240)
+    ended = [line for line in out.splitlines() if line.startswith("match ")]
+    assert len(ended) == 1, out
+    state = example.Client(site.base_url, token).call("GET", f"/matches/{int(ended[0].split()[1].rstrip(':'))}?since=0")
+    assert state["status"] == "finished" and ended[0].endswith(state["ending"]["en"])
+    assert {entry["side"] for entry in state["log"] if "side" in entry} == {"athens", "sparta"}  # both played
+
+
+def battle_export(seed: str) -> dict[str, Any]:
+    """A 2020 game between easy players replayed to a battle whose hands are dealt: its setup and log."""
+    state, log = players.play(seed, {side: players.player("easy").decide for side in ("athens", "sparta")})
+    setup = api.Setup.from_seed(seed, "2020")
+    replay = api.new_game(setup)
+    for upto, entry in enumerate(log):
+        replay, _ = api.apply_entry(replay, entry)
+        battle = replay.battle
+        if battle is not None and all(battle.hands.values()) and replay.decision is not None \
+                and replay.decision.side is not None:
+            return {"setup": setup.to_json(), "log": log[:upto + 1]}
+    raise LookupError(seed)
+
+
+def test_every_frame_of_a_match_stream_is_the_seats_own_view_and_since_misses_nothing(site: DaphneProcess) -> None:
+    (athens, athens_token), (sparta, sparta_token) = account(site, ("read", "play")), account(site, ("read", "play"))
+    export = next(found for seed in (f"api-battle-{n}" for n in range(40))
+                  if (found := _or_none(battle_export, seed)) is not None)
+    path = site.run_dir / "battle.json"
+    path.write_text(json.dumps(export))
+    made = manage(["importmatch", str(path), "--athens", athens.username, "--sparta", sparta.username], site.env)
+    match_id = int(next(word for word in made.split() if word.isdigit()))
+    frames: dict[str, list[dict[str, Any]]] = {"athens": [], "sparta": []}
+    threads = [threading.Thread(target=example.play, args=(example.Client(site.base_url, token), match_id, side),
+                                kwargs={"log": lambda *_: None, "heard": frames[side].append})
+               for side, token in (("athens", athens_token), ("sparta", sparta_token))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(240)
+        assert not thread.is_alive(), "a seat's play did not end"
+    battles = 0
+    for side, seen in frames.items():
+        other = "sparta" if side == "athens" else "athens"
+        states = [frame for frame in seen if frame["type"] == "state"]
+        assert states and states[-1]["status"] == "finished" and all(frame["seat"] == side for frame in states)
+        for frame in states:
+            view = frame["view"]
+            assert isinstance(view["project_pile"], int)
+            if view["battle"] is not None:
+                assert isinstance(view["battle"]["deck"], int)
+                assert isinstance(view["battle"]["hands"][other], int), f"{side} saw {other}'s hand"
+                if isinstance(view["battle"]["hands"].get(side), list):
+                    battles += 1
+    assert battles > 0, "no frame showed a battle with a hand"
+    # Opened again at version 5: the log after it, then the match as it stands.
+    client = example.Client(site.base_url, athens_token)
+    lines = list(client.stream(f"/matches/{match_id}/stream?since=5"))
+    assert lines[0]["type"] == "log" and lines[0]["since"] == 5
+    assert [e["seq"] for e in lines[0]["entries"]] == list(range(6, lines[1]["version"] + 1))
+    assert lines[1]["type"] == "state" and lines[1]["status"] == "finished" and len(lines) == 2
+
+
+def _or_none(function: Any, *args: Any) -> Any:
+    try:
+        return function(*args)
+    except LookupError:
+        return None
+
+
+def test_a_revoked_token_is_refused_at_once_and_its_open_streams_close(site: DaphneProcess) -> None:
+    user, token = account(site, ("read", "play", "challenge"))
+    client = example.Client(site.base_url, token)
+    match_id = client.call("POST", "/challenges/computer", {"level": "easy"})["id"]
+    heard: dict[str, list[dict[str, Any]]] = {"events": [], "match": []}
+
+    def listen(name: str, path: str) -> None:
+        for line in client.stream(path):
+            heard[name].append(line)
+
+    listeners = [threading.Thread(target=listen, args=("events", "/stream/events"), daemon=True),
+                 threading.Thread(target=listen, args=("match", f"/matches/{match_id}/stream"), daemon=True)]
+    for listener in listeners:
+        listener.start()
+    deadline = time.monotonic() + 10
+    while not (heard["events"] and heard["match"]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert heard["events"][0]["type"] == "match_started" and heard["match"][0]["type"] == "state"
+    page = user.request("/matches/preferences/")[2].decode()
+    token_id = int(page.split('data-token="')[1].split('"')[0])
+    revoked_at = time.monotonic()
+    status, _, _ = user.post(f"/api/account/tokens/{token_id}/revoke/", {})
+    assert status == 302
+    for listener in listeners:
+        listener.join(5)
+        assert not listener.is_alive(), "a stream of the revoked token stayed open"
+    assert time.monotonic() - revoked_at < 1.5  # pushed, not found at the next keep-alive (2 s here)
+    for name in heard:
+        assert heard[name][-1] == {"type": "error", "code": "token_revoked", "message": "this token was revoked"}
+    with pytest.raises(example.Refused) as refused:
+        client.call("GET", "/account")
+    assert (refused.value.status, refused.value.code) == (401, "token_revoked")
