@@ -48,7 +48,7 @@ def _one(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
-@router.post("/challenges/{match_id}/accept", response={200: schemas.Challenge, 403: schemas.Error,
+@router.post("/challenges/{id:match_id}/accept", response={200: schemas.Challenge, 403: schemas.Error,
                                                         404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Accept a challenge to you")
 def accept(request: HttpRequest, match_id: int) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def accept(request: HttpRequest, match_id: int) -> dict[str, Any]:
     return describe.challenge(_one(request, lobby.accept(request.user, match_id).pk))
 
 
-@router.post("/challenges/{match_id}/decline", response={200: schemas.Challenge, 403: schemas.Error,
+@router.post("/challenges/{id:match_id}/decline", response={200: schemas.Challenge, 403: schemas.Error,
                                                          404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Decline a challenge to you")
 def decline(request: HttpRequest, match_id: int) -> dict[str, Any]:
@@ -65,7 +65,7 @@ def decline(request: HttpRequest, match_id: int) -> dict[str, Any]:
     return {**said, "status": "declined"}
 
 
-@router.post("/challenges/{match_id}/cancel", response={200: schemas.Challenge, 403: schemas.Error,
+@router.post("/challenges/{id:match_id}/cancel", response={200: schemas.Challenge, 403: schemas.Error,
                                                         404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Cancel a challenge of yours nobody took")
 def cancel(request: HttpRequest, match_id: int) -> dict[str, Any]:

@@ -45,7 +45,7 @@ def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
     return sorted(listed, key=lambda m: not m["my_turn"])
 
 
-@router.get("/matches/{match_id}", response={200: schemas.State, 400: schemas.Error, 404: schemas.Error},
+@router.get("/matches/{id:match_id}", response={200: schemas.State, 400: schemas.Error, 404: schemas.Error},
             auth=auth.READ, summary="A match as your seat sees it")
 def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str, Any]:
     """Your seat's own view (a spectator's if you have none); `?since=n` adds the log after version n."""
@@ -58,7 +58,7 @@ def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str,
     return body
 
 
-@router.post("/matches/{match_id}/act", response={200: schemas.Ack, 400: schemas.Error, 403: schemas.Error,
+@router.post("/matches/{id:match_id}/act", response={200: schemas.Ack, 400: schemas.Error, 403: schemas.Error,
                                                   404: schemas.Error, 409: schemas.Error, 503: schemas.Error},
              auth=auth.PLAY, summary="Act: answer the decision your seat owes")
 def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
             "state": audience.state_message(submission.match, submission.state, side)}
 
 
-@router.post("/matches/{match_id}/options", response={200: schemas.Options, 400: schemas.Error, 403: schemas.Error,
+@router.post("/matches/{id:match_id}/options", response={200: schemas.Options, 400: schemas.Error, 403: schemas.Error,
                                                       404: schemas.Error},
              auth=auth.PLAY, summary="The next field of an action and its legal choices")
 def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dic
     return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
 
 
-@router.post("/matches/{match_id}/resign", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
+@router.post("/matches/{id:match_id}/resign", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
                                                      409: schemas.Error},
              auth=auth.PLAY, summary="Resign: your opponent wins")
 def resign(request: HttpRequest, match_id: int) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def resign(request: HttpRequest, match_id: int) -> dict[str, Any]:
     return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
 
 
-@router.post("/matches/{match_id}/claim", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
+@router.post("/matches/{id:match_id}/claim", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
                                                     409: schemas.Error},
              auth=auth.PLAY, summary="Claim the win: your opponent overran the time limit")
 def claim(request: HttpRequest, match_id: int) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def claim(request: HttpRequest, match_id: int) -> dict[str, Any]:
     return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
 
 
-@router.post("/matches/{match_id}/chat", response={200: schemas.Done, 400: schemas.Error, 403: schemas.Error,
+@router.post("/matches/{id:match_id}/chat", response={200: schemas.Done, 400: schemas.Error, 403: schemas.Error,
                                                    404: schemas.Error, 409: schemas.Error},
              auth=auth.PLAY, summary="Write in the match's chat")
 def chat(request: HttpRequest, match_id: int, body: schemas.ChatIn) -> dict[str, Any]:

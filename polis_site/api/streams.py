@@ -135,7 +135,7 @@ async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
     return _response(_stream(listener, await database_sync_to_async(opening)(), handle, token.pk))
 
 
-@router.get("/matches/{match_id}/stream", auth=auth.READ, response={400: schemas.Error, 401: schemas.Error,
+@router.get("/matches/{id:match_id}/stream", auth=auth.READ, response={400: schemas.Error, 401: schemas.Error,
                                                                    403: schemas.Error, 404: schemas.Error},
             summary="Stream a match as your seat sees it", openapi_extra=_documented(
                 'The match: with ?since=n first {"type": "log", "since": n, "entries": [...]}, then its state '

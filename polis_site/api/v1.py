@@ -17,6 +17,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from engine.errors import ActionError
+import polis_site.converters  # noqa: F401  (registers the "id" converter: a row id of at most 18 digits)
 from polis_site.api import account, auth, challenges, play, streams
 from polis_site.matches import refusals
 

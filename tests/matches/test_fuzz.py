@@ -56,7 +56,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 #: Inputs each test sends (at least): together, the issue's 10,000 a run.
 SHARES = {"ws_turn": 2400, "ws_prompt": 900, "ws_raw": 1600, "ws_paths": 500,
-          "http_act": 2200, "http_since": 1200, "http_posts": 1200}
+          "http_act": 2200, "http_since": 1200, "http_posts": 1200, "open_api_act": 1200}
 assert sum(SHARES.values()) >= 10_000
 #: Seconds a reply may take: far more than any takes; a hang fails the test instead of stalling it.
 REPLY_SECONDS = 20
@@ -648,6 +648,60 @@ def test_http_act_bodies() -> None:
 
     one()
     assert desk.sent >= SHARES["http_act"]
+
+
+def open_api_body(draw: st.DrawFn, desk: Desk, side: str) -> bytes:
+    """A body for the open API's act: an `act/` body without the socket's envelope (its type and
+    request; an options query's partial sent as the action), so that most reach the engine."""
+    body = act_body(draw, desk, side)
+    try:
+        message = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return body
+    if not isinstance(message, dict) or message.get("type") not in ("act", "price", "options"):
+        return body
+    message.pop("type")
+    message.pop("request", None)
+    if "partial" in message:
+        message["action"] = message.pop("partial")
+    return orjson.dumps(message)
+
+
+def test_open_api_act_bodies(settings: Any) -> None:
+    """`POST /api/v1/matches/<id>/act` (issue 55) with generated bodies, with each seat's token, a
+    spectator's, a token without the play scope, a revoked one and none: the page's checks."""
+    from polis_site.api import tokens
+
+    settings.API_RATE_PER_TOKEN = "1000000/10s"  # each input judged on what it is, not on the rate
+    desk = Desk(sparta_first("fuzz-open-api"))
+    users = {"athens": desk.match.athens, "sparta": desk.match.sparta, "watcher": UserFactory()}
+    headers = {who: {"HTTP_AUTHORIZATION": f"Bearer {tokens.issue(user, 'fuzz', ['read', 'play'])[1]}"}
+               for who, user in users.items()}
+    headers["read_only"] = {"HTTP_AUTHORIZATION": f"Bearer {tokens.issue(users['athens'], 'ro', ['read'])[1]}"}
+    revoked, raw = tokens.issue(users["sparta"], "gone", ["read", "play"])
+    tokens.revoke(users["sparta"], revoked.pk)
+    headers["revoked"], headers["anonymous"] = {"HTTP_AUTHORIZATION": f"Bearer {raw}"}, {}
+    client = Client()
+
+    @fuzz("open_api_act")
+    @given(data=st.data())
+    def one(data: st.DataObject) -> None:
+        side = desk.ledger.waiting
+        who = data.draw(st.sampled_from((side,) * 5 + ("athens", "sparta", "watcher", "read_only", "revoked",
+                                                        "anonymous")))
+        match_id = data.draw(path_ids(desk))
+        body = data.draw(st.composite(open_api_body)(desk, who if who in SIDES else side))
+        content_type = data.draw(st.sampled_from(CONTENT_TYPES))
+        response = client.generic("POST", f"/api/v1/matches/{match_id}/act", data=body, content_type=content_type,
+                                  **headers[who])
+        reply = desk.answered(response, body[:300])
+        acked = reply if reply is not None and reply["type"] == "ack" else None
+        if acked is not None:
+            assert desk.names_match(match_id) and who in SIDES, (body[:300], reply)
+        desk.ledger.settle(acked, body[:300])
+
+    one()
+    assert desk.sent >= SHARES["open_api_act"]
 
 
 SINCE = st.one_of(st.text(st.characters(exclude_categories=("Cs",)), max_size=16), st.integers().map(str),
