@@ -151,7 +151,9 @@ async def match_stream(request: HttpRequest, match_id: int, query: Query[Since])
     seat = match.side_of(user)
     listener = Listener([audience.group_name(match.pk, seat or audience.SPECTATORS), tokens.revocation_group(token.pk)])
     await listener.join()
-    sent = {"version": -1}
+    #: What the stream last sent: a state is news if the match moved on or ended (a resignation or a
+    #: time-out ends it at the same version).
+    sent: dict[str, Any] = {"version": -1, "status": ""}
 
     def now() -> list[dict[str, Any]]:
         fresh = Match.objects.select_related("athens", "sparta").get(pk=match.pk)
@@ -164,22 +166,25 @@ async def match_stream(request: HttpRequest, match_id: int, query: Query[Since])
             lines.append({"type": "log", "since": query.since, "entries": audience.log_since(fresh, query.since)})
         return lines + now()
 
+    def news(version: int, status: str) -> bool:
+        return (version, status) != (sent["version"], sent["status"]) and version >= sent["version"]
+
     def ended(state: dict[str, Any]) -> bool:
-        sent["version"] = max(sent["version"], state["version"])
+        sent.update(version=state["version"], status=state["status"])
         return state["status"] == Match.Status.FINISHED
 
     async def handle(message: dict[str, Any] | None) -> tuple[list[dict[str, Any]], bool]:
-        if message is None:  # quiet: a lost broadcast shows as a version behind the match's
-            version = await database_sync_to_async(
-                Match.objects.filter(pk=match.pk).values_list("version", flat=True).first)()
-            if version is None or version <= sent["version"]:
+        if message is None:  # quiet: a lost broadcast shows as the match moved on or ended meanwhile
+            where = await database_sync_to_async(
+                Match.objects.filter(pk=match.pk).values_list("version", "status").first)()
+            if where is None or not news(*where):
                 return [], False
             state = (await database_sync_to_async(now)())[0]
             return [state], ended(state)
         if message.get("type") in ("match.state", "match.text"):
             line = orjson.loads(message["text"])
             if line.get("type") == "state":
-                if line["version"] <= sent["version"]:
+                if not news(line["version"], line["status"]):
                     return [], False
                 return [line], ended(line)
             return [line], False

@@ -5,7 +5,6 @@ again with `since` misses nothing; and a revoked token's open streams close at o
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -18,24 +17,22 @@ from typing import Any
 
 import pytest
 
+from benchmarks import api_load
 from benchmarks.client import SiteUser
 from engine import api, players
+from examples import bot as example
 from tests.support.services import REPO, DaphneProcess, embedded_site, manage
 
 pytestmark = pytest.mark.services
 
 NAMES = count()
 BOT = REPO / "examples" / "bot.py"
-spec = importlib.util.spec_from_file_location("example_bot", BOT)
-assert spec is not None and spec.loader is not None
-example = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(example)
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[DaphneProcess]:
     with embedded_site("polis-api-", COMPUTER_PAUSE="0", COMPUTER_PROCESSES="1", API_STREAM_KEEPALIVE="2",
-                       API_RATE_PER_TOKEN="100000/10s") as site:
+                       API_RATE_PER_TOKEN="100000/10s", ECHO_SOCKET="1") as site:  # the load script's echo
         yield site
 
 
@@ -182,3 +179,29 @@ def test_a_revoked_token_is_refused_at_once_and_its_open_streams_close(site: Dap
     with pytest.raises(example.Refused) as refused:
         client.call("GET", "/account")
     assert (refused.value.status, refused.value.code) == (401, "token_revoked")
+
+
+def test_the_api_load_script_measures_bots_beside_socket_players(site: DaphneProcess) -> None:
+    result = api_load.run(site.base_url, bots=4, moves=3, think=0.05, matches=2)
+    assert result["failures"] == [] and result["bots"] == 4
+    assert result["api_actions"] >= 8 and 0 < result["api_act_p50"] <= result["api_act_p99"]
+    assert result["socket_actions"] >= 4 and result["socket_act_p99"] > 0
+
+
+def test_a_resignation_reaches_the_stream_and_ends_it(site: DaphneProcess) -> None:
+    """A match ended by the server (a resignation, a time-out) ends at the version it stood at: the
+    stream sends that state all the same, and ends."""
+    _, token = account(site, ("read", "play", "challenge"))
+    client = example.Client(site.base_url, token)
+    match_id = client.call("POST", "/challenges/computer", {"level": "easy"})["id"]
+    heard: list[dict[str, Any]] = []
+    listener = threading.Thread(target=lambda: heard.extend(client.stream(f"/matches/{match_id}/stream")), daemon=True)
+    listener.start()
+    deadline = time.monotonic() + 10
+    while not heard and time.monotonic() < deadline:
+        time.sleep(0.05)
+    version = client.call("GET", f"/matches/{match_id}")["version"]
+    client.call("POST", f"/matches/{match_id}/resign")
+    listener.join(5)
+    assert not listener.is_alive(), "the stream did not end with the match"
+    assert heard[-1]["status"] == "finished" and heard[-1]["version"] == version and heard[-1]["ending"]["en"]
