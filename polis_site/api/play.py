@@ -80,20 +80,22 @@ def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dic
     return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
 
 
+def _ended(request: HttpRequest, match: Match) -> dict[str, Any]:
+    return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
+
+
 @router.post("/matches/{id:match_id}/resign", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
-                                                     409: schemas.Error},
+                                                        409: schemas.Error},
              auth=auth.PLAY, summary="Resign: your opponent wins")
 def resign(request: HttpRequest, match_id: int) -> dict[str, Any]:
-    match = services.resign(match_id, request.user)
-    return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
+    return _ended(request, services.resign(match_id, request.user))
 
 
 @router.post("/matches/{id:match_id}/claim", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
-                                                    409: schemas.Error},
+                                                       409: schemas.Error},
              auth=auth.PLAY, summary="Claim the win: your opponent overran the time limit")
 def claim(request: HttpRequest, match_id: int) -> dict[str, Any]:
-    match = services.claim_time_out(match_id, request.user)
-    return {"ok": True, "match": describe.summary(_match(match.pk), request.user)}
+    return _ended(request, services.claim_time_out(match_id, request.user))
 
 
 @router.post("/matches/{id:match_id}/chat", response={200: schemas.Done, 400: schemas.Error, 403: schemas.Error,

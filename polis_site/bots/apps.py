@@ -6,3 +6,9 @@ class BotsConfig(AppConfig):
 
     name = "polis_site.bots"
     verbose_name = "Bots"
+
+    def ready(self) -> None:
+        from polis_site.bots import services
+        from polis_site.matches import names
+
+        names.marks.append(services.mark)

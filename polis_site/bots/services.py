@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
+from django.utils.translation import gettext
 
 from polis_site.bots.models import BotAccount
 
@@ -32,6 +33,11 @@ def names() -> frozenset[str]:
         known = frozenset(BotAccount.objects.values_list("user__username", flat=True))
         cache.set(NAMES, known, None)
     return known
+
+
+def mark(username: str) -> tuple[str, str] | None:
+    """A bot's name is shown with BOT before it (play's `names.marks`)."""
+    return ("BOT", gettext("A program playing through the open API")) if username in names() else None
 
 
 def become_bot(user: Any) -> BotAccount:

@@ -20,8 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import api, editions
 from engine.state import DEFAULT_EDITION
-from polis_site.bots import services as bots
-from polis_site.matches import fields
+from polis_site.matches import fields, names
 
 SIDES = (("athens", _("Athens")), ("sparta", _("Sparta")))
 #: The rulesets a match may follow (engine/editions): the 2020 edition, and the 2012 edition's two
@@ -147,8 +146,7 @@ class Match(models.Model):
         user = self.player(side)
         if user is None:
             return "—"
-        name = user.get_username()
-        return f"BOT {name}" if name in bots.names() else name
+        return names.shown(user.get_username())
 
     @property
     def names(self) -> dict[str, str]:

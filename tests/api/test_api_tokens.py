@@ -114,7 +114,7 @@ def test_a_bot_is_named_bot_on_pages_and_in_the_match(client: Client) -> None:
     match = services.create_match(bot, "athens", listed=False)
     assert match.player_name("athens") == f"BOT {bot.username}"
     page = client.get(f"/matches/players/{bot.username}/").content.decode()
-    assert '<span class="bot-badge"' in page and person.username not in page
+    assert '<span class="name-mark"' in page and person.username not in page
 
 
 def test_the_admin_lists_tokens_without_the_token(admin_client: Client) -> None:

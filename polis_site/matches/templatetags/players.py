@@ -1,5 +1,5 @@
-"""A player's name as every page shows it: kept to its box with an ellipsis, whole on hover, and a
-bot's marked BOT before it (lichess's title).
+"""A player's name as every page shows it: kept to its box with an ellipsis, whole on hover, and the
+mark another app gives it before it (a bot's "BOT", lichess's title: `names.marks`).
 
 Names made before the 20-character limit (or the computer's) may be long: none may widen a page.
 """
@@ -11,16 +11,16 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
 
-from polis_site.bots import services as bots
+from polis_site.matches import names
 
 register = template.Library()
 
 
 @register.filter
 def player(name: Any) -> SafeString:
-    if isinstance(name, str) and name in bots.names():
-        return format_html('<span class="bot-badge" title="{}">BOT</span> <span class="player-name" title="{}">{}</span>',
-                           gettext("A program playing through the open API"), name, name)
+    mark = names.mark_of(name) if isinstance(name, str) else None
+    if mark is not None:
+        return format_html('<span class="name-mark" title="{}">{}</span> <span class="player-name" title="{}">{}</span>',
+                           mark[1], mark[0], name, name)
     return format_html('<span class="player-name" title="{}">{}</span>', name, name)
