@@ -57,6 +57,8 @@ class ChallengeForm(forms.Form):
                                         error_messages={"invalid_choice": refusals.SERVER["bad_reliability"]})
     who = forms.ChoiceField(label=_("Who may join"), initial="lobby", required=False,
                             choices=(("lobby", _("Anyone, from the lobby")), ("invited", _("Only who has the invite link"))))
+    # Bot accounts (the open API's) take only the lobby's challenges that allow them.
+    bots = forms.BooleanField(label=_("Bots may take it"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="%s", label_suffix="", **kwargs)
@@ -75,7 +77,7 @@ class ChallengeForm(forms.Form):
         data = self.cleaned_data
         control = data.get("control") or ""
         return {"side": data["side"] or "random", "ruleset": data["ruleset"] or DEFAULT_RULESET, "rated": data["rated"] != "0",
-                "listed": data["who"] != "invited",
+                "listed": data["who"] != "invited", "bots_allowed": bool(data.get("bots")),
                 "move_days": int(control.removeprefix(DAYS)) if control.startswith(DAYS) else None,
                 "clock": control.removeprefix(CLOCK) if control.startswith(CLOCK) else None,
                 "rating_range": (_number(data.get("rating_min")), _number(data.get("rating_max"))),

@@ -108,13 +108,13 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                  listed: bool = True, computer: str | None = None, rated: bool = True,
                  rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
                  reliability_min: int | None = None, clock: str | None = None,
-                 ruleset: str = DEFAULT_RULESET) -> Match:
+                 ruleset: str = DEFAULT_RULESET, bots_allowed: bool = False) -> Match:
     """A new match with `user` in the chosen seat ("athens", "sparta", "random", or FIRST: the side
     the game asks first, so the player's first click is a move): an open challenge
     in the lobby (`listed`, to players rated within `rating_range`) or a match only whoever has its
     invite link may join; or, with a `computer` level, against the computer, in play at once,
     listed nowhere and never `rated`. A rematch names the finished match it answers. `ruleset`: the
-    edition the game follows (models.RULESETS)."""
+    edition the game follows (models.RULESETS). `bots_allowed`: a bot account may take a listed one."""
     if ruleset not in dict(RULESETS):
         raise MatchError(f"ruleset {str(ruleset)[:20]!r} is not one of {', '.join(dict(RULESETS))}", code="bad_ruleset",
                          value=ruleset)
@@ -142,7 +142,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                          most=settings.COMPUTER_MATCHES_PER_USER)
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
-                  reliability_min=reliability_min)
+                  reliability_min=reliability_min, bots_allowed=bots_allowed and listed and computer is None)
     if control is not None:
         match.clock_left, match.clock_increment = {seat: float(control[0]) for seat in SIDES}, control[1]
     if seed is not None:

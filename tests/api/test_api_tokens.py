@@ -124,3 +124,15 @@ def test_the_admin_lists_tokens_without_the_token(admin_client: Client) -> None:
     page = admin_client.get("/admin/polis_api/accesstoken/").content.decode()
     assert "lister" in page and token.prefix in page and raw not in page
     assert AccessToken.objects.get(pk=token.pk).revoked_at <= timezone.now()
+
+
+def test_the_lobby_form_offers_a_challenge_bots_may_take(client: Client) -> None:
+    person, bot = UserFactory(), UserFactory()
+    bots.become_bot(bot)
+    client.force_login(person)
+    assert 'name="bots"' in client.get("/matches/").content.decode()
+    client.post("/matches/new/", {"side": "athens", "who": "lobby", "bots": "on"})
+    client.post("/matches/new/", {"side": "athens", "who": "lobby"})
+    allowing, closed = Match.objects.order_by("pk")
+    assert (allowing.bots_allowed, closed.bots_allowed) == (True, False)
+    assert list(lobby.open_challenges(bot)) == [allowing]
