@@ -78,12 +78,13 @@ async def _stream(listener: Listener, opening: list[dict[str, Any]],
     """The opening lines, then what `handle` makes of each message (None on a quiet keep-alive):
     lines to send, and whether the stream ends after them."""
     try:
-        for message in opening:
-            yield _line(message)
+        for first in opening:
+            yield _line(first)
         while True:
             message = await listener.next(settings.API_STREAM_KEEPALIVE)
-            if message is not None and message.get("type") == "token.revoked" or (
-                    message is None and not await database_sync_to_async(tokens.still_live)(token_id)):
+            revoked = (message.get("type") == "token.revoked" if message is not None
+                       else not await database_sync_to_async(tokens.still_live)(token_id))
+            if revoked:
                 yield _line({"type": "error", "code": "token_revoked", "message": "this token was revoked"})
                 return
             lines, ended = await handle(message)
