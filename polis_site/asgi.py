@@ -19,6 +19,7 @@ from channels.security.websocket import (  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from polis_site.api.streams import Streams  # noqa: E402
 from polis_site.computer import seat  # noqa: E402
 from polis_site.routing import websocket_urlpatterns  # noqa: E402
 
@@ -52,7 +53,8 @@ def websockets(trusted_origins: list[str]) -> object:
 
 application = ProtocolTypeRouter(
     {
-        "http": ASGIStaticFilesHandler(django_http) if settings.SERVE_STATIC else django_http,
+        # The open API's streams in front of Django: none holds a thread (polis_site/api/streams.py).
+        "http": Streams(ASGIStaticFilesHandler(django_http) if settings.SERVE_STATIC else django_http),
         "websocket": websockets(settings.CSRF_TRUSTED_ORIGINS),
     }
 )

@@ -16,6 +16,18 @@ from polis_site.api.errors import ApiError
 from polis_site.api.models import AccessToken
 
 
+def token_from(header: str, scope: str) -> AccessToken:
+    """The live token an Authorization header carries, with `scope`; refused with a code saying why not."""
+    scheme, _, raw = header.partition(" ")
+    if not header:
+        raise ApiError("send your token: Authorization: Bearer polis_…", code="token_required", status=401)
+    if scheme.lower() != "bearer" or not raw.strip():
+        raise ApiError("the Authorization header must be: Bearer polis_…", code="bad_token", status=401)
+    found = tokens.find(raw.strip())
+    tokens.require(found, scope)
+    return found
+
+
 class Token(HttpBearer):
     """A live token with `scope`; the call then acts as the token's user (`request.user`)."""
 
@@ -24,19 +36,12 @@ class Token(HttpBearer):
         self.scope = scope
 
     def __call__(self, request: HttpRequest) -> AccessToken | None:
-        header = request.headers.get(self.header, "")
-        scheme, _, raw = header.partition(" ")
-        if not header:
-            raise ApiError("send your token: Authorization: Bearer polis_…", code="token_required", status=401)
-        if scheme.lower() != "bearer" or not raw.strip():
-            raise ApiError("the Authorization header must be: Bearer polis_…", code="bad_token", status=401)
-        return self.authenticate(request, raw.strip())
-
-    def authenticate(self, request: HttpRequest, token: str) -> AccessToken:
-        found = tokens.find(token)
-        tokens.require(found, self.scope)
+        found = token_from(request.headers.get(self.header, ""), self.scope)
         request.user = found.user
         return found
+
+    def authenticate(self, request: HttpRequest, token: str) -> AccessToken:
+        return token_from(f"Bearer {token}", self.scope)
 
 
 class PerToken(SimpleRateThrottle):

@@ -1,44 +1,49 @@
 """The two streams, newline-delimited JSON (one object a line, and an empty line as a keep-alive
-every KEEPALIVE seconds): the account's events, and a match's states as the caller's seat sees them.
+every API_STREAM_KEEPALIVE seconds): the account's events, and a match's states as the caller's
+seat sees them.
 
-Each is an async generator served by the ASGI app: no thread waits per open stream. It listens on
-the channel layer (in memory, or Redis across processes) to the same broadcasts the page's socket
-hears, joins its groups before it reads the database (so nothing falls between), and on each
-keep-alive checks what a lost broadcast would hide: a match moved on, a token revoked. A revoked
-token's streams also hear of it at once and close."""
+They are served by an ASGI application of their own, in front of Django (polis_site/asgi.py):
+Django's handler gives every request a thread of its own for its synchronous middleware, which a
+stream would hold for as long as it is open (forty streams held forty threads, a test found). Here
+a stream is a task on the event loop and nothing else: its database reads share the one thread of
+Channels' `database_sync_to_async`. It listens on the channel layer (in memory, or Redis across
+processes) to the same broadcasts the page's socket hears, joins its groups before it reads the
+database (so nothing falls between), and on each keep-alive checks what a lost broadcast would
+hide: the match moved on or ended, the token revoked. A revoked token's streams hear it at once and
+close. Their documentation is written here, once (`OPENAPI`), and joins /api/v1/'s schema."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+import math
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db.models import Q
-from django.http import HttpRequest, StreamingHttpResponse
-from ninja import Query, Router, Schema
 
-from polis_site.api import auth, describe, events, schemas, tokens
+from engine.errors import ActionError
+from polis_site.api import auth, describe, events, tokens
+from polis_site.api.errors import ApiError
 from polis_site.layers import LAYER_DOWN, RESTORED
-from polis_site.matches import audience, services
+from polis_site.matches import audience, refusals, services
 from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
-router = Router(tags=["Streams"])
 
 NDJSON = "application/x-ndjson"
-
-
-class Since(Schema):
-    since: int | None = None
-
-
-def _line(message: dict[str, Any]) -> bytes:
-    return orjson.dumps(message) + b"\n"
+Line = dict[str, Any]
+#: What a stream makes of a message from the layer (None: a quiet keep-alive): lines to send, and
+#: whether the stream ends after them.
+Handle = Callable[[Line | None], Awaitable[tuple[list[Line], bool]]]
 
 
 class Listener:
@@ -61,11 +66,11 @@ class Listener:
         except LAYER_DOWN:
             pass  # the membership expires with the group
 
-    async def next(self, timeout: float) -> dict[str, Any] | None:
+    async def next(self, timeout: float) -> Line | None:
         """The next message, or None after `timeout` seconds of quiet."""
         try:
             async with asyncio.timeout(timeout):
-                message: dict[str, Any] = await self.layer.receive(self.channel)
+                message: Line = await self.layer.receive(self.channel)
         except TimeoutError:
             return None
         if message.get("type") == RESTORED:
@@ -73,134 +78,220 @@ class Listener:
         return message
 
 
-async def _stream(listener: Listener, opening: list[dict[str, Any]],
-                  handle: Callable[[dict[str, Any] | None], Any], token_id: int) -> AsyncIterator[bytes]:
-    """The opening lines, then what `handle` makes of each message (None on a quiet keep-alive):
-    lines to send, and whether the stream ends after them."""
-    try:
-        for first in opening:
-            yield _line(first)
-        while True:
-            message = await listener.next(settings.API_STREAM_KEEPALIVE)
-            revoked = (message.get("type") == "token.revoked" if message is not None
-                       else not await database_sync_to_async(tokens.still_live)(token_id))
-            if revoked:
-                yield _line({"type": "error", "code": "token_revoked", "message": "this token was revoked"})
-                return
-            lines, ended = await handle(message)
-            for line in lines:
-                yield _line(line)
-            if message is None and not lines:
-                yield b"\n"
-            if ended:
-                return
-    finally:
-        await listener.leave()
+@dataclass
+class Stream:
+    listener: Listener
+    opening: list[Line]
+    handle: Handle
+    token_id: int
 
 
-def _response(body: AsyncIterator[bytes]) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(body, content_type=NDJSON)
-    response["Cache-Control"] = "no-store"
-    response["X-Accel-Buffering"] = "no"  # nginx passes each line on as it comes
-    return response
-
-
-def _documented(lines: str) -> dict[str, Any]:
-    return {"responses": {"200": {"description": f"{lines}, one JSON object a line; an empty line is a keep-alive",
-                                  "content": {NDJSON: {"schema": {"type": "object"}}}}}}
-
-
-@router.get("/stream/events", auth=auth.READ, response={401: schemas.Error, 403: schemas.Error},
-            summary="Stream your account's events", openapi_extra=_documented(
-                'The account\'s events: {"type": "challenge" | "challenge_accepted" | "challenge_declined" | '
-                '"challenge_cancelled", "challenge": {...}} and {"type": "match_started" | "match_finished", '
-                '"match": {...}}. On opening: each match in play as match_started and each challenge to you as '
-                'challenge'))
-async def event_stream(request: HttpRequest) -> StreamingHttpResponse:
-    user, token = request.user, request.auth  # type: ignore[attr-defined]
+async def events_stream(token: Any, query: dict[str, str]) -> Stream:
+    user = token.user
     listener = Listener([events.group(user.pk), tokens.revocation_group(token.pk)])
     await listener.join()
 
-    def opening() -> list[dict[str, Any]]:
+    def opening() -> list[Line]:
         mine = Match.objects.select_related("athens", "sparta", "challenged")
         playing = mine.filter(Q(athens=user) | Q(sparta=user), status=Match.Status.ACTIVE)
         return ([{"type": "match_started", "match": describe.summary(m, user)} for m in playing]
                 + [{"type": "challenge", "challenge": describe.challenge(m)}
                    for m in mine.filter(challenged=user, status=Match.Status.OPEN)])
 
-    async def handle(message: dict[str, Any] | None) -> tuple[list[dict[str, Any]], bool]:
+    async def handle(message: Line | None) -> tuple[list[Line], bool]:
         if message is not None and message.get("type") == "api.event":
             return [message["event"]], False
         return [], False
 
-    return _response(_stream(listener, await database_sync_to_async(opening)(), handle, token.pk))
+    return Stream(listener, await database_sync_to_async(opening)(), handle, token.pk)
 
 
-@router.get("/matches/{id:match_id}/stream", auth=auth.READ, response={400: schemas.Error, 401: schemas.Error,
-                                                                   403: schemas.Error, 404: schemas.Error},
-            summary="Stream a match as your seat sees it", openapi_extra=_documented(
-                'The match: with ?since=n first {"type": "log", "since": n, "entries": [...]}, then its state '
-                '(the State schema), then each new state and each chat line ({"type": "chat", ...}); it ends '
-                'after the state that finishes the match'))
-async def match_stream(request: HttpRequest, match_id: int, query: Query[Since]) -> StreamingHttpResponse:
-    """Your seat's own view, as the match page's socket sends it: the other seat's battle hand and
-    the decks stay hidden. Reconnect with `?since=` the last version you saw to miss nothing."""
-    user, token = request.user, request.auth  # type: ignore[attr-defined]
-    match = await database_sync_to_async(Match.objects.filter(pk=match_id).first)()
+async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stream:
+    """The seat's own view, as the match page's socket sends it: the other seat's battle hand and
+    the decks stay hidden. Opened again with `?since=` the last version seen, it misses nothing."""
+    since_text = query.get("since")
+    if since_text is not None and not re.fullmatch(r"[0-9]{1,9}", since_text):
+        raise services.MatchError(f"since={since_text[:20]!r} is not a version", code="malformed")
+    since = None if since_text is None else int(since_text)
+    match = await database_sync_to_async(Match.objects.filter(pk=int(match_id)).first)()
     if match is None:
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
-    seat = match.side_of(user)
+    seat = match.side_of(token.user)
     listener = Listener([audience.group_name(match.pk, seat or audience.SPECTATORS), tokens.revocation_group(token.pk)])
     await listener.join()
     #: What the stream last sent: a state is news if the match moved on or ended (a resignation or a
     #: time-out ends it at the same version).
     sent: dict[str, Any] = {"version": -1, "status": ""}
 
-    def now() -> list[dict[str, Any]]:
+    def now() -> Line:
         fresh = Match.objects.select_related("athens", "sparta").get(pk=match.pk)
-        return [audience.state_message(fresh, fresh.state(), seat)]
+        return audience.state_message(fresh, fresh.state(), seat)
 
-    def opening() -> list[dict[str, Any]]:
-        lines: list[dict[str, Any]] = []
+    def opening() -> list[Line]:
         fresh = Match.objects.get(pk=match.pk)
-        if query.since is not None and 0 <= query.since < fresh.version:
-            lines.append({"type": "log", "since": query.since, "entries": audience.log_since(fresh, query.since)})
-        return lines + now()
+        log = ([{"type": "log", "since": since, "entries": audience.log_since(fresh, since)}]
+               if since is not None and since < fresh.version else [])
+        return [*log, now()]
 
     def news(version: int, status: str) -> bool:
         return (version, status) != (sent["version"], sent["status"]) and version >= sent["version"]
 
-    def ended(state: dict[str, Any]) -> bool:
+    def ended(state: Line) -> bool:
         sent.update(version=state["version"], status=state["status"])
         return state["status"] == Match.Status.FINISHED
 
-    async def handle(message: dict[str, Any] | None) -> tuple[list[dict[str, Any]], bool]:
+    async def handle(message: Line | None) -> tuple[list[Line], bool]:
         if message is None:  # quiet: a lost broadcast shows as the match moved on or ended meanwhile
             where = await database_sync_to_async(
                 Match.objects.filter(pk=match.pk).values_list("version", "status").first)()
             if where is None or not news(*where):
                 return [], False
-            state = (await database_sync_to_async(now)())[0]
+            state = await database_sync_to_async(now)()
             return [state], ended(state)
         if message.get("type") in ("match.state", "match.text"):
             line = orjson.loads(message["text"])
-            if line.get("type") == "state":
-                if not news(line["version"], line["status"]):
-                    return [], False
-                return [line], ended(line)
-            return [line], False
+            if line.get("type") != "state":
+                return [line], False  # a chat line
+            return ([line], ended(line)) if news(line["version"], line["status"]) else ([], False)
         if message.get("type") == RESTORED:
-            state = (await database_sync_to_async(now)())[0]
+            state = await database_sync_to_async(now)()
             return [state], ended(state)
         return [], False
 
-    opened = await database_sync_to_async(opening)()
-    return _response(_stream(listener, opened, handle, token.pk) if not ended(opened[-1])
-                     else _finished(listener, opened))
+    stream = Stream(listener, await database_sync_to_async(opening)(), handle, token.pk)
+    if ended(stream.opening[-1]):  # over already: its last state, and the stream ends
+        stream.handle = _over
+    return stream
 
 
-async def _finished(listener: Listener, lines: list[dict[str, Any]]) -> AsyncIterator[bytes]:
-    """A match already over: its last state, and the stream ends."""
-    await listener.leave()
-    for line in lines:
-        yield _line(line)
+async def _over(message: Line | None) -> tuple[list[Line], bool]:
+    return [], True
+
+
+#: The streams by address, each with the scope it needs.
+ROUTES: list[tuple[re.Pattern[str], str, Callable[..., Awaitable[Stream]]]] = [
+    (re.compile(r"/api/v1/stream/events"), "read", events_stream),
+    (re.compile(r"/api/v1/matches/(?P<match_id>[0-9]{1,18})/stream"), "read", match_stream),
+]
+
+
+def route(path: str) -> tuple[str, Callable[..., Awaitable[Stream]], dict[str, str]] | None:
+    for pattern, scope, opened in ROUTES:
+        if found := pattern.fullmatch(path):
+            return scope, opened, found.groupdict()
+    return None
+
+
+class Streams:
+    """The ASGI application in front of `inner` (Django): the streams' addresses here, all else there."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        found = route(scope["path"]) if scope["type"] == "http" else None
+        if found is None:
+            await self.inner(scope, receive, send)
+            return
+        try:
+            stream = await self._open(scope, *found)
+        except ActionError as error:
+            await _refuse(send, refusals.http_status(error), {"type": "error", **error.to_dict()},
+                          getattr(error, "retry_after", None))
+            return
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", NDJSON.encode()), (b"cache-control", b"no-store"),
+            (b"x-accel-buffering", b"no")]})  # nginx passes each line on as it comes
+        pump = asyncio.ensure_future(_pump(stream, send))
+        gone = asyncio.ensure_future(_disconnected(receive))
+        try:
+            await asyncio.wait({pump, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (pump, gone):
+                task.cancel()
+            await asyncio.gather(pump, gone, return_exceptions=True)
+            await stream.listener.leave()
+
+    async def _open(self, scope: dict[str, Any], needs: str, opened: Callable[..., Awaitable[Stream]],
+                    arguments: dict[str, str]) -> Stream:
+        if scope["method"] not in ("GET", "HEAD"):
+            raise ApiError(f"{scope['method']} is not allowed here; use GET", code="method_not_allowed", status=405)
+        header = dict(scope.get("headers", [])).get(b"authorization", b"").decode("latin1")
+        token = await database_sync_to_async(auth.token_from)(header, needs)
+        throttle = auth.PerToken()
+        if not await database_sync_to_async(throttle.allow_request)(SimpleNamespace(auth=token)):
+            wait = round(throttle.wait() or 1.0, 3)
+            error = ApiError(f"more calls than this token may make ({settings.API_RATE_PER_TOKEN}); try again in "
+                             f"{wait} s", code="rate_limited", status=429)
+            error.retry_after = wait  # type: ignore[attr-defined]
+            raise error
+        query = {key: values[-1] for key, values in parse_qs(scope.get("query_string", b"").decode("latin1")).items()}
+        return await opened(token, query, **arguments)
+
+
+async def _pump(stream: Stream, send: Any) -> None:
+    async def line(body: bytes) -> None:
+        await send({"type": "http.response.body", "body": body, "more_body": True})
+
+    for first in stream.opening:
+        await line(orjson.dumps(first) + b"\n")
+    ended = stream.handle is _over
+    while not ended:
+        message = await stream.listener.next(settings.API_STREAM_KEEPALIVE)
+        revoked = (message.get("type") == "token.revoked" if message is not None
+                   else not await database_sync_to_async(tokens.still_live)(stream.token_id))
+        if revoked:
+            await line(orjson.dumps({"type": "error", "code": "token_revoked", "message": "this token was revoked"})
+                       + b"\n")
+            break
+        lines, ended = await stream.handle(message)
+        for each in lines:
+            await line(orjson.dumps(each) + b"\n")
+        if message is None and not lines:
+            await line(b"\n")
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
+async def _disconnected(receive: Any) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _refuse(send: Any, status: int, body: Line, retry_after: float | None) -> None:
+    headers = [(b"content-type", b"application/json")]
+    if retry_after is not None:
+        body = {**body, "retry_after": retry_after}
+        headers.append((b"retry-after", str(math.ceil(retry_after)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": orjson.dumps(body)})
+
+
+def _documented(summary: str, lines: str, parameters: list[Line]) -> Line:
+    return {"get": {"tags": ["Streams"], "summary": summary, "operationId": summary.lower().replace(" ", "_"),
+                    "security": [{"Token": []}], "parameters": parameters,
+                    "responses": {"200": {"description": f"{lines}: one JSON object a line; an empty line is a "
+                                                         "keep-alive",
+                                          "content": {NDJSON: {"schema": {"type": "object"}}}},
+                                  **{str(status): {"description": meaning, "content": {"application/json": {
+                                      "schema": {"$ref": "#/components/schemas/Error"}}}}
+                                     for status, meaning in ((400, "a malformed since"), (401, "no token, or a bad one"),
+                                                             (403, "a token without the read scope"),
+                                                             (404, "no such match"), (429, "past the token's rate"))}}}}
+
+
+#: The streams in /api/v1/'s OpenAPI schema (v1.py adds them).
+OPENAPI: dict[str, Line] = {
+    "/api/v1/stream/events": _documented(
+        "Stream your account's events",
+        'The account\'s events: {"type": "challenge" | "challenge_accepted" | "challenge_declined" | '
+        '"challenge_cancelled", "challenge": {...}} and {"type": "match_started" | "match_finished", "match": {...}}; '
+        "on opening, each match in play as match_started and each challenge to you as challenge", []),
+    "/api/v1/matches/{match_id}/stream": _documented(
+        "Stream a match as your seat sees it",
+        'With ?since=n first {"type": "log", "since": n, "entries": [...]}; then the match\'s state (the State '
+        "schema: your seat's own view, the other's battle hand hidden), each new state and each chat line; it ends "
+        "after the state that finishes the match",
+        [{"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}},
+         {"name": "since", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0},
+          "description": "the last version seen: the log after it comes first"}]),
+}

@@ -23,7 +23,19 @@ from polis_site.matches import refusals
 
 logger = logging.getLogger(__name__)
 
-api = NinjaAPI(
+class OpenApi(NinjaAPI):
+    """django-ninja's API, whose schema also names the two streams, served in front of Django
+    (streams.py, which documents them)."""
+
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(*args, **kwargs)
+        schema["paths"].update(streams.OPENAPI)
+        schema.setdefault("components", {}).setdefault("securitySchemes", {})["Token"] = {
+            "type": "http", "scheme": "bearer", "description": "a personal access token, polis_…"}
+        return schema
+
+
+api = OpenApi(
     title="Polis Online API", version="1", urls_namespace="api-v1", openapi_url="/schema/", docs_url="/docs/",
     throttle=[auth.PerToken()],
     description="Play Polis from a program: a bot, a tool, another client. Make a personal access token on your "
@@ -80,5 +92,5 @@ def _fault(request: HttpRequest, error: Exception) -> HttpResponse:
     return refusal(request, "internal", "the server failed on this call; it was logged", 500)
 
 
-for router in (account.router, challenges.router, play.router, streams.router):
+for router in (account.router, challenges.router, play.router):
     api.add_router("", router)

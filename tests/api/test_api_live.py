@@ -11,6 +11,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from itertools import count
 from typing import Any
@@ -205,3 +207,48 @@ def test_a_resignation_reaches_the_stream_and_ends_it(site: DaphneProcess) -> No
     listener.join(5)
     assert not listener.is_alive(), "the stream did not end with the match"
     assert heard[-1]["status"] == "finished" and heard[-1]["version"] == version and heard[-1]["ending"]["en"]
+
+
+def test_open_streams_hold_no_thread_each(site: DaphneProcess) -> None:
+    """Forty event streams open at once on the one Daphne process: its threads do not grow with them
+    (each stream is an async generator on the event loop, not a thread waiting)."""
+    _, token = account(site, ("read",))
+    client = example.Client(site.base_url, token)
+
+    def threads() -> int:
+        return len(os.listdir(f"/proc/{site.process.pid}/task"))
+
+    before = threads()
+    opened: list[Any] = []
+    for _ in range(40):
+        response = urllib.request.urlopen(client._request("GET", "/stream/events"), timeout=10)
+        opened.append(response)
+    try:
+        time.sleep(1)
+        during = threads()
+        assert during - before < 10, f"{during - before} more threads with 40 streams open"
+    finally:
+        for response in opened:
+            response.close()
+
+
+def test_the_streams_refuse_typed_before_streaming_and_both_are_in_the_schema(site: DaphneProcess) -> None:
+    from polis_site.api import streams
+
+    _, token = account(site, ("play",))
+    _, reader = account(site, ("read",))
+    refusals = []
+    for path, raw in (("/stream/events", token), ("/matches/999999/stream", reader),
+                      ("/matches/1/stream?since=x", reader), ("/stream/events", "polis_" + "x" * 43),
+                      ("/stream/events", "")):
+        request = urllib.request.Request(f"{site.base_url}/api/v1{path}",
+                                         headers={"Authorization": f"Bearer {raw}"} if raw else {})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        body = json.loads(refused.value.read())
+        assert body["type"] == "error" and body["message"]
+        refusals.append((refused.value.code, body["code"]))
+    assert refusals == [(403, "missing_scope"), (404, "no_such_match"), (400, "malformed"), (401, "bad_token"),
+                        (401, "token_required")]
+    schema = json.loads(urllib.request.urlopen(f"{site.base_url}/api/v1/schema/", timeout=10).read())
+    assert {path for path in schema["paths"] if path.endswith("stream") or path.endswith("events")} == set(streams.OPENAPI)
