@@ -62,8 +62,11 @@ def read_records(paths: Iterable[Path], ruleset: str) -> list[dict[str, Any]]:
             for record in [json.loads(line)] if record["ruleset"] == ruleset]
 
 
-def rating_table(records: Sequence[dict[str, Any]], anchor: str) -> str:
+def rating_table(records: Sequence[dict[str, Any]], names: Sequence[str]) -> str:
+    """The list of the recorded games, the first of `names` that played at 0 Elo (else the first player)."""
     games = [game for record in records for game in games_of(record)]
+    played = {name for game in games for name in (game.first, game.second)}
+    anchor = next((name for name in names if name in played), games[0].first)
     return strength.table(strength.rating_list(games, anchor=anchor))
 
 
@@ -117,7 +120,7 @@ def main() -> None:
             parser.error(f"no pairing of {args.ruleset} recorded in {', '.join(map(str, args.table))}")
         print(f"Ladder on {editions.EDITIONS[args.ruleset].title}: {len(recorded)} pairings recorded, "
               f"{sum(r['games'] for r in recorded)} games, seeds {', '.join(dict.fromkeys(r['seed'] for r in recorded))}")
-        print(rating_table(recorded, names[0]))
+        print(rating_table(recorded, names))
         return
     if not args.seed:
         parser.error("a fresh --seed is needed to play")
@@ -142,7 +145,7 @@ def main() -> None:
             with args.record.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(records[-1]) + "\n")
     print()
-    print(rating_table(records, names[0]))
+    print(rating_table(records, names))
 
 if __name__ == "__main__":
     main()
