@@ -13,8 +13,10 @@ from django.utils.translation import gettext
 from polis_site.bots.models import BotAccount
 
 #: The cache key of every bot's username: names on pages are shown with BOT beside them, and a
-#: lookup per name would be a query per row. An account never stops being a bot: the set only grows.
+#: lookup per name would be a query per row. An account never stops being a bot: the set only grows,
+#: and is forgotten when it does; kept NAMES_SECONDS at most, should a forgetting fail (Redis down).
 NAMES = "bots:names"
+NAMES_SECONDS = 300
 
 
 def is_bot(user: Any) -> bool:
@@ -28,11 +30,21 @@ def bot_ids(user_ids: Iterable[int | None]) -> set[int]:
 
 def names() -> frozenset[str]:
     """Every bot's username (from the cache, read from the database when it has none)."""
-    known = cache.get(NAMES)
+    try:
+        known = cache.get(NAMES)
+    except Exception:  # noqa: BLE001 — a cache that is down (Redis): the database says it, a query slower
+        known = None
     if known is None:
         known = frozenset(BotAccount.objects.values_list("user__username", flat=True))
-        cache.set(NAMES, known, None)
+        _forget_or_keep(lambda: cache.set(NAMES, known, NAMES_SECONDS))
     return known
+
+
+def _forget_or_keep(change: Any) -> None:
+    try:
+        change()
+    except Exception:  # noqa: BLE001 — a cache that is down: NAMES_SECONDS bound what it keeps
+        pass
 
 
 def mark(username: str) -> tuple[str, str] | None:
@@ -45,6 +57,6 @@ def become_bot(user: Any) -> BotAccount:
     with transaction.atomic():
         bot, made = BotAccount.objects.get_or_create(user_id=user.pk)
         if made:  # forgotten now, and again once committed (a process may have read it meanwhile)
-            cache.delete(NAMES)
-            transaction.on_commit(lambda: cache.delete(NAMES))
+            _forget_or_keep(lambda: cache.delete(NAMES))
+            transaction.on_commit(lambda: _forget_or_keep(lambda: cache.delete(NAMES)))
     return bot

@@ -136,3 +136,20 @@ def test_the_lobby_form_offers_a_challenge_bots_may_take(client: Client) -> None
     allowing, closed = Match.objects.order_by("pk")
     assert (allowing.bots_allowed, closed.bots_allowed) == (True, False)
     assert list(lobby.open_challenges(bot)) == [allowing]
+
+
+def test_names_and_calls_go_on_with_the_cache_down(settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Redis holding the cache may be down (tests/matches/test_redis_outage.py): a bot is still named
+    BOT, from the database, and a token's calls are let through unthrottled."""
+    from django.core.cache import cache
+
+    bot = UserFactory()
+    bots.become_bot(bot)
+
+    def down(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("the cache is down")
+
+    for method in ("get", "set", "delete"):
+        monkeypatch.setattr(cache, method, down)
+    assert bots.names() == frozenset({bot.username}) and bots.mark(bot.username)[0] == "BOT"
+    assert Caller(bot, ("read",)).call("GET", "/account")[0] == 200

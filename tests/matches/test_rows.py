@@ -44,7 +44,8 @@ def test_the_locked_read_gives_the_orms_values_and_defers_the_rest() -> None:
     assert read.waiting_since.tzinfo is not None and isinstance(read.snapshot, dict) and read.scores == orm.scores
     # Not read on the hot path: what only joining, chatting, rematching or a challenge reads.
     assert read.get_deferred_fields() == {"setup", "invite_token", "listed", "created_by_id", "chat_public",
-                                          "rating_min", "rating_max", "reliability_min", "rematch_of_id"}
+                                          "rating_min", "rating_max", "reliability_min", "rematch_of_id",
+                                          "challenged_id", "bots_allowed"}
     for side in ("athens", "sparta"):
         assert (read.player(side).pk, read.player(side).username, read.player(side).email) == \
             (orm.player(side).pk, orm.player(side).username, orm.player(side).email)
