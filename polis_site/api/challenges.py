@@ -52,7 +52,6 @@ def _one(request: HttpRequest, match_id: int) -> Match:
                                                         404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Accept a challenge to you")
 def accept(request: HttpRequest, match_id: int) -> dict[str, Any]:
-    _one(request, match_id)
     return describe.challenge(_one(request, lobby.accept(request.user, match_id).pk))
 
 
