@@ -242,7 +242,7 @@ def _search(view: View, side: str, rng: random.Random, budget: Budget) -> Action
     return options[min(range(len(options)), key=lambda i: (-values[i], i))]
 
 
-class _Node:
+class Node:
     """Decisions taken so far (from the root): how often each child was chosen, was available
     (legal in the iteration's deal), and what it brought the root's side in total."""
 
@@ -252,32 +252,52 @@ class _Node:
         self.visits: dict[str, int] = {}
         self.available: dict[str, int] = {}
         self.value: dict[str, float] = {}
-        self.children: dict[str, _Node] = {}
+        self.children: dict[str, Node] = {}
         #: The children found so far, by their key (the action's JSON).
         self.actions: dict[str, Action] = {}
 
 
 def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Action:
+    root = search(view, rng, tree)
+    return root.actions[best(root)]
+
+
+def search(view: View, rng: random.Random, tree: Tree, also: Action | None = None, least: int = 0) -> Node:
+    """The tree's root after the search of the decision `view` shows its viewer (its `actions`,
+    each child's `visits` and total `value`); `also`, an answer to weigh beside the candidates,
+    chosen at the root at least `least` times (the analysis of a decision played: engine/analysis.py).
+    A decision with one answer is not searched: its root has that answer, unvisited."""
+    side = view["viewer"]
     first = api.from_view(view, rng)
     options = candidates(first, side, rng, tree.proposals, tree.caution, one_extra=True)
-    if len(options) == 1:
-        return options[0]
-    root = _Node()
-    root.actions = {_key(action): action for action in options}
+    root = Node()
+    root.actions = {action_key(action): action for action in options}
+    if also is not None:
+        root.actions.setdefault(action_key(also), also)
+    if len(root.actions) == 1:
+        return root
     stop = time.perf_counter() + tree.most_seconds
     for iteration in range(tree.iterations):
         state = first if iteration == 0 else api.from_view(view, rng)
         _iterate(root, state, side, rng, tree, first.round, depth=0)
         if time.perf_counter() > stop:
             break
-    # The most visited; on a tie, the first listed (passing is listed last).
-    best = max(root.actions, key=lambda key: (root.visits.get(key, 0), -list(root.actions).index(key)))
-    return root.actions[best]
+    forced = action_key(also) if also is not None else None
+    while forced is not None and root.visits.get(forced, 0) < least:
+        _iterate(root, api.from_view(view, rng), side, rng, tree, first.round, depth=0, forced=forced)
+    return root
 
 
-def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree: Tree, start: int, depth: int) -> float:
+def best(root: Node) -> str:
+    """The key of the root's most visited child; on a tie, the first listed (passing is listed last)."""
+    order = list(root.actions)
+    return max(order, key=lambda key: (root.visits.get(key, 0), -order.index(key)))
+
+
+def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: Tree, start: int, depth: int,
+             forced: str | None = None) -> float:
     """One walk down from `node` in this deal (`start`: the round of the search's root); returns
-    the value for `side` and adds it up the path."""
+    the value for `side` and adds it up the path. `forced`: the root's child to take."""
     state = _settled(state, rng)
     decision = state.decision
     if state.outcome is not None or decision is None or decision.side is None:
@@ -295,13 +315,13 @@ def _iterate(node: _Node, state: GameState, side: str, rng: random.Random, tree:
     legal = {key: action for key, action in node.actions.items() if not depth or _legal_here(state, mover, action)}
     if not legal:  # nothing found fits this deal (a battle hand): play on from here
         return _judge(_rollout(state, rng, side), side, tree, start)
-    key = _ucb(node, legal, mover == side, tree.exploration)
+    key = forced if forced is not None else _ucb(node, legal, mover == side, tree.exploration)
     for available in legal:
         node.available[available] = node.available.get(available, 0) + 1
     after = api.apply_action(state, mover, legal[key])[0]
     child = node.children.get(key)
     if child is None:
-        node.children[key] = _Node()
+        node.children[key] = Node()
         value = _judge(_rollout(_settled(after, rng), rng, side), side, tree, start)
     else:
         value = _iterate(child, after, side, rng, tree, start, depth + 1)
@@ -322,7 +342,7 @@ def _judge(state: GameState, side: str, tree: Tree, start: int) -> float:
     return evaluate(state, side, tree.caution, margin=True, ahead=ahead)
 
 
-def _ucb(node: _Node, legal: Mapping[str, Action], own: bool, exploration: float) -> str:
+def _ucb(node: Node, legal: Mapping[str, Action], own: bool, exploration: float) -> str:
     """Untried children first (in their order); then UCB1 with availability counts, the opponent
     choosing what is worst for the root's side."""
     for key in legal:
@@ -334,12 +354,12 @@ def _ucb(node: _Node, legal: Mapping[str, Action], own: bool, exploration: float
     return max(legal, key=score)
 
 
-def _widen(node: _Node, state: GameState, mover: str, rng: random.Random, tree: Tree) -> None:
+def _widen(node: Node, state: GameState, mover: str, rng: random.Random, tree: Tree) -> None:
     """A new child, proposed by the playout player, while the node has fewer than its visits allow."""
     visits = sum(node.visits.values())
     if len(node.actions) < 1 + visits ** tree.widening:
         action = playout.random_action(state, mover, rng)
-        node.actions.setdefault(_key(action), action)
+        node.actions.setdefault(action_key(action), action)
 
 
 def _legal_here(state: GameState, side: str, action: Action) -> bool:
@@ -359,7 +379,7 @@ def _round_over(state: GameState) -> bool:
     return state.round_end is not None or state.decision is not None and state.decision.kind in end_of_round.ANSWER_TYPES
 
 
-def _key(action: Action) -> str:
+def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True)
 
 
@@ -442,7 +462,7 @@ def _best(entries: list[tuple[float, int, Action]], proposals: int, one_extra: b
         return entries[:proposals]
     seen: dict[str, tuple[float, int, Action]] = {}
     for entry in entries:
-        seen.setdefault(_key({**entry[2], "extra": None}), entry)
+        seen.setdefault(action_key({**entry[2], "extra": None}), entry)
         if len(seen) == proposals:
             break
     return list(seen.values())

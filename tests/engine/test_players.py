@@ -163,10 +163,10 @@ def test_hards_proposals_acting_alone_are_different_actions() -> None:
     side = state.decision.side
     every = players.candidates(state, side, random.Random(1), 3)
     assert any("extra" in action for action in every)
-    alike = [players._key({**a, "extra": None}) for a in every]
+    alike = [players.action_key({**a, "extra": None}) for a in every]
     assert len(set(alike)) < len(alike)  # the same action with different extras
     proposed = players.candidates(state, side, random.Random(1), 3, one_extra=True)
-    different = [players._key({**a, "extra": None}) for a in proposed]
+    different = [players.action_key({**a, "extra": None}) for a in proposed]
     assert len(set(different)) == len(different)
     assert len(set(different)) > len(set(alike)) and proposed[-1]["type"] == api.PASS
 
@@ -214,14 +214,9 @@ def test_hard_searches_a_tree_of_both_sides_decisions_within_its_count() -> None
     assert isinstance(hard.budget, players.Tree)
     state = next(s for s in POSITIONS if s.decision.kind == "action" and not s.decision.data["alone"])
     side = state.decision.side
-    roots: list[players._Node] = []
-    real = players._Node
-    players._Node = lambda: roots.append(real()) or roots[-1]  # type: ignore[assignment,misc]
-    try:
-        action = hard.decide(api.view_for(state, side), random.Random(3))
-    finally:
-        players._Node = real  # type: ignore[misc]
-    root = roots[0]
+    view = api.view_for(state, side)
+    action = hard.decide(view, random.Random(3))
+    root = players.search(view, random.Random(3), hard.budget)  # the same search, seeded alike
     assert sum(root.visits.values()) == hard.budget.iterations
     assert action == root.actions[max(root.visits, key=root.visits.get)]
     assert {a["type"] for a in root.actions.values()} >= {api.PASS}

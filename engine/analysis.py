@@ -1,0 +1,116 @@
+"""The computer's analysis of a game played: each side's decisions judged by the hard level's
+search from the deciding seat's own view at that moment, as a chess site's analysis judges each
+move. The search is given the view alone (`api.view_for`): what that player knew, never the
+opponent's battle hand or the decks' order, so the judgement is one that player could have made.
+
+For each decision with more than one answer: the chance to win, for Athens, with the computer's
+preferred answer (`before`) and after the answer played (`after`), and what the answer played cost
+its side (`loss`). A chance is hard's value of the position (-1 lost to 1 won, its search's
+average over its play-outs) drawn on 0 to 1: a judgement, not a frequency measured
+(docs/computer.md, "The analysis").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine import api, players
+
+#: The level whose search judges.
+ANALYST = "hard"
+#: Times the answer played is chosen at the root at least, beside the search's own choices: its
+#: value is the average of its play-outs, and the few a poor answer gets are too few to say by how
+#: much it was poorer.
+LEAST = 100
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged: chances are Athens', 0 to 1."""
+
+    side: str
+    before: float
+    after: float
+    best: players.Action
+    played: players.Action
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the answer played cost its own side (0: the computer's own choice, or
+        one it judged as good)."""
+        lost = self.before - self.after
+        return max(0.0, lost if self.side == "athens" else -lost)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "loss": round(self.loss, 4)}
+
+
+def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: players.Tree | None = None) -> Judgement | None:
+    """The decision `view` shows its viewer, answered by `played`, judged (by the ANALYST's search,
+    or `tree`); None when it had one answer only (nothing to judge). Seeded: the same view, answer
+    and seed judge alike (within the search's time bound)."""
+    tree = tree or analyst()
+    root = players.search(view, random.Random(seed), tree, also=played, least=LEAST)
+    if len(root.actions) == 1:
+        return None
+    side = view["viewer"]
+    preferred = players.best(root)
+    played_key = players.action_key(played)
+
+    def athens(key: str) -> float:
+        mean = root.value[key] / root.visits[key]
+        chance = (mean + 1) / 2
+        return round(chance if side == "athens" else 1 - chance, 4)
+
+    return Judgement(side=side, before=athens(preferred), after=athens(played_key),
+                     best=root.actions[preferred], played=played)
+
+
+def analyst() -> players.Tree:
+    tree = players.player(ANALYST).budget
+    assert isinstance(tree, players.Tree)
+    return tree
+
+
+def judge_at(state: api.GameState, side: str, played: players.Action, seed: str,
+             tree: players.Tree | None = None) -> Judgement | None:
+    """`side`'s decision in `state` judged from `side`'s view of it, the one thing judged: what the
+    side could not see never reaches the search."""
+    return judge(api.view_for(state, side), played, seed, tree)
+
+
+def decisions(setup: api.Setup, log: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int, api.GameState, Mapping[str, Any]]]:
+    """Each side's decision of a game's log: its index in the log, the state it was taken in, the
+    entry."""
+    state = api.new_game(setup)
+    for index, entry in enumerate(log):
+        if "side" in entry:
+            yield index, state, entry
+        state, _ = api.apply_entry(state, entry)
+
+
+def judge_game(setup: api.Setup, log: Sequence[Mapping[str, Any]], seed: str) -> Iterator[tuple[int, Judgement]]:
+    """Every decision of a game judged (those with one answer left out), by its index in the log;
+    each seeded by `seed` and its index."""
+    for index, state, entry in decisions(setup, log):
+        judgement = judge_at(state, entry["side"], entry["action"], f"{seed}:{index}")
+        if judgement is not None:
+            yield index, judgement
+
+
+@cache
+def version() -> str:
+    """The engine's version an analysis was made with: a digest of its code and models, so that an
+    analysis is made again only when the rules or the judgement may have changed."""
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
