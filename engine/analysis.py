@@ -56,12 +56,14 @@ def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: play
     or `tree`); None when it had one answer only (nothing to judge). Seeded: the same view, answer
     and seed judge alike (within the search's time bound)."""
     tree = tree or analyst()
-    root = players.search(view, random.Random(seed), tree, also=played, least=LEAST)
+    rng = random.Random(seed)
+    root = players.search(view, rng, tree, also=played)
     if len(root.actions) == 1:
         return None
     side = view["viewer"]
-    preferred = players.best(root)
+    preferred = players.best(root)  # the search's own choice, before the answer played is weighed more
     played_key = players.action_key(played)
+    players.visit(root, view, rng, tree, played_key, LEAST)
 
     def athens(key: str) -> float:
         mean = root.value[key] / root.visits[key]

@@ -262,11 +262,11 @@ def _tree_search(view: View, side: str, rng: random.Random, tree: Tree) -> Actio
     return root.actions[best(root)]
 
 
-def search(view: View, rng: random.Random, tree: Tree, also: Action | None = None, least: int = 0) -> Node:
+def search(view: View, rng: random.Random, tree: Tree, also: Action | None = None) -> Node:
     """The tree's root after the search of the decision `view` shows its viewer (its `actions`,
-    each child's `visits` and total `value`); `also`, an answer to weigh beside the candidates,
-    chosen at the root at least `least` times (the analysis of a decision played: engine/analysis.py).
-    A decision with one answer is not searched: its root has that answer, unvisited."""
+    each child's `visits` and total `value`); `also`, an answer to weigh beside the candidates (the
+    analysis of a decision played: engine/analysis.py). A decision with one answer is not searched:
+    its root has that answer, unvisited."""
     side = view["viewer"]
     first = api.from_view(view, rng)
     options = candidates(first, side, rng, tree.proposals, tree.caution, one_extra=True)
@@ -282,10 +282,15 @@ def search(view: View, rng: random.Random, tree: Tree, also: Action | None = Non
         _iterate(root, state, side, rng, tree, first.round, depth=0)
         if time.perf_counter() > stop:
             break
-    forced = action_key(also) if also is not None else None
-    while forced is not None and root.visits.get(forced, 0) < least:
-        _iterate(root, api.from_view(view, rng), side, rng, tree, first.round, depth=0, forced=forced)
     return root
+
+
+def visit(root: Node, view: View, rng: random.Random, tree: Tree, key: str, least: int) -> None:
+    """More iterations of a searched root, each through its child `key`, until it has `least` visits:
+    the value of an answer the search tried little is the average of too few play-outs."""
+    round_now = view["round"]
+    while root.visits.get(key, 0) < least:
+        _iterate(root, api.from_view(view, rng), view["viewer"], rng, tree, round_now, depth=0, forced=key)
 
 
 def best(root: Node) -> str:

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "polis_site.guests",
     "polis_site.learn",
     "polis_site.bots",
+    "polis_site.analysis",
     "polis_site.api",
     # django-ninja: the open API's schema and docs (its templates and static files).
     "ninja",
@@ -131,6 +132,9 @@ COMPUTER_PAUSE = float(ENV.get("COMPUTER_PAUSE", "1.0"))
 #: Seconds of waiting after which the match page tells the player that the computer is taking
 #: longer than usual: its pause, hard's p99 in pure Python and a queue behind other matches.
 COMPUTER_LATE_SECONDS = float(ENV.get("COMPUTER_LATE_SECONDS", "20"))
+#: Whether a match's analysis (polis_site/analysis/) is queued as it ends; off, only on request (a
+#: site short of cores, or the browser tests, whose worker must answer their own matches).
+ANALYSE_FINISHED = config.env_bool(ENV, "ANALYSE_FINISHED", default=True)
 #: Seconds a decision may take before its process is ended (then it is tried again): thinking is
 #: budgeted in work, not time, and the idle class may slow it many times on a busy machine.
 COMPUTER_TIMEOUT = int(ENV.get("COMPUTER_TIMEOUT", "60"))

@@ -1,18 +1,43 @@
 """The site's task queue: django-q2 with its ORM broker, on the site's own database (SQLite on the
 embedded default, PostgreSQL scaled out), so that no other service is needed and every worker on
-every machine claims from one table (docs/architecture.md)."""
+every machine claims from one table (docs/architecture.md).
+
+Two lists share the table: the cluster's own (the computer's decisions, deadlines, the sweep) and
+`LATER` (the analysis of finished matches), handed out only when the first has nothing waiting: no
+live decision ever waits behind an analysis in the queue."""
 
 from __future__ import annotations
 
+from time import sleep
 from typing import Any
 
+from django.conf import settings
+from django.utils import timezone
 from django_q.brokers.orm import ORM
+from django_q.conf import Conf
+
+#: The list of work that waits for everything else; a task goes there with `async_task(...,
+#: cluster=LATER)`.
+LATER = f"{settings.Q_CLUSTER['name']}-later"
 
 
 class OldestFirst(ORM):
-    """django-q2's ORM broker, handing out the oldest task first: its own query names no order, and
-    matches must be answered in the order they started waiting."""
+    """django-q2's ORM broker, handing out the oldest task first (its own query names no order, and
+    matches must be answered in the order they started waiting), and the LATER list's only when the
+    cluster's own list has none ready. django-q2 has no priorities: its `dequeue`, written again
+    here, claims from one list."""
 
     @staticmethod
     def get_connection(list_key: str | None = None) -> Any:
         return ORM.get_connection(list_key).order_by("id")
+
+    def dequeue(self) -> list[tuple[int, Any]] | None:
+        for key in (self.list_key, LATER):
+            now = timezone.now()
+            claimed = [(task.pk, task.payload) for task in self.get_connection().filter(key=key, lock__lt=now)[:Conf.BULK]
+                       # A conditional update: another worker that claimed it first leaves it 0 rows.
+                       if self.get_connection().filter(id=task.id, lock=task.lock).update(lock=self.timeout(task))]
+            if claimed:
+                return claimed
+        sleep(Conf.POLL)  # nothing to do: spare the database
+        return None

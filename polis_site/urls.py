@@ -28,5 +28,6 @@ urlpatterns = [
     path("matches/", include("polis_site.notices.urls")),
     path("matches/", include("polis_site.clocks.urls")),
     path("matches/", include("polis_site.relations.urls")),
+    path("matches/", include("polis_site.analysis.urls")),
     path("matches/", include("polis_site.matches.urls")),
 ]

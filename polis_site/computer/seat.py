@@ -36,7 +36,6 @@ import socket
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -72,10 +71,6 @@ MOST_THOUGHTS = 3
 GROUP = "computer"
 #: The schedule of the sweep behind the queue (`sweep`), made after each migrate.
 SWEEP = "computer sweep"
-#: The thread that thinks, in Linux's idle class (each thread is scheduled on its own): the rest of
-#: the task, its write under the database's lock above all, keeps the process's priority, so the
-#: site's own writes never wait behind a thinker the machine has no time for.
-_thinker = ThreadPoolExecutor(1, thread_name_prefix="think", initializer=background.yield_cores)
 #: Refusals that mean the match no longer waits for this answer.
 MOVED_ON = frozenset({"stale_version", "game_over", "conflict"})
 #: How long Daphne's exit waits for its worker to finish the decision in hand.
@@ -190,7 +185,7 @@ def decide(match_id: int, version: int) -> str:
     elif decision.scripted is not None:
         action = decision.scripted
     else:
-        action = _thinker.submit(players.think, decision.level, decision.view, decision.seed).result()
+        action = background.think(players.think, decision.level, decision.view, decision.seed)
     thought.seconds = time.monotonic() - started
     thought.save(update_fields=["seconds"])
     time.sleep(max(0.0, decision.due - time.time()))

@@ -75,7 +75,8 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
         "log": log, "before": beside.get(0, []), "board": board.drawing(match.ruleset),
-        "catalogue": board.catalogue(match.ruleset), "summary": summary})
+        "catalogue": board.catalogue(match.ruleset), "summary": summary,
+        "replay_parts": [html for part in extensions.replay_parts if (html := part(request, match))]})
 
 
 @require_GET

@@ -23,7 +23,10 @@ def live_site() -> Iterator[DaphneProcess]:
     from polis_site.notices import push
 
     private, public = push.new_key_pair()  # Web Push on: the preferences page offers it
-    with embedded_site("polis-live-", QUEUE_SCHEDULER="0", VAPID_PRIVATE_KEY=private, VAPID_PUBLIC_KEY=public) as site:
+    # No analysis as matches end: the worker answers the tests' matches against the computer (one
+    # test asks for an analysis by clicking).
+    with embedded_site("polis-live-", QUEUE_SCHEDULER="0", ANALYSE_FINISHED="0", VAPID_PRIVATE_KEY=private,
+                       VAPID_PUBLIC_KEY=public) as site:
         yield site
 
 

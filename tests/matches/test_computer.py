@@ -258,10 +258,10 @@ def test_the_thinking_yields_the_cores_to_the_site() -> None:
     """The thread that thinks is in the idle class; the worker's other work, its writes under the
     database's lock, is not."""
     if hasattr(os, "SCHED_IDLE"):
-        assert computer._thinker.submit(os.sched_getscheduler, 0).result() == os.SCHED_IDLE
+        assert background.think(os.sched_getscheduler, 0) == os.SCHED_IDLE
         assert os.sched_getscheduler(0) != os.SCHED_IDLE
     else:
-        assert computer._thinker.submit(os.nice, 0).result() >= background.NICE
+        assert background.think(os.nice, 0) >= background.NICE
 
 
 def test_a_refused_answer_is_replaced_by_a_legal_one(monkeypatch) -> None:

@@ -32,10 +32,20 @@ export function replay() {
       judged.dataset.lead = state.judged.lead.toFixed(2);
     }
     showNews(state.entry ? state.entry.happened[lang] : []);
+    document.dispatchEvent(new CustomEvent("polis:replay-step", {detail: {seq}}));
   }
   const moves = {first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => last};
   for (const button of $$("#replay [data-step]")) button.addEventListener("click", () => go(moves[button.dataset.step]()));
   range.addEventListener("input", () => go(Number(range.value)));
+  // A link to a step anywhere on the page (the analysis's turning points and mistakes): the
+  // replay goes there, and the board comes into view.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-step-to]");
+    if (!link) return;
+    event.preventDefault();
+    go(Number(link.dataset.stepTo));
+    $(".board-column").scrollIntoView({block: "start"});
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowLeft") go(at - 1);
     else if (event.key === "ArrowRight") go(at + 1);

@@ -1,0 +1,39 @@
+"""What the analysis of a finished match stores: one row per match and engine version."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from polis_site.matches import fields
+
+
+class Analysis(models.Model):
+    """The computer's judgement of each decision of a match, made by tasks on the queue's LATER list
+    one decision after another (`services.work`), as an engine version judged it."""
+
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="analyses")
+    #: `engine.analysis.version()` of the engine that judged: a new engine analyses again.
+    engine = models.CharField(max_length=12)
+    #: The match's version when the analysis began (its steps 1 to `steps`), and the next step to
+    #: judge: `upto > steps` once done.
+    steps = models.PositiveIntegerField()
+    upto = models.PositiveIntegerField(default=1)
+    #: Per step judged (one with more than one answer): {"seq", "side", "before", "after", "loss",
+    #: "best", "played"}, chances Athens' from 0 to 1 (engine/analysis.py's Judgement).
+    judgements = fields.JSONField(default=list)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    #: The last step's work: an analysis that stops moving was lost from the queue (`services.request`).
+    worked_at = models.DateTimeField(auto_now=True)
+    #: Seconds of thinking so far.
+    seconds = models.FloatField(default=0.0)
+
+    class Meta:
+        verbose_name_plural = "analyses"
+        constraints = [models.UniqueConstraint(fields=["match", "engine"], name="one_analysis_per_engine")]
+
+    def __str__(self) -> str:
+        return f"analysis of match {self.match_id} ({self.engine})"
+
+    @property
+    def done(self) -> bool:
+        return self.upto > self.steps

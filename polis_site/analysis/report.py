@@ -1,0 +1,130 @@
+"""An analysis shown on a replay: the chance to win across the game (a chart, rounds marked), its
+turning points in words, and each side's largest mistakes, each a link to its step."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine import api, editions, flow
+from polis_site.analysis.models import Analysis
+from polis_site.matches import audience, words
+from polis_site.matches.models import Match
+
+#: The chart's drawing box (SVG user units), its margin and the wider one on the left for "100%".
+WIDTH, HEIGHT, MARGIN, LEFT = 560, 200, 24, 44
+#: Turning points named, and mistakes listed per side.
+TURNS, MISTAKES = 3, 3
+#: A loss smaller than this is no mistake (the search's own noise is about 1%).
+SMALL = 0.02
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where a step fell: its round's name, and which of its side's actions in that round it was
+    (0: a decision that was no turn's action, such as a battle card or food)."""
+
+    round: str
+    number: int
+
+
+def moments(match: Match) -> tuple[dict[int, Moment], dict[int, str]]:
+    """Each step's moment, and the first step of each round after the first (by its round's name)."""
+    state = api.new_game(match.engine_setup())
+    edition = editions.of(state)
+    counted: Counter[tuple[int, str]] = Counter()
+    at: dict[int, Moment] = {}
+    starts: dict[int, str] = {}
+    for record in match.actions.order_by("seq"):
+        number = 0
+        if state.decision is not None and state.decision.kind == flow.ACTION:
+            counted[state.round, record.side] += 1
+            number = counted[state.round, record.side]
+        at[record.seq] = Moment(edition.round(state.round).name, number)
+        before = state.round
+        for entry in record.log_entries():
+            state, _events = api.apply_entry(state, entry)
+        if state.round != before and state.outcome is None:
+            starts[record.seq + 1] = edition.round(state.round).name
+    return at, starts
+
+
+def when(side: str, moment: Moment) -> str:
+    names = {"round": moment.round, "side": words.side_name(side), "number": moment.number}
+    if moment.number:
+        return _("Round %(round)s, %(side)s, action %(number)s") % names
+    return _("Round %(round)s, %(side)s") % names
+
+
+def percent(chance: float) -> int:
+    return round(100 * chance)
+
+
+def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
+    """A judged step in words: when, what was played, and what the computer preferred."""
+    side = item["side"]
+    preferred = (_("The computer preferred: %(best)s.") % {"best": words.describe(side, item["best"])}
+                 if item["loss"] >= SMALL else "")
+    return {"seq": item["seq"], "side": side, "when": when(side, moment), "loss": percent(item["loss"]),
+            "played": words.describe(side, item["played"]), "preferred": preferred}
+
+
+def report(match: Match, row: Analysis) -> dict[str, Any]:
+    """What the replay shows of a finished analysis, in the active language."""
+    judged = row.judgements
+    at, starts = moments(match)
+    largest = {side: sorted((i for i in judged if i["side"] == side and i["loss"] >= SMALL), key=lambda i: -i["loss"])[:MISTAKES]
+               for side in audience.SIDES}
+    with words.telling(match.ruleset):
+        turns = _turning_points(judged, at)
+        mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
+    marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
+    return {"chart": chart(judged, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
+            "judged": len(judged)}
+
+
+def _turning_points(judged: list[dict[str, Any]], at: Mapping[int, Moment]) -> list[dict[str, Any]]:
+    """The steps that moved Athens' chance the most from the step judged before, in the game's order."""
+    swings = []
+    previous = judged[0]["before"] if judged else 0.5
+    for item in judged:
+        swings.append((abs(item["after"] - previous), previous, item))
+        previous = item["after"]
+    largest = sorted(swings, key=lambda s: -s[0])[:TURNS]
+    lines = []
+    for swing, before, item in sorted(largest, key=lambda s: s[2]["seq"]):
+        if swing < SMALL:
+            continue
+        moved = _("Athens' chance to win went from %(before)s%% to %(after)s%%.") % {
+            "before": percent(before), "after": percent(item["after"])}
+        lines.append({**_line(item, at[item["seq"]]), "moved": moved})
+    return lines
+
+
+def chart(judged: list[dict[str, Any]], starts: Mapping[int, str], steps: int,
+          marked: list[dict[str, Any]]) -> dict[str, Any]:
+    """Polylines of Athens' and Sparta's chance after each step judged, the 50% line, each round's
+    start, and a mark at each of the `marked` steps (the mistakes listed)."""
+    inner_w, inner_h = WIDTH - LEFT - MARGIN, HEIGHT - 2 * MARGIN
+
+    def x(seq: int) -> float:
+        return round(LEFT + inner_w * seq / max(1, steps), 1)
+
+    def y(chance: float) -> float:
+        return round(MARGIN + inner_h * (1 - chance), 1)
+
+    athens = [(x(0), y(judged[0]["before"]))] if judged else []
+    athens += [(x(item["seq"]), y(item["after"])) for item in judged]
+    return {"width": WIDTH, "height": HEIGHT, "x0": LEFT, "x1": WIDTH - MARGIN, "y0": MARGIN,
+            "y1": HEIGHT - MARGIN, "middle": y(0.5), "steps": steps,
+            "lines": [{"side": "athens", "points": " ".join(f"{px},{py}" for px, py in athens)},
+                      {"side": "sparta", "points": " ".join(f"{px},{round(HEIGHT - py, 1)}" for px, py in athens)}],
+            "rounds": [{"x": x(seq), "name": name, "seq": seq} for seq, name in sorted(starts.items())],
+            # Each on its own side's line.
+            "marks": [{"x": x(item["seq"]), "y": y(item["after"] if item["side"] == "athens" else 1 - item["after"]),
+                       "seq": item["seq"], "side": item["side"],
+                       "loss": percent(item["loss"])} for item in marked]}

@@ -1,0 +1,125 @@
+"""The analysis of a finished match, on the task queue after everything else.
+
+As a match ends (`match_finished`), and on request for an older one, its analysis is made once per
+engine version: tasks on the queue's LATER list (polis_site/tasks.py), each judging the match's next
+decisions with the hard level's search from the deciding seat's own view at that moment
+(engine/analysis.py) for about WORK_SECONDS, then queueing the next. The queue hands out the LATER
+list only when no live decision waits, and a task that finds one waiting (claimed by a worker or
+held in its hand) steps aside at once: an analysis never delays the computer's answers by more than
+the one decision it is judging.
+
+Shown on a finished match's replay only (`report`), so it can never help a player in play.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django_q.models import OrmQ
+from django_q.tasks import async_task
+
+from engine import analysis
+from polis_site import background
+from polis_site.analysis.models import Analysis
+from polis_site.matches import services
+from polis_site.matches.models import Match
+from polis_site.tasks import LATER
+
+logger = logging.getLogger(__name__)
+
+#: Thinking a task does before queueing the next (the decision in hand is finished first).
+WORK_SECONDS = 2.0
+#: An analysis not moved on for this long lost its task (its worker died, the task was dropped):
+#: a request queues it again.
+STALL = timedelta(minutes=5)
+#: The pause of a task that steps aside, so that one waiting behind a live decision that another
+#: worker thinks about does not spin on the queue.
+ASIDE_SECONDS = 0.1
+#: The queue's group of these tasks.
+GROUP = "analysis"
+
+
+def analysable(match: Match) -> bool:
+    return match.status == Match.Status.FINISHED and match.version > 0
+
+
+def request(match: Match) -> Analysis | None:
+    """The match's analysis by today's engine, queued if it is new or has stalled; None for a match
+    not finished or with no decision to judge."""
+    if not analysable(match):
+        return None
+    made, created = Analysis.objects.get_or_create(match=match, engine=analysis.version(),
+                                                   defaults={"steps": match.version})
+    if created or (not made.done and made.worked_at < timezone.now() - STALL):
+        enqueue(made.pk)
+    return made
+
+
+def latest(match: Match) -> Analysis | None:
+    """The analysis to show: today's engine's if it has one, else the newest finished."""
+    analyses = list(Analysis.objects.filter(match=match).order_by("-requested_at"))
+    today = next((a for a in analyses if a.engine == analysis.version()), None)
+    return today or next((a for a in analyses if a.done), None)
+
+
+def enqueue(analysis_id: int) -> None:
+    if settings.COMPUTER_WORKER == "off":  # the queue has no worker: nothing would take it
+        return
+    async_task(work, analysis_id, task_name=f"analysis-{analysis_id}", group=GROUP, cluster=LATER)
+
+
+def live_waiting() -> bool:
+    """Whether the cluster's own list holds a task, claimed or not: a live decision (or a deadline)
+    comes first."""
+    return OrmQ.objects.filter(key=settings.Q_CLUSTER["name"]).exists()
+
+
+def work(analysis_id: int) -> str:
+    """The task: judge the next decisions for about WORK_SECONDS, stepping aside for any live one,
+    and queue the rest; what came of it, in words."""
+    if live_waiting():
+        time.sleep(ASIDE_SECONDS)
+        enqueue(analysis_id)
+        return "stepped aside"
+    judged = 0
+    started = time.monotonic()
+    while time.monotonic() - started < WORK_SECONDS and not live_waiting():
+        progress = judge_next(analysis_id)
+        if progress is None:
+            return f"done ({judged} judged by this task)"
+        judged += progress
+    enqueue(analysis_id)
+    return f"{judged} judged; more queued"
+
+
+def judge_next(analysis_id: int) -> int | None:
+    """The next step of the analysis judged and stored: 1 (0 when it had one answer, or another
+    task stored it first); None when nothing is left."""
+    row = Analysis.objects.select_related("match").filter(pk=analysis_id).first()
+    if row is None or row.done:
+        return None
+    match, seq = row.match, row.upto
+    state = services.replay_state(match, upto=seq - 1)
+    record = match.actions.get(seq=seq)
+    started = time.monotonic()
+    judgement = background.think(analysis.judge_at, state, record.side, record.action, f"analysis:{match.pk}:{seq}")
+    seconds = time.monotonic() - started
+    with transaction.atomic():
+        row = Analysis.objects.select_for_update().get(pk=analysis_id)
+        if row.upto != seq:
+            return 0
+        if judgement is not None:
+            row.judgements = [*row.judgements, {"seq": seq, **judgement.to_dict()}]
+        row.upto, row.seconds = seq + 1, row.seconds + seconds
+        row.save(update_fields=["judgements", "upto", "seconds", "worked_at"])
+    return int(judgement is not None)
+
+
+def progress(row: Analysis) -> dict[str, Any]:
+    return {"done": row.done, "judged": min(row.upto - 1, row.steps), "steps": row.steps}

@@ -1,0 +1,35 @@
+// The computer's analysis on a finished match's replay (the analysis app's card): followed while
+// the computer makes it, and the chart's line on the step the replay shows.
+
+const card = () => document.getElementById("analysis");
+// Three seconds between looks, for at most ten minutes (a whole game takes a few on two cores).
+const EVERY_MS = 3000;
+const MOST_LOOKS = 200;
+
+async function follow() {
+  for (let looks = 0; card()?.dataset.state === "working" && looks < MOST_LOOKS; looks++) {
+    await new Promise((resolve) => setTimeout(resolve, EVERY_MS));
+    const response = await fetch(card().dataset.partUrl, {headers: {Accept: "text/html"}}).catch(() => null);
+    if (!response || !response.ok) continue;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("analysis");
+    if (fresh && fresh.dataset.state !== "working") {
+      fresh.querySelector("script")?.remove();  // this module is running already
+      card().replaceWith(fresh);
+    } else if (fresh) {
+      card().querySelector("#analysis-progress").textContent = fresh.querySelector("#analysis-progress")?.textContent ?? "";
+    }
+  }
+}
+
+// The replay's step (replay.js says it): the chart's line moves to it.
+document.addEventListener("polis:replay-step", (event) => {
+  const chart = document.getElementById("analysis-chart");
+  const now = document.getElementById("analysis-now");
+  if (!chart || !now) return;
+  const {x0, x1, steps} = chart.dataset;
+  const x = Number(x0) + (Number(x1) - Number(x0)) * event.detail.seq / Math.max(1, Number(steps));
+  now.setAttribute("x1", String(x));
+  now.setAttribute("x2", String(x));
+});
+
+follow();

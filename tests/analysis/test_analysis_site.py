@@ -1,0 +1,185 @@
+"""The analysis of finished matches on the site (polis_site/analysis/): queued as a match ends on the
+queue's LATER list, which waits for every live decision; made one decision after another from each
+deciding seat's view; shown on the replay in the page's language; asked for by a click for older
+matches. The browser test: tests/e2e/test_analysis_browser.py."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone
+from django_q.brokers import get_broker
+from django_q.models import OrmQ
+from django_q.tasks import async_task
+
+from engine import analysis, api, playout
+from polis_site.analysis import services
+from polis_site.analysis.models import Analysis
+from polis_site.matches import services as play
+from polis_site.matches.models import Match
+from polis_site.tasks import LATER
+from tests.matches.factories import PASSWORD, UserFactory, active_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analyst as medium with fewer visits of the answer played: the same search, in a test's time."""
+    monkeypatch.setattr(analysis, "ANALYST", "medium")
+    monkeypatch.setattr(analysis, "LEAST", 10)
+
+
+def resigned_after(moves: int, seed: str = "analysis-site") -> Match:
+    """A match between two people, `moves` decisions of seeded random play, then Sparta resigns."""
+    match = active_match(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = match.state()
+        side = state.decision.side
+        play.submit_action(match.pk, match.player(side), playout.step(state, side, rng)[0])
+        match.refresh_from_db()
+    return play.resign(match.pk, match.sparta)
+
+
+def later_tasks() -> list[OrmQ]:
+    return list(OrmQ.objects.filter(key=LATER))
+
+
+def analysed(match: Match) -> Analysis:
+    row = services.latest(match)
+    assert row is not None
+    while services.judge_next(row.pk) is not None:
+        pass
+    row.refresh_from_db()
+    return row
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_a_match_that_ends_queues_its_analysis_once_on_the_later_list() -> None:
+    match = resigned_after(4)
+    row = Analysis.objects.get(match=match)
+    assert (row.engine, row.steps, row.upto, row.done) == (analysis.version(), 4, 1, False)
+    assert [task.name() for task in later_tasks()] == [f"analysis-{row.pk}"]
+    assert services.request(match) == row and len(later_tasks()) == 1  # asked again: the same, queued once
+
+
+@override_settings(ANALYSE_FINISHED=False)
+def test_with_analysis_on_request_only_an_ending_queues_nothing() -> None:
+    match = resigned_after(2)
+    assert not Analysis.objects.filter(match=match).exists() and later_tasks() == []
+
+
+def test_a_match_in_play_or_without_a_decision_is_not_analysed() -> None:
+    in_play = active_match("analysis-in-play")
+    assert services.request(in_play) is None
+    untouched = active_match("analysis-untouched")
+    assert services.request(play.resign(untouched.pk, untouched.athens)) is None  # finished, nothing to judge
+    client = Client()
+    client.login(username=in_play.athens.username, password=PASSWORD)
+    assert client.get(reverse("analysis:part", args=[in_play.pk])).status_code == 404
+    assert client.post(reverse("analysis:ask", args=[in_play.pk])).status_code == 404
+    assert not Analysis.objects.exists()
+
+
+def test_the_queue_hands_out_an_analysis_only_when_no_live_task_waits() -> None:
+    broker = get_broker()
+    later = async_task("math.sqrt", 4, cluster=LATER)
+    live = async_task("math.sqrt", 9)
+    first = broker.dequeue()
+    assert first is not None and len(first) == 1
+    assert OrmQ.objects.get(pk=first[0][0]).key == broker.list_key  # the live one, though queued after
+    second = broker.dequeue()
+    assert second is not None and OrmQ.objects.get(pk=second[0][0]).key == LATER
+    assert {later, live} and broker.dequeue() is None  # both claimed: nothing more to hand out
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_an_analysis_task_steps_aside_while_a_live_decision_waits(quick: None) -> None:
+    match = resigned_after(3)
+    row = Analysis.objects.get(match=match)
+    OrmQ.objects.filter(key=LATER).delete()
+    async_task("math.sqrt", 9)  # a live task on the cluster's own list
+    assert services.work(row.pk) == "stepped aside"
+    row.refresh_from_db()
+    assert row.upto == 1 and row.judgements == []
+    assert len(later_tasks()) == 1  # queued again behind it
+    OrmQ.objects.exclude(key=LATER).delete()
+    assert services.work(row.pk).startswith("done")
+    row.refresh_from_db()
+    assert row.done and row.upto == 4
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_each_decision_is_judged_from_its_seat_and_stored_once(quick: None) -> None:
+    match = resigned_after(6)
+    row = analysed(match)
+    assert row.done and row.seconds > 0
+    assert [item["seq"] for item in row.judgements] == sorted({item["seq"] for item in row.judgements})
+    records = {r.seq: r for r in match.actions.all()}
+    for item in row.judgements:
+        record = records[item["seq"]]
+        assert item["side"] == record.side and item["played"] == record.action
+        assert 0 <= item["before"] <= 1 and 0 <= item["after"] <= 1 and item["loss"] >= 0
+        state = play.replay_state(match, upto=item["seq"] - 1)
+        api.apply_action(state, record.side, item["best"])  # the preferred answer was legal there
+        # What the seat could not see changes nothing: judged again on a re-dealt world, alike.
+        world = api.from_view(api.view_for(state, record.side), random.Random(1))
+        again = analysis.judge_at(world, record.side, record.action, f"analysis:{match.pk}:{item['seq']}")
+        assert again is not None and again.to_dict() == {k: v for k, v in item.items() if k != "seq"}
+    assert services.judge_next(row.pk) is None  # nothing left
+
+
+def test_an_analysis_lost_from_the_queue_is_queued_again_when_asked() -> None:
+    with override_settings(ANALYSE_FINISHED=False):
+        match = resigned_after(2)
+    visitor = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert "Log in to ask for the computer's analysis." in visitor and 'id="analysis-ask"' not in visitor
+    client = Client()
+    client.login(username=match.athens.username, password=PASSWORD)
+    replay = client.get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert 'id="analysis-ask"' in replay and "Analyse this match" in replay
+    response = client.post(reverse("analysis:ask", args=[match.pk]))
+    assert response.status_code == 302 and response["Location"].endswith(f"/matches/{match.pk}/replay/#analysis")
+    row = Analysis.objects.get(match=match)
+    assert len(later_tasks()) == 1
+    OrmQ.objects.all().delete()  # its task lost
+    Analysis.objects.filter(pk=row.pk).update(worked_at=timezone.now() - services.STALL - timedelta(seconds=1))
+    part = client.get(reverse("analysis:part", args=[match.pk])).content.decode()
+    assert "0 of 2 steps judged" in part and 'id="analysis-ask"' in part  # stalled: it may be asked again
+    client.post(reverse("analysis:ask", args=[match.pk]))
+    assert len(later_tasks()) == 1 and Analysis.objects.count() == 1
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_language(quick: None) -> None:
+    match = resigned_after(14, seed="analysis-words")
+    row = analysed(match)
+    losses = sorted((i for i in row.judgements if i["loss"] >= 0.02), key=lambda i: -i["loss"])
+    assert losses, "random play made no mistake the analysis saw"
+    page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert 'id="analysis-chart"' in page and page.count('class="series athens"') == 1
+    marks = re.findall(r'<a href="#analysis" data-step-to="(\d+)"><circle', page)
+    assert marks and set(map(int, marks)) <= {i["seq"] for i in losses}
+    worst = losses[0]
+    side = "Athens" if worst["side"] == "athens" else "Sparta"
+    mistakes = page[page.index(f'id="analysis-mistakes-{worst["side"]}"'):]
+    assert f'data-step-to="{worst["seq"]}">Round Alpha, {side}, action ' in mistakes
+    assert f"−{round(100 * worst['loss'])}%" in mistakes and "The computer preferred: " + side in mistakes
+    turns = page[page.index('id="analysis-turns"'):page.index("</ol>", page.index('id="analysis-turns"'))]
+    assert "Athens&#x27; chance to win went from" in turns
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert "El análisis del ordenador" in spanish and "Ronda Alpha" in spanish
+    assert "La probabilidad de ganar de Atenas pasó del" in spanish
+    # The charts' coordinates are numbers in every language (Spanish writes "114,5" for 114.5).
+    for chart in ("analysis-chart", "summary-chart"):
+        svg = spanish[spanish.index(f'<svg id="{chart}"'):spanish.index("</svg>", spanish.index(f'<svg id="{chart}"'))]
+        numbers = re.findall(r'\s(?:cx|cy|x|y|x1|x2|y1|y2)="([^"]*)"', svg)
+        assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (chart, numbers)
+        for points in re.findall(r'\spoints="([^"]*)"', svg):
+            assert re.fullmatch(r"(-?\d+(\.\d+)?,-?\d+(\.\d+)?\s?)+", points), (chart, points)

@@ -1,0 +1,113 @@
+"""The computer's analysis by clicking: a player resigns a match, opens its replay, asks for the
+analysis, watches it arrive, reads a turning point and clicks it to reach that step; on a phone in
+Spanish the card reads in Spanish and widens nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+
+from engine import api
+from tests.e2e.test_match_browser import log_in, sign_up
+from tests.support.games import bot_game
+from tests.support.services import DaphneProcess, manage
+
+pytestmark = pytest.mark.browser
+
+#: Decisions played before the resignation: enough for the analysis to find mistakes in random play.
+DECISIONS = 12
+#: The analysis of DECISIONS decisions by hard on the live site's worker takes seconds; the page
+#: follows it for ten minutes.
+ANALYSIS_MS = 120_000
+
+
+def imported_match(live_site: DaphneProcess, tmp_path: Path, seed: str, names: tuple[str, str]) -> int:
+    """A match in play after DECISIONS decisions of the bots, its players `names`."""
+    _, log = bot_game(seed, 5)
+    decided = [i for i, entry in enumerate(log) if "side" in entry]
+    log = log[:decided[DECISIONS]]  # up to the next decision, chance drawn after the last kept
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
+    out = manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env)
+    return int(out.split()[0])
+
+
+def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
+    tag = uuid.uuid4().hex[:6]
+    names = (f"pericles-{tag}", f"archidamos-{tag}")
+    signer = browser.new_context()
+    for name in names:
+        sign_up(signer.new_page(), live_site.base_url, name)
+    signer.close()
+    match_id = imported_match(live_site, tmp_path, "browser-analysis", names)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    log_in(page, live_site.base_url, names[1])
+    page.goto(f"{live_site.base_url}/matches/{match_id}/")
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#resign button").click()
+    page.locator("#replay-link").click()
+    page.locator("#analysis").wait_for()
+    assert "The computer can judge every decision of this match" in page.locator("#analysis").inner_text()
+    page.locator("#analysis-ask").click()
+    page.locator('#analysis[data-state="working"]').wait_for(timeout=10_000)
+    assert re.search(r"The computer is analysing this match: \d+ of \d+ steps judged\.",
+                     page.locator("#analysis-progress").inner_text())
+    page.locator('#analysis[data-state="done"]').wait_for(timeout=ANALYSIS_MS)
+
+    # The chart: each side's chance, a mark on each mistake listed.
+    assert page.locator("#analysis-chart polyline.series").count() == 2
+    marks = page.locator("#analysis-chart circle.mistake").count()
+    listed = page.locator(".analysis-mistakes li").count()
+    assert marks == listed > 0
+    turn = page.locator("#analysis-turns li").first
+    text = turn.inner_text()
+    assert re.match(r"Round Alpha, (Athens|Sparta)(, action \d+)?: ", text), text
+    assert re.search(r"Athens' chance to win went from \d+% to \d+%\.", text), text
+    link = turn.locator("a[data-step-to]")
+    seq = int(link.get_attribute("data-step-to"))
+    last = int(page.locator("#match").get_attribute("data-last"))
+    link.click()
+    page.locator("#replay-step").filter(has_text=f"{seq} / {last}").wait_for(timeout=10_000)
+    assert page.locator("#log li.current").get_attribute("data-seq") == str(seq)
+    # The chart's line stands on that step.
+    x0, x1 = (float(page.locator("#analysis-chart").get_attribute(a)) for a in ("data-x0", "data-x1"))
+    assert float(page.locator("#analysis-now").get_attribute("x1")) == pytest.approx(x0 + (x1 - x0) * seq / last, abs=0.1)
+    # A mistake's mark on the chart is a click to its step too.
+    mark = page.locator("#analysis-chart a[data-step-to]").last
+    marked = int(mark.get_attribute("data-step-to"))
+    mark.locator("circle").click()
+    page.locator("#replay-step").filter(has_text=f"{marked} / {last}").wait_for(timeout=10_000)
+    page.locator("#analysis").screenshot(path=str(artifacts_dir / "analysis-en-1280.png"))
+    assert errors == []
+    context.close()
+
+    # On a phone, in Spanish: the same card in Spanish, within the screen's width.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", is_mobile=True, has_touch=True)
+    small = phone.new_page()
+    small.goto(f"{live_site.base_url}/matches/{match_id}/replay/")
+    card = small.locator('#analysis[data-state="done"]')
+    card.wait_for(timeout=10_000)
+    assert "Momentos decisivos" in card.inner_text() and "Los mayores errores de" in card.inner_text()
+    assert small.locator("#analysis-turns li").first.inner_text().startswith("Ronda Alpha, ")
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
+    chart = small.locator("#analysis-chart").bounding_box()
+    for circle in small.locator("#analysis-chart circle.mistake").all():  # each on the chart, not in a corner
+        spot = circle.bounding_box()
+        assert chart["x"] + 20 <= spot["x"] <= chart["x"] + chart["width"] and chart["y"] <= spot["y"] <= chart["y"] + chart["height"]
+    box = card.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    first = small.locator("#analysis-turns a[data-step-to]").first
+    first.tap()
+    small.locator("#replay-step").filter(has_text=f"{first.get_attribute('data-step-to')} / {last}").wait_for(timeout=10_000)
+    card.screenshot(path=str(artifacts_dir / "analysis-es-390.png"))
+    phone.close()
