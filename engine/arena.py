@@ -56,7 +56,7 @@ STUDIED = frozenset({
     "value24",  # session 24: the self-play games the learned judgement is fitted on (engine/models)
     "probe24a", "probe24b", "probe24c", "time24",  # session 24: probes of hard's changes, its pure time (docs/computer.md)
     "value25",  # session 25: the 2012 self-play games of the 2012 learned judgement (engine/models)
-    "probe26a",  # session 26: the analysis tried on a game of hard against random (engine/analysis.py)
+    "probe26a", "probe26b",  # session 26: the analysis tried on games of hard against random (engine/analysis.py)
 })
 
 
