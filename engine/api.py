@@ -273,6 +273,21 @@ def view_for(state: GameState, side: str | None) -> dict[str, Any]:
     return data
 
 
+def fresh_future(setup: Setup, state: GameState, rng: random.Random) -> Setup:
+    """`setup` with what `state` has not revealed dealt anew: the order of the project pile and the
+    events of the rounds to come. A game played on from a replay's step with fresh chance starts
+    from it: the replay showed the old ones. The log to `state` replays alike on it, for the tiles
+    drawn so far come first, in their order."""
+    rules = editions.of(state)
+    pile = list(state.project_pile)
+    rng.shuffle(pile)
+    hidden = set(pile)
+    shown = len(event_cards.revealed(state))
+    return Setup(tuple(p for p in setup.project_order if p not in hidden) + tuple(pile),
+                 tuple(state.events[:shown]) + tuple(rng.choice(rules.decks[r]) for r in rules.round_ids[shown:]),
+                 setup.edition)
+
+
 def from_view(view: Mapping[str, Any], rng: random.Random) -> GameState:
     """A state consistent with what a side sees (OpenSpiel's resampling from an information state):
     its secrets are filled with a random deal of what the side cannot see. A client's bot decides on

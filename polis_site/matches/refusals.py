@@ -125,6 +125,7 @@ SERVER = {
     "match_error": _REFUSED,
     "no_such_match": gettext_lazy("There is no such match."),
     "no_such_step": gettext_lazy("This match has no such step."),
+    "ended_at_step": gettext_lazy("The game had ended at this step: play on from an earlier one."),
     "no_such_message": gettext_lazy("There is no such message."),
     "no_such_hint": gettext_lazy("There is no such hint."),
     "no_such_player": gettext_lazy("There is no player of that name."),

@@ -84,7 +84,7 @@ def after_commit_tell_of_the_deadline(match: Match) -> None:
         transaction.on_commit(lambda: deadline_set.send(sender=Match, **told))
 
 
-def _queue_the_computer_if_due(match: Match) -> None:
+def queue_the_computer_if_due(match: Match) -> None:
     if match.status == Match.Status.ACTIVE and match.computer_side and match.waiting_for == match.computer_side:
         computer_awaited.send(sender=Match, match_id=match.pk, version=match.version)
 
@@ -130,16 +130,10 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     if reliability_min is not None and (not isinstance(reliability_min, int) or not 0 <= reliability_min <= 100):
         raise MatchError(f"reliability {reliability_min!r} is not a percentage", code="bad_reliability",
                          value=reliability_min)
-    if computer is not None and computer not in dict(COMPUTER_LEVELS):
-        raise MatchError(f"computer level {computer!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
-                         code="bad_level", value=computer)
+    if computer is not None:
+        check_computer(user, computer)
     check_move_days(move_days)
     control = check_clock(clock, move_days)
-    if computer is not None and Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
-            computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
-        raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
-                         "finish or resign one first", code="too_many_computer_matches",
-                         most=settings.COMPUTER_MATCHES_PER_USER)
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
                   reliability_min=reliability_min, bots_allowed=bots_allowed and listed and computer is None)
@@ -156,15 +150,32 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     store(match, state)
     match.status = Match.Status.OPEN
     if computer is not None:
-        match.computer_level, match.computer_side = computer, opponent(seat)
-        setattr(match, opponent(seat), computer_account(computer))
+        seat_the_computer(match, computer, opponent(seat))
         match.status = Match.Status.ACTIVE
     match.start_clock()  # an open match's only once both are seated (`seat`)
     match.save()
     after_commit_tell_of_the_deadline(match)
-    _queue_the_computer_if_due(match)
+    queue_the_computer_if_due(match)
     transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
+
+
+def check_computer(user: Any, level: str) -> None:
+    """Refuses a level the computer does not play, or a user with as many matches against it in play
+    as they may have."""
+    if level not in dict(COMPUTER_LEVELS):
+        raise MatchError(f"computer level {level!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
+                         code="bad_level", value=level)
+    if Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
+            computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
+        raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
+                         "finish or resign one first", code="too_many_computer_matches",
+                         most=settings.COMPUTER_MATCHES_PER_USER)
+
+
+def seat_the_computer(match: Match, level: str, side: str) -> None:
+    match.computer_level, match.computer_side = level, side
+    setattr(match, side, computer_account(level))
 
 
 def computer_account(level: str) -> Any:
@@ -317,7 +328,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 store(match, state, side)
                 rows.append(record, match, STORED_FIELDS)
                 after_commit_tell_of_the_deadline(match)
-                _queue_the_computer_if_due(match)
+                queue_the_computer_if_due(match)
                 if announce:
                     transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
     except IntegrityError as error:

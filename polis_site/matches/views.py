@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
 from polis_site import throttles
-from polis_site.matches import audience, board, extensions, listings, refusals, replays, services, wire, words
-from polis_site.matches.models import Match
+from polis_site.matches import audience, board, extensions, imports, listings, refusals, replays, services, wire, words
+from polis_site.matches.models import COMPUTER_LEVELS, Match
 
 
 
@@ -75,8 +75,27 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
         "log": log, "before": beside.get(0, []), "board": board.drawing(match.ruleset),
-        "catalogue": board.catalogue(match.ruleset), "summary": summary,
+        "catalogue": board.catalogue(match.ruleset), "summary": summary, "levels": COMPUTER_LEVELS,
         "replay_parts": [html for part in extensions.replay_parts if (html := part(request, match))]})
+
+
+@login_required
+@require_POST
+def play_on(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A new match against the computer from the replay's step (imports.play_on); refused, back to
+    the replay with the reason."""
+    source = _replayable(request, match_id)
+    try:
+        upto = int(request.POST.get("upto", source.version))
+    except ValueError:
+        upto = -1
+    try:
+        match = imports.play_on(source, request.user, upto, request.POST.get("side", ""), request.POST.get("level", ""),
+                                same_dice=request.POST.get("same_dice") == "on")
+    except ActionError as error:
+        messages.error(request, refusals.said(error))
+        return redirect("matches:replay", match_id=match_id)
+    return redirect(match)
 
 
 @require_GET

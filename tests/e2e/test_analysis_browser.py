@@ -111,3 +111,57 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     small.locator("#replay-step").filter(has_text=f"{first.get_attribute('data-step-to')} / {last}").wait_for(timeout=10_000)
     card.screenshot(path=str(artifacts_dir / "analysis-es-390.png"))
     phone.close()
+
+
+def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProcess, artifacts_dir: Path,
+                                                 tmp_path: Path) -> None:
+    """From step 3 of a finished match, on Sparta against the easy computer: the new match holds the
+    first three steps of the old and goes on from there, the computer answering."""
+    tag = uuid.uuid4().hex[:6]
+    names = (f"kleon-{tag}", f"brasidas-{tag}")
+    signer = browser.new_context()
+    for name in names:
+        sign_up(signer.new_page(), live_site.base_url, name)
+    signer.close()
+    seed = "browser-play-on"
+    final, log = bot_game(seed, 3)
+    assert final.outcome is not None
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
+    out = manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env)
+    source = int(out.split()[0])
+    viewer = f"hermokrates-{tag}"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    sign_up(page, live_site.base_url, viewer)
+    page.goto(f"{live_site.base_url}/matches/{source}/replay/")
+    last = int(page.locator("#match").get_attribute("data-last"))
+    page.locator('#replay [data-step="first"]').click()
+    for _ in range(3):
+        page.locator('#replay [data-step="forward"]').click()
+    page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=10_000)
+    old_lines = [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)]
+    page.locator("#play-on summary").click()
+    assert page.locator("#play-on-start").inner_text() == "Play on from step 3"
+    page.locator('#play-on input[value="sparta"]').check()
+    page.locator("#play-on-level").select_option("easy")
+    page.locator("#replay").screenshot(path=str(artifacts_dir / "play-on-en-390.png"))
+    box = page.locator("#play-on-start").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("#play-on-start").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=10_000)
+    assert int(page.url.rstrip("/").rsplit("/", 1)[1]) != source
+    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)] == old_lines
+    assert "Computer (easy)" in page.locator(".match-head").inner_text()
+    # It goes on from there: the next decision is made (the computer's, or ours by clicking).
+    if page.locator("#turn").get_attribute("data-waiting") == "sparta":
+        from tests.e2e.test_match_browser import decide_by_clicking
+
+        decide_by_clicking(page)
+    page.locator('#log li[data-seq="4"]').wait_for(timeout=20_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+    context.close()

@@ -32,6 +32,12 @@ export function replay() {
       judged.dataset.lead = state.judged.lead.toFixed(2);
     }
     showNews(state.entry ? state.entry.happened[lang] : []);
+    // "Play on from here" starts from the step shown.
+    const upto = $("#play-on-upto");
+    if (upto) {
+      upto.value = String(seq);
+      $("#play-on-seq").textContent = String(seq);
+    }
     document.dispatchEvent(new CustomEvent("polis:replay-step", {detail: {seq}}));
   }
   const moves = {first: () => 0, back: () => at - 1, forward: () => at + 1, last: () => last};
