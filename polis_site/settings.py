@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "polis_site.learn",
     "polis_site.bots",
     "polis_site.analysis",
+    "polis_site.watch",
     "polis_site.api",
     # django-ninja: the open API's schema and docs (its templates and static files).
     "ninja",

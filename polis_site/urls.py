@@ -11,6 +11,7 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("play/", guests.play_now, name="play_now"),
     path("learn/", include("polis_site.learn.urls")),
+    path("watch/", include("polis_site.watch.urls")),
     path("sw.js", views.service_worker, name="service_worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -1,4 +1,5 @@
-"""The match websocket, `/ws/match/<id>/`: seats act, anyone logged in watches.
+"""The match websocket, `/ws/match/<id>/`: seats act, anyone watches (without an account too),
+unless the match is kept from them (`extensions.may_watch`).
 
 Client messages: `{"type": "sync", "version": n}` (the view, and the log after version n),
 `{"type": "act", "action": {...}, "client_action_id": "...", "version": n}`, `{"type": "ping"}`,
@@ -33,6 +34,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError
 
 from engine.errors import ActionError
@@ -53,6 +55,7 @@ def _refusal(error: ActionError) -> dict[str, Any]:
 #: Token bucket per socket: this many messages at once, refilled at RATE a second.
 BURST = 20
 RATE = 10.0
+#: The lobby's socket closes a visitor's: it speaks of their own challenges.
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NO_MATCH = 4404
 CLOSE_LISTEN_ONLY = 4405
@@ -73,13 +76,11 @@ class WithoutDatabaseHop:
 
 class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     async def connect(self) -> None:
-        user = self.scope.get("user")
+        user = self.scope.get("user") or AnonymousUser()
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
-            return
-        match = await database_sync_to_async(Match.objects.filter(pk=self.match_id).first)()
-        if match is None:
+        self.present = False
+        match = await database_sync_to_async(self._watched_by)(user)
+        if match is None:  # none, or kept from this viewer: alike, so a private match's id tells nothing
             await self.close(code=CLOSE_NO_MATCH)
             return
         self.user = user
@@ -87,14 +88,34 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         self.group = audience.group_name(match.pk, self.seat or audience.SPECTATORS)
         self.tokens, self.refilled = float(BURST), time.monotonic()
         self.request: Any = None  # the `request` of the message being handled, until it is answered
-        # The match's audience, and the user's own group: notices of their other matches.
-        await self.join_groups([self.group, audience.user_group(user.pk)])
+        # The match's audience, and a logged-in user's own group: notices of their other matches.
+        await self.join_groups([self.group, *([audience.user_group(user.pk)] if user.is_authenticated else [])])
         await self.accept()
         await self.send_json(await self._state())
         await self._joined()
+        await self._present(True)
 
     async def disconnect(self, code: int) -> None:
+        await self._present(False)
         await self.leave_groups()
+
+    def _watched_by(self, user: Any) -> Match | None:
+        match = Match.objects.select_related("athens", "sparta").filter(pk=self.match_id).first()
+        return match if match is not None and extensions.watchable(match, user) else None
+
+    async def _present(self, joining: bool) -> None:
+        """Other apps told that this socket opened or closed (the watch app counts who watches)."""
+        if not extensions.presence or self.present == joining:
+            return
+        self.present = joining
+
+        def told() -> extensions.Events:
+            events: extensions.Events = {}
+            for hook in extensions.presence:
+                events.update(hook(self.match_id, self.seat, self.channel_name, joining))
+            return events
+
+        await audience.send_all(await database_sync_to_async(told)())
 
     async def resync_after_outage(self) -> None:
         """Broadcasts were lost while the layer was down: the page gets the match as it is now."""
@@ -119,7 +140,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
                 await self._refuse("rate_limited", f"more than {BURST} messages at once; slow down to "
                                                    f"{RATE:.0f} a second", retry_after=wait)
                 return
-            wait = await throttles.socket_message_wait_async(self.user.pk)
+            # A visitor without an account has only this socket's bucket (and may only watch).
+            wait = await throttles.socket_message_wait_async(self.user.pk) if self.user.is_authenticated else None
             if wait is not None:
                 await self._refuse("rate_limited", f"more than {settings.SOCKET_RATE_PER_USER} messages from your "
                                                    "sockets together; slow down", retry_after=wait)
@@ -184,6 +206,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self.reply({"type": "error", **_refusal(error), "about": kind.about})
             return
         await audience.send_all(events)
+        if kind.listens is not None:
+            await self.join_groups([*self.groups_joined, *(g for g in kind.listens(self.match_id) if g not in self.groups_joined)])
         if answer is not None:
             await self.reply(answer)
 

@@ -24,6 +24,9 @@ class SocketMessage:
 
     handle: Callable[[int, Any, dict[str, Any]], tuple[Events, dict[str, Any] | None]]
     about: str
+    #: The channel-layer groups, for a match's id, that a socket which sent this message joins once
+    #: it is answered: what it asked to hear from then on (the number watching). None: none.
+    listens: Callable[[int], list[str]] | None = None
 
 
 #: The socket's messages from other apps, by their `type`.
@@ -42,3 +45,17 @@ replay_lines: list[Callable[[HttpRequest, Match], dict[int, list[str]]]] = []
 #: Parts of a finished match's replay below its summary (the computer's analysis): each gives its
 #: HTML for this request and the match, or "".
 replay_parts: list[Callable[[HttpRequest, Match], str]] = []
+#: Whether a viewer who holds no seat (logged in or not) may watch a match, its page, socket and
+#: replay: every one must agree (the watch app refuses a private player's matches). Staff always may.
+may_watch: list[Callable[[Match, Any], bool]] = []
+#: Told in the database thread as a socket on a match opens (True) and closes (False): the match's
+#: id, the socket's seat (None: a spectator) and its channel name; the events to send (the number
+#: watching, to the match's pages).
+presence: list[Callable[[int, str | None, str, bool], Events]] = []
+
+
+def watchable(match: Match, user: Any) -> bool:
+    """Whether `user` may see the match: a seat's player, staff, or a viewer every `may_watch` admits."""
+    if match.side_of(user) is not None or getattr(user, "is_staff", False):
+        return True
+    return all(hook(match, user) for hook in may_watch)

@@ -2,8 +2,8 @@
 one (the final score broken down, prestige and population round by round, drawn as a chart). A
 match against the computer also shows, at each step, who the computer thought was ahead.
 
-Finished matches are public (their link can be shared); a match in play only to admins, so a
-replay never shows a seat more than it saw live.
+Finished matches are public (their link can be shared) unless a player keeps theirs private; a
+match in play only to admins, so a replay never shows a seat more than it saw live.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import api, editions, players
-from polis_site.matches import audience, services, words
+from polis_site.matches import audience, extensions, services, words
 from polis_site.matches.models import Match
 
 #: The chart's drawing box (SVG user units) and its margins for the axes' labels.
@@ -21,7 +21,9 @@ CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 560, 240, 36
 
 
 def may_replay(match: Match, user: Any) -> bool:
-    return match.status == Match.Status.FINISHED or bool(getattr(user, "is_staff", False))
+    """Finished, and not kept from this viewer (a private player's match: `extensions.may_watch`);
+    anything to staff."""
+    return (match.status == Match.Status.FINISHED and extensions.watchable(match, user)) or bool(getattr(user, "is_staff", False))
 
 
 def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str, Any]:

@@ -115,10 +115,12 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "places": " ".join(e["places"])} for e in log]
 
 
-@login_required
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A seat's page, or anyone's who watches (no account needed), unless the match is kept from them."""
     match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
+    if not extensions.watchable(match, request.user):
+        raise Http404("no such match")
     seat = match.side_of(request.user)
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "initial": audience.state_message(match, match.state(), seat),

@@ -160,7 +160,7 @@ async def test_stale_versions_duplicates_and_illegal_actions_change_nothing() ->
         await s.disconnect()
 
 
-async def test_spectators_watch_but_cannot_act_and_anonymous_sockets_are_closed() -> None:
+async def test_spectators_watch_but_cannot_act_without_an_account_too() -> None:
     match = await database_sync_to_async(active_match)("spectators")
     watcher = await database_sync_to_async(UserFactory)()
     socket, first = await open_socket(match, watcher)
@@ -169,9 +169,11 @@ async def test_spectators_watch_but_cannot_act_and_anonymous_sockets_are_closed(
     error = await socket.receive_json_from(timeout=5)
     assert error["code"] == "not_seated"
     await socket.disconnect()
-    anonymous = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=[ORIGIN])
-    connected, code = await anonymous.connect()
-    assert not connected and code == 4401
+    anonymous, first = await open_socket(match, None)  # a visitor without an account watches
+    assert first["seat"] is None and first["prompts"] == []
+    await anonymous.send_json_to({"type": "act", "action": {"type": "pass", "decision": 1}})
+    assert (await anonymous.receive_json_from(timeout=5))["code"] == "not_seated"
+    await anonymous.disconnect()
     unknown = await database_sync_to_async(session_cookie)(watcher)
     nowhere = WebsocketCommunicator(application, "/ws/match/999999/", headers=[ORIGIN, (b"cookie", unknown)])
     connected, code = await nowhere.connect()

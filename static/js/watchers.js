@@ -1,0 +1,11 @@
+// How many watch the match now (the watch app): asked as each socket opens, and heard again as a
+// spectator comes or goes.
+import {ask, on} from "./match/socket.js";
+
+function show(message) {
+  const count = document.getElementById("watchers-count");
+  if (count) count.textContent = String(message.count);
+}
+
+on("watchers", show);
+on("open", () => ask("watchers").catch(() => {}));

@@ -1,0 +1,81 @@
+"""The Watch page by clicking: a visitor without an account finds a match in play on it, opens it,
+is counted among those watching, and sees a player's move arrive live; the page says it all in a
+phone's width."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+
+from engine import api
+from tests.e2e.test_match_browser import decide_by_clicking, log_in, sign_up
+from tests.support.clicking import version
+from tests.support.games import bot_game
+from tests.support.services import DaphneProcess, manage
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
+        browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
+    tag = uuid.uuid4().hex[:6]
+    names = (f"phormio-{tag}", f"gylippos-{tag}")
+    signer = browser.new_context()
+    for name in names:
+        sign_up(signer.new_page(), live_site.base_url, name)
+    signer.close()
+    seed = "browser-watch"
+    _, log = bot_game(seed, 2)
+    decided = [i for i, entry in enumerate(log) if "side" in entry]
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log[:decided[4]]}))
+    match_id = int(manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env).split()[0])
+
+    visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
+    visitor = visitor_context.new_page()
+    errors: list[str] = []
+    visitor.on("pageerror", lambda error: errors.append(str(error)))
+    visitor.goto(live_site.base_url + "/")
+    visitor.locator("#menu-toggle").click()
+    visitor.locator("#site-nav a", has_text="Watch").click()
+    row = visitor.locator(f'#watch-list tr[data-match="{match_id}"]')
+    row.wait_for(timeout=10_000)
+    text = row.inner_text()
+    assert names[0] in text and names[1] in text and "Alpha" in text
+    assert row.locator(".watching").inner_text() == "0"
+    assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
+    visitor.screenshot(path=str(artifacts_dir / "watch-en-390.png"), full_page=True)
+    row.locator("a.watch-link").tap()
+    visitor.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert visitor.locator("#match").get_attribute("data-seat") == ""
+    visitor.locator("#watchers-count").filter(has_text="1").wait_for(timeout=10_000)
+    before = version(visitor)
+
+    # The player to move, logged in elsewhere, sees the visitor counted and moves by clicking.
+    player_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    player = player_context.new_page()
+    log_in(player, live_site.base_url, names[0])
+    player.goto(f"{live_site.base_url}/matches/{match_id}/")
+    player.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    assert player.locator("#watchers-count").inner_text() == "1"
+    mover = player if player.locator("#turn").get_attribute("data-waiting") == "athens" else None
+    if mover is None:  # Sparta's turn: that player moves instead
+        player_context.close()
+        player_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        mover = player_context.new_page()
+        log_in(mover, live_site.base_url, names[1])
+        mover.goto(f"{live_site.base_url}/matches/{match_id}/")
+        mover.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    decide_by_clicking(mover)
+    moved = version(mover)
+    visitor.wait_for_function(f"Number(document.querySelector('#match').dataset.version) === {moved}", timeout=10_000)
+    assert moved > before
+    assert visitor.locator(f'#log li[data-seq="{moved}"]').inner_text() == mover.locator(f'#log li[data-seq="{moved}"]').inner_text()
+    # The visitor leaves: the players' page counts nobody.
+    visitor_context.close()
+    mover.locator("#watchers-count").filter(has_text="0").wait_for(timeout=10_000)
+    assert errors == []
+    player_context.close()
