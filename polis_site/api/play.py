@@ -48,8 +48,11 @@ def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
 @router.get("/matches/{id:match_id}", response={200: schemas.State, 400: schemas.Error, 404: schemas.Error},
             auth=auth.READ, summary="A match as your seat sees it")
 def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str, Any]:
-    """Your seat's own view (a spectator's if you have none); `?since=n` adds the log after version n."""
+    """Your seat's own view (a spectator's if you have none, unless a player keeps the match
+    private); `?since=n` adds the log after version n."""
     match = _match(match_id)
+    if not extensions.watchable(match, request.user):
+        raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     body = audience.state_message(match, match.state(), match.side_of(request.user))
     if query.since is not None:
         if not 0 <= query.since <= 10**9:

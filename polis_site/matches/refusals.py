@@ -120,6 +120,7 @@ SERVER = {
     "empty_range": gettext_lazy("No rating lies from %(low)s to %(high)s: put the lower one first."),
     "bad_reliability": gettext_lazy("Choose one of the reliabilities offered; “%(value)s” is not one."),
     "bad_export": gettext_lazy("That is not a match export."),
+    "bad_notation": gettext_lazy("That is not a game in Polis notation."),
     "bad_players": gettext_lazy("An imported match needs two different players."),
     "bad_seed": gettext_lazy("A seed is text of 1 to 64 characters."),
     "match_error": _REFUSED,

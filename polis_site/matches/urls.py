@@ -13,6 +13,7 @@ urlpatterns = [
     path("<id:match_id>/replay/", views.replay, name="replay"),
     path("<id:match_id>/replay/<id:seq>/", views.replay_step, name="replay_step"),
     path("<id:match_id>/play-on/", views.play_on, name="play_on"),
+    path("<id:match_id>/replay/notation.txt", views.notation, name="notation"),
     path("api/<id:match_id>/state/", views.api_state, name="api_state"),
     path("api/<id:match_id>/act/", views.api_act, name="api_act"),
 ]

@@ -19,7 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
 from polis_site import throttles
-from polis_site.matches import audience, board, extensions, imports, listings, refusals, replays, services, wire, words
+from polis_site.matches import (audience, board, extensions, imports, listings, notations, refusals, replays, services,
+                                wire, words)
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 
 
@@ -79,6 +80,15 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "replay_parts": [html for part in extensions.replay_parts if (html := part(request, match))]})
 
 
+@require_GET
+def notation(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The finished match in Polis notation (docs/notation.md), its decisions in the reader's words."""
+    match = _replayable(request, match_id)
+    response = HttpResponse(notations.text_of(match), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="polis-{match.pk}.txt"'
+    return response
+
+
 @login_required
 @require_POST
 def play_on(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -133,9 +143,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- the HTTP API
 
 
-def _api_error(error: ActionError, match_id: int, user: Any) -> JsonResponse:
+def _api_error(error: ActionError, match_id: int | None, user: Any) -> JsonResponse:
+    """A refusal, with the match's state as the user sees it (`match_id` None: none to show)."""
     body: dict[str, Any] = {"type": "error", **error.to_dict()}
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.filter(pk=match_id).first() if match_id is not None else None
     if match is not None:
         body["state"] = audience.state_message(match, match.state(), match.side_of(user))
     return JsonResponse(body, status=refusals.http_status(error))
@@ -162,9 +173,9 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     refused = _api_refused(request)
     if refused is not None:
         return refused
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
-        return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), match_id,
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    if match is None or not extensions.watchable(match, request.user):
+        return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), None,
                           request.user)
     body = audience.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")

@@ -67,6 +67,23 @@ def test_a_visitor_without_an_account_watches_a_match_but_not_a_private_one() ->
     assert player.get(match.get_absolute_url()).status_code == 200
 
 
+def test_a_private_match_is_no_match_to_the_apis_of_others() -> None:
+    """The page's state call and the open API's alike: a private match is as if there were none."""
+    from tests.api.support import Caller
+
+    match = active_match("watch-private-api")
+    stranger, player = Caller(UserFactory()), Caller(match.athens)
+    assert stranger.call("GET", f"/matches/{match.pk}")[0] == 200  # a spectator's view
+    watch.set_private(match.athens, True)
+    status, body = stranger.call("GET", f"/matches/{match.pk}")
+    assert status == 404 and body["code"] == "no_such_match"
+    assert player.call("GET", f"/matches/{match.pk}")[0] == 200
+    page = Client()
+    page.login(username=UserFactory().username, password=PASSWORD)
+    refused = page.get(reverse("matches:api_state", args=[match.pk]))
+    assert refused.status_code == 404 and refused.json()["code"] == "no_such_match" and "state" not in refused.json()
+
+
 def test_a_private_players_finished_match_replays_only_to_its_players() -> None:
     match = played_to_the_end("watch-private-replay")
     replay = reverse("matches:replay", args=[match.pk])

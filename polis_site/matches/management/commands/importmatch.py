@@ -1,5 +1,6 @@
-"""`manage.py importmatch EXPORT.json --athens NAME --sparta NAME [--upto N] [--move-days D] [--seed S]`: a new
-match from an admin export (setup + log), to study, test or resume a reported position."""
+"""`manage.py importmatch EXPORT --athens NAME --sparta NAME [--upto N] [--move-days D] [--seed S]`: a new
+match from an admin export (JSON: setup + log) or a game in Polis notation (a replay's text download,
+docs/notation.md), to study, test or resume a reported position."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from polis_site.matches import imports, services
+from polis_site.matches import imports, notations, services
 
 
 class Command(BaseCommand):
     help = "Create a match in play from an admin export (setup + log) between two existing users."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("export", help="the JSON file the admin's 'export setup + log' gives ('-' for stdin)")
+        parser.add_argument("export", help="the JSON file the admin's 'export setup + log' gives, or a game in Polis "
+                                           "notation ('-' for stdin)")
         parser.add_argument("--athens", required=True, help="username for the Athens seat")
         parser.add_argument("--sparta", required=True, help="username for the Sparta seat")
         parser.add_argument("--upto", type=int, help="replay only this many actions of the log")
@@ -29,12 +31,19 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             if options["export"] == "-":
-                export = json.load(sys.stdin)
+                text = sys.stdin.read()
             else:
                 with open(options["export"], encoding="utf-8") as file:
-                    export = json.load(file)
+                    text = file.read()
         except (OSError, ValueError) as error:
             raise CommandError(f"cannot read {options['export']}: {error}") from error
+        try:
+            # A game in notation opens with its tags; an export is a JSON object.
+            export = notations.export_from(text) if text.lstrip().startswith("[") else json.loads(text)
+        except ValueError as error:
+            raise CommandError(f"cannot read {options['export']}: {error}") from error
+        except services.MatchError as error:
+            raise CommandError(f"{error.code}: {error.message}") from error
         users = get_user_model().objects
         seats = {}
         for side in ("athens", "sparta"):

@@ -1,0 +1,37 @@
+"""A finished match in Polis notation (engine/notation.py, docs/notation.md): downloaded from its
+replay in the reader's language, and read back by `manage.py importmatch`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+from engine import notation
+from engine.errors import MalformedAction
+from polis_site.matches import services, words
+from polis_site.matches.models import Match
+
+
+def text_of(match: Match) -> str:
+    """The whole match, its decisions also in words (the active language)."""
+    records = match.actions.order_by("seq")
+    log = [entry for record in records for entry in record.log_entries()]
+    finished = match.status == Match.Status.FINISHED
+    tags = {"Event": f"Polis Online match {match.pk}", "Site": settings.POLIS_SITE_URL.rstrip("/") + match.get_absolute_url(),
+            "Date": match.created_at.date().isoformat(), "Athens": match.names["athens"],
+            "Sparta": match.names["sparta"], "Result": notation.result(match.winner if finished else None)}
+    if finished:
+        tags["Ending"] = match.outcome_reason
+    with words.telling(match.ruleset):
+        return notation.write(tags, match.engine_setup(), log,
+                              words=lambda side, action: words.describe(side, action))
+
+
+def export_from(text: str) -> dict[str, Any]:
+    """An export (setup + log) for `imports.import_match` from a game in notation."""
+    try:
+        game = notation.read(text)
+    except MalformedAction as error:
+        raise services.MatchError(error.message, code="bad_notation") from error
+    return {"setup": game.setup.to_json(), "log": game.log}
