@@ -25,8 +25,8 @@ def _queue(sender: Any, match: Match, **kwargs: Any) -> None:
     undoes the ending queues nothing). Off with ANALYSE_FINISHED: on request only."""
     if not settings.ANALYSE_FINISHED:
         return
-    pk = match.pk
-    transaction.on_commit(lambda: services.request(Match.objects.get(pk=pk)))
+    # Its id read at the commit: a match imported finished is saved after it ends.
+    transaction.on_commit(lambda: services.request(Match.objects.get(pk=match.pk)))
 
 
 def part(request: HttpRequest, match: Match) -> str:

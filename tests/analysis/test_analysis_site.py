@@ -20,6 +20,7 @@ from django_q.tasks import async_task
 from engine import analysis, api, playout
 from polis_site.analysis import services
 from polis_site.analysis.models import Analysis
+from polis_site.matches import imports
 from polis_site.matches import services as play
 from polis_site.matches.models import Match
 from polis_site.tasks import LATER
@@ -67,6 +68,16 @@ def test_a_match_that_ends_queues_its_analysis_once_on_the_later_list() -> None:
     assert (row.engine, row.steps, row.upto, row.done) == (analysis.version(), 4, 1, False)
     assert [task.name() for task in later_tasks()] == [f"analysis-{row.pk}"]
     assert services.request(match) == row and len(later_tasks()) == 1  # asked again: the same, queued once
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_a_match_imported_finished_is_queued_too() -> None:
+    """Saved only after it ends (the signal comes before its first save)."""
+    _, log = playout.play("analysis-imported")
+    match = imports.import_match({"setup": api.Setup.from_seed("analysis-imported").to_json(), "log": log},
+                                 UserFactory(), UserFactory())
+    assert match.status == Match.Status.FINISHED
+    assert Analysis.objects.get(match=match).steps == match.version
 
 
 @override_settings(ANALYSE_FINISHED=False)

@@ -4,17 +4,15 @@ Spanish the card reads in Spanish and widens nothing."""
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from pathlib import Path
 
 import pytest
 
-from engine import api
-from tests.e2e.test_match_browser import log_in, sign_up
-from tests.support.games import bot_game
-from tests.support.services import DaphneProcess, manage
+from tests.e2e.test_match_browser import log_in, sign_up, signed_up
+from tests.support.games import imported
+from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
 
@@ -25,26 +23,11 @@ DECISIONS = 12
 ANALYSIS_MS = 120_000
 
 
-def imported_match(live_site: DaphneProcess, tmp_path: Path, seed: str, names: tuple[str, str]) -> int:
-    """A match in play after DECISIONS decisions of the bots, its players `names`."""
-    _, log = bot_game(seed, 5)
-    decided = [i for i, entry in enumerate(log) if "side" in entry]
-    log = log[:decided[DECISIONS]]  # up to the next decision, chance drawn after the last kept
-    path = tmp_path / "start.json"
-    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
-    out = manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env)
-    return int(out.split()[0])
-
-
 def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
         browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
     tag = uuid.uuid4().hex[:6]
-    names = (f"pericles-{tag}", f"archidamos-{tag}")
-    signer = browser.new_context()
-    for name in names:
-        sign_up(signer.new_page(), live_site.base_url, name)
-    signer.close()
-    match_id = imported_match(live_site, tmp_path, "browser-analysis", names)
+    names = signed_up(browser, live_site.base_url, f"pericles-{tag}", f"archidamos-{tag}")
+    match_id = imported(live_site, tmp_path, "browser-analysis", names, decisions=DECISIONS, bot_seed=5)
 
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     page = context.new_page()
@@ -118,18 +101,8 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     """From step 3 of a finished match, on Sparta against the easy computer: the new match holds the
     first three steps of the old and goes on from there, the computer answering."""
     tag = uuid.uuid4().hex[:6]
-    names = (f"kleon-{tag}", f"brasidas-{tag}")
-    signer = browser.new_context()
-    for name in names:
-        sign_up(signer.new_page(), live_site.base_url, name)
-    signer.close()
-    seed = "browser-play-on"
-    final, log = bot_game(seed, 3)
-    assert final.outcome is not None
-    path = tmp_path / "finished.json"
-    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
-    out = manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env)
-    source = int(out.split()[0])
+    names = signed_up(browser, live_site.base_url, f"kleon-{tag}", f"brasidas-{tag}")
+    source = imported(live_site, tmp_path, "browser-play-on", names)  # the whole game: finished
     viewer = f"hermokrates-{tag}"
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
     page = context.new_page()

@@ -37,6 +37,15 @@ def sign_up(page: Any, base_url: str, username: str) -> None:
         raise AssertionError(f"sign-up of {username!r} refused: {page.locator('form.form').inner_text()}") from error
 
 
+def signed_up(browser: Any, base_url: str, *names: str) -> tuple[str, ...]:
+    """Accounts of these names, made by the sign-up form in a context of their own."""
+    signer = browser.new_context()
+    for name in names:
+        sign_up(signer.new_page(), base_url, name)
+    signer.close()
+    return names
+
+
 def log_in(page: Any, base_url: str, username: str) -> None:
     page.goto(base_url + "/accounts/login/")
     page.fill("#id_username", username)

@@ -4,17 +4,15 @@ phone's width."""
 
 from __future__ import annotations
 
-import json
 import uuid
 from pathlib import Path
 
 import pytest
 
-from engine import api
-from tests.e2e.test_match_browser import decide_by_clicking, log_in, sign_up
+from tests.e2e.test_match_browser import decide_by_clicking, log_in, signed_up
 from tests.support.clicking import version
-from tests.support.games import bot_game
-from tests.support.services import DaphneProcess, manage
+from tests.support.games import imported
+from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
 
@@ -22,17 +20,8 @@ pytestmark = pytest.mark.browser
 def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
         browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
     tag = uuid.uuid4().hex[:6]
-    names = (f"phormio-{tag}", f"gylippos-{tag}")
-    signer = browser.new_context()
-    for name in names:
-        sign_up(signer.new_page(), live_site.base_url, name)
-    signer.close()
-    seed = "browser-watch"
-    _, log = bot_game(seed, 2)
-    decided = [i for i, entry in enumerate(log) if "side" in entry]
-    path = tmp_path / "start.json"
-    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log[:decided[4]]}))
-    match_id = int(manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], live_site.env).split()[0])
+    names = signed_up(browser, live_site.base_url, f"phormio-{tag}", f"gylippos-{tag}")
+    match_id = imported(live_site, tmp_path, "browser-watch", names, decisions=4, bot_seed=2)
 
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
     visitor = visitor_context.new_page()

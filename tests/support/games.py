@@ -4,12 +4,15 @@ real match (over the socket, the HTTP API or a browser) into a battle or any oth
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from engine import api, playout
 from polis_site.matches import services
+from tests.support.services import manage
 from tests.support.steering import TWO_BATTLES, Position, Steer, steer_game
 
 
@@ -75,3 +78,16 @@ def steered_game(match_seed: str, bot_seed: int, stop: Position,
     """`steering.steer_game` on a match seed, chance drawn as the server draws it."""
     return steer_game(api.Setup.from_seed(match_seed), bot_seed, stop, steer,
                       lambda state, seq, events: services.resolve_chance(state, match_seed, seq, events))
+
+
+def imported(site: Any, tmp_path: Path, seed: str, names: tuple[str, str], decisions: int | None = None,
+             bot_seed: int = 3) -> int:
+    """A match on a live site's database between the two users `names`, from the bots' game on
+    `seed` (`manage.py importmatch`): whole (finished), or its first `decisions` (in play). Its id."""
+    _, log = bot_game(seed, bot_seed)
+    if decisions is not None:
+        decided = [i for i, entry in enumerate(log) if "side" in entry]
+        log = log[:decided[decisions]]  # up to the next decision: the chance drawn after the last kept
+    path = tmp_path / f"{seed}.json"
+    path.write_text(json.dumps({"setup": api.Setup.from_seed(seed).to_json(), "log": log}))
+    return int(manage(["importmatch", str(path), "--athens", names[0], "--sparta", names[1]], site.env).split()[0])
