@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_match_browser import decide_by_clicking, log_in, signed_up
+from tests.e2e.test_match_browser import PASSWORD, decide_by_clicking, log_in, signed_up
 from tests.support.clicking import version
 from tests.support.games import imported
-from tests.support.services import DaphneProcess
+from tests.support.services import DaphneProcess, manage
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,12 @@ pytestmark = pytest.mark.browser
 def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
         browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
     tag = uuid.uuid4().hex[:6]
-    names = signed_up(browser, live_site.base_url, f"phormio-{tag}", f"gylippos-{tag}")
+    # Sparta's player keeps a name made before names had their 20-character limit: no row widens
+    # the page for it (the table's own sizing once read its box as no limit).
+    long_name = "Gylippos" + "x" * 121 + tag
+    manage(["shell", "-c", "from django.contrib.auth import get_user_model; "
+            f"get_user_model().objects.create_user({long_name!r}, password={PASSWORD!r})"], live_site.env)
+    names = (*signed_up(browser, live_site.base_url, f"phormio-{tag}"), long_name)
     match_id = imported(live_site, tmp_path, "browser-watch", names, decisions=4, bot_seed=2)
 
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", is_mobile=True, has_touch=True)
@@ -33,7 +38,7 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     row = visitor.locator(f'#watch-list tr[data-match="{match_id}"]')
     row.wait_for(timeout=10_000)
     text = row.inner_text()
-    assert names[0] in text and names[1] in text and "Alpha" in text
+    assert names[0] in text and names[1][:15] in text and "Alpha" in text
     assert row.locator(".watching").inner_text() == "0"
     assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
     visitor.screenshot(path=str(artifacts_dir / "watch-en-390.png"), full_page=True)
