@@ -41,7 +41,8 @@ def bot(client: Client, match_id: int, moves: int, think: float, seed: str, roun
             try:
                 client.call("POST", f"/matches/{match_id}/act", {"action": action, "version": line["version"]})
             except Refused as refused:
-                if refused.code not in ("stale_version", "conflict"):
+                # Moved on while it thought: another answer, or its opponent's resignation.
+                if refused.code not in ("stale_version", "conflict", "game_over"):
                     raise
             round_trips.append((time.perf_counter() - sent) * 1000)
             made += 1

@@ -204,7 +204,17 @@ async def test_a_decision_whose_task_is_lost_is_answered_by_the_sweep(sweeping_s
     rng = random.Random(13)
     await seat.play_mine(rng, timeout=30)
     version = seat.state["version"]
-    await asyncio.sleep(1.0)  # taken: the worker sits out its 20 s pause
+    # Taken: the worker has begun the decision (its thought recorded) and sits out its 20 s pause.
+    # A fixed wait here once killed a worker still starting, which had taken nothing.
+    database = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"), timeout=10)
+    for _ in range(300):
+        if database.execute("SELECT COUNT(*) FROM matches_computerthought WHERE match_id = ? AND version = ?",
+                            (match_id, version)).fetchone()[0]:
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the worker never began the decision")
+    database.close()
     dead = worker_of(site)
     os.killpg(dead, signal.SIGKILL)
     for _ in range(60):  # its successor, started by Daphne, beating
