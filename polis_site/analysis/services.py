@@ -38,9 +38,8 @@ WORK_SECONDS = 2.0
 #: An analysis not moved on for this long lost its task (its worker died, the task was dropped):
 #: a request queues it again.
 STALL = timedelta(minutes=5)
-#: The pause of a task that steps aside, so that one waiting behind a live decision that another
-#: worker thinks about does not spin on the queue.
-ASIDE_SECONDS = 0.1
+#: How long a task that stepped aside waits on the queue before it is handed out again.
+ASIDE_SECONDS = 0.5
 #: The queue's group of these tasks.
 GROUP = "analysis"
 
@@ -68,10 +67,16 @@ def latest(match: Match) -> Analysis | None:
     return today or next((a for a in analyses if a.done), None)
 
 
-def enqueue(analysis_id: int) -> None:
+def enqueue(analysis_id: int, aside: bool = False) -> None:
+    """Its next task on the LATER list; `aside`, handed out no sooner than ASIDE_SECONDS from now
+    (the broker hands out a task once its lock has passed): a task that stepped aside for a live
+    decision that another worker thinks about neither waits in its worker nor spins on the queue."""
     if settings.COMPUTER_WORKER == "off":  # the queue has no worker: nothing would take it
         return
     async_task(work, analysis_id, task_name=f"analysis-{analysis_id}", group=GROUP, cluster=LATER)
+    if aside:
+        newest = OrmQ.objects.filter(key=LATER).order_by("-pk").values_list("pk", flat=True).first()
+        OrmQ.objects.filter(pk=newest).update(lock=timezone.now() + timedelta(seconds=ASIDE_SECONDS))
 
 
 def live_waiting() -> bool:
@@ -84,8 +89,7 @@ def work(analysis_id: int) -> str:
     """The task: judge the next decisions for about WORK_SECONDS, stepping aside for any live one,
     and queue the rest; what came of it, in words."""
     if live_waiting():
-        time.sleep(ASIDE_SECONDS)
-        enqueue(analysis_id)
+        enqueue(analysis_id, aside=True)
         return "stepped aside"
     judged = 0
     started = time.monotonic()

@@ -119,7 +119,9 @@ def test_an_analysis_task_steps_aside_while_a_live_decision_waits(quick: None) -
     assert services.work(row.pk) == "stepped aside"
     row.refresh_from_db()
     assert row.upto == 1 and row.judgements == []
-    assert len(later_tasks()) == 1  # queued again behind it
+    again = later_tasks()
+    assert len(again) == 1 and again[0].lock > timezone.now()  # queued again, handed out a moment later
+    assert get_broker(LATER).dequeue() is None
     OrmQ.objects.exclude(key=LATER).delete()
     assert services.work(row.pk).startswith("done")
     row.refresh_from_db()
