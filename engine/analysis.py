@@ -17,10 +17,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from engine import api, players
+from engine import api, players, sources
 
 #: The level whose search judges.
 ANALYST = "hard"
@@ -110,9 +109,8 @@ def judge_game(setup: api.Setup, log: Sequence[Mapping[str, Any]], seed: str) ->
 def version() -> str:
     """The engine's version an analysis was made with: a digest of its code and models, so that an
     analysis is made again only when the rules or the judgement may have changed."""
-    root = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for name, content in sorted(sources.source_files().items()):
+        digest.update(name.encode())
+        digest.update(content)
     return digest.hexdigest()[:12]

@@ -15,17 +15,11 @@ import os
 import sys
 from pathlib import Path
 
+from engine.sources import source_files
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Where the build puts it (scripts/build-compiled-engine.sh); POLIS_COMPILED_ENGINE names another.
 VARIABLE = "POLIS_COMPILED_ENGINE"
-#: The source files that make the engine: its modules and the data and weights it reads.
-SOURCES = ("*.py", "*.json")
-
-
-def _source_files(root: Path) -> dict[str, bytes]:
-    engine = root / "engine"
-    return {str(path.relative_to(engine)): path.read_bytes()
-            for pattern in SOURCES for path in engine.rglob(pattern) if "__pycache__" not in path.parts}
 
 
 def built() -> Path | None:
@@ -33,7 +27,7 @@ def built() -> Path | None:
     build = Path(os.environ.get(VARIABLE) or ROOT / "build" / "compiled")
     if not any((build / "engine").glob("players.*.so")):
         return None
-    return build if _source_files(build) == _source_files(ROOT) else None
+    return build if source_files(build / "engine") == source_files(ROOT / "engine") else None
 
 
 def in_use() -> bool:
