@@ -12,6 +12,7 @@ from time import sleep
 from typing import Any
 
 from django.conf import settings
+from django.db.models.signals import post_migrate
 from django.utils import timezone
 from django_q.brokers.orm import ORM
 from django_q.conf import Conf
@@ -41,3 +42,17 @@ class OldestFirst(ORM):
                 return claimed
         sleep(Conf.POLL)  # nothing to do: spare the database
         return None
+
+
+def periodic(app: str, name: str, func: str, **when: Any) -> None:
+    """A periodic task `name` calling `func` (`when`: django-q2's Schedule fields, its type and
+    minutes), made or made again after each migrate of `app`, when its table exists; whichever
+    worker's scheduler takes it first runs it."""
+    def made(sender: Any, **kwargs: Any) -> None:
+        if getattr(sender, "name", None) == app:
+            from django_q.models import Schedule  # a model: loaded once the apps are
+
+            Schedule.objects.using(kwargs.get("using", "default")).update_or_create(
+                name=name, defaults={"func": func, "repeats": -1, **when})
+
+    post_migrate.connect(made, weak=False, dispatch_uid=f"periodic {name}")

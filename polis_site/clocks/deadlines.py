@@ -11,11 +11,11 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from django.db.models.signals import post_migrate
 from django.dispatch import receiver
 from django.utils import timezone
 from django_q.models import OrmQ, Schedule
 
+from polis_site import tasks
 from polis_site.clocks import timers
 from polis_site.clocks.models import Timer
 from polis_site.matches import services
@@ -24,7 +24,7 @@ from polis_site.matches.models import Match
 logger = logging.getLogger(__name__)
 
 END_ON_TIME = "end on time"
-#: The sweep's schedule, made after each migrate (`_sweep_scheduled`).
+#: The sweep's schedule, made after each migrate (`tasks.periodic`).
 SWEEP = "deadline sweep"
 #: Late matches one sweep ends at most: the next takes the rest a minute later.
 SWEEP_MOST = 1000
@@ -76,10 +76,5 @@ def still_to_run(match_ids: list[int]) -> set[int]:
     return scheduled | queued
 
 
-@receiver(post_migrate)
-def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
-    """The sweep runs every minute on whichever worker's scheduler takes it first."""
-    if getattr(sender, "name", None) == "polis_site.clocks":
-        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
-            "func": "polis_site.clocks.deadlines.sweep", "schedule_type": Schedule.MINUTES, "minutes": 1,
-            "repeats": -1})
+# The sweep runs every minute on whichever worker's scheduler takes it first.
+tasks.periodic("polis_site.clocks", SWEEP, "polis_site.clocks.deadlines.sweep", schedule_type=Schedule.MINUTES, minutes=1)

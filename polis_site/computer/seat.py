@@ -44,7 +44,6 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
-from django.db.models.signals import post_migrate
 from django.db.models import F
 from django.dispatch import receiver
 from django.utils import timezone
@@ -54,7 +53,7 @@ from django_q.tasks import async_task
 
 from engine import api, players, playout
 from engine.errors import ActionError
-from polis_site import background, storage
+from polis_site import background, storage, tasks
 from polis_site.matches import audience, relay, services
 from polis_site.computer import heartbeat
 from polis_site.computer.models import ComputerThought
@@ -144,11 +143,7 @@ def sweep() -> int:
     return lost
 
 
-@receiver(post_migrate)
-def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
-    if getattr(sender, "name", None) == "polis_site.computer":
-        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
-            "func": "polis_site.computer.seat.sweep", "schedule_type": Schedule.MINUTES, "minutes": 1, "repeats": -1})
+tasks.periodic("polis_site.computer", SWEEP, "polis_site.computer.seat.sweep", schedule_type=Schedule.MINUTES, minutes=1)
 
 
 def job(match_id: int, version: int, pause: float) -> Job | None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.signals import post_migrate
-from django.dispatch import receiver
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django_q.models import Schedule
 
+from polis_site import tasks
 from polis_site.guests import services
 from polis_site.matches import extensions
 from polis_site.matches.models import Match
@@ -30,11 +29,7 @@ def sign_up_offer(request: HttpRequest, match: Match, seat: str | None) -> str:
     return render_to_string("guests/_offer.html", {"match": match}, request)
 
 
-@receiver(post_migrate)
-def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
-    if getattr(sender, "name", None) == "polis_site.guests":
-        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
-            "func": "polis_site.guests.services.forget_unused", "schedule_type": Schedule.DAILY, "repeats": -1})
+tasks.periodic("polis_site.guests", SWEEP, "polis_site.guests.services.forget_unused", schedule_type=Schedule.DAILY)
 
 
 extensions.page_parts["head"].append(sign_up_offer)

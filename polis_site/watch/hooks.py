@@ -5,15 +5,11 @@ the privacy preference (`polis_site.preferences.sections`), and the hourly sweep
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db.models.signals import post_migrate
-from django.dispatch import receiver
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django_q.models import Schedule
 
-from polis_site import preferences
+from polis_site import preferences, tasks
 from polis_site.matches import extensions
 from polis_site.matches.models import Match
 from polis_site.watch import services
@@ -31,11 +27,7 @@ def privacy_section(request: HttpRequest) -> str:
     return render_to_string("watch/_privacy.html", {"private": services.is_private(request.user)}, request=request)
 
 
-@receiver(post_migrate)
-def _sweep_scheduled(sender: Any, **kwargs: Any) -> None:
-    if getattr(sender, "name", None) == "polis_site.watch":
-        Schedule.objects.using(kwargs.get("using", "default")).update_or_create(name=SWEEP, defaults={
-            "func": "polis_site.watch.services.sweep", "schedule_type": Schedule.HOURLY, "repeats": -1})
+tasks.periodic("polis_site.watch", SWEEP, "polis_site.watch.services.sweep", schedule_type=Schedule.HOURLY)
 
 
 extensions.may_watch.append(services.may_watch)
