@@ -50,8 +50,8 @@ def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
 def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str, Any]:
     """Your seat's own view (a spectator's if you have none, unless a player keeps the match
     private); `?since=n` adds the log after version n."""
-    match = _match(match_id)
-    if not extensions.watchable(match, request.user):
+    match = services.watched(match_id, request.user)
+    if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     body = audience.state_message(match, match.state(), match.side_of(request.user))
     if query.since is not None:

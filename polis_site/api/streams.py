@@ -34,7 +34,7 @@ from engine.errors import ActionError
 from polis_site.api import auth, describe, events, tokens
 from polis_site.api.errors import ApiError
 from polis_site.layers import LAYER_DOWN, RESTORED
-from polis_site.matches import audience, extensions, refusals, services
+from polis_site.matches import audience, refusals, services
 from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -113,11 +113,7 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
     if since_text is not None and not re.fullmatch(r"[0-9]{1,9}", since_text):
         raise services.MatchError(f"since={since_text[:20]!r} is not a version", code="malformed")
     since = None if since_text is None else int(since_text)
-    def found() -> Match | None:
-        match = Match.objects.select_related("athens", "sparta").filter(pk=int(match_id)).first()
-        return match if match is not None and extensions.watchable(match, token.user) else None
-
-    match = await database_sync_to_async(found)()
+    match = await database_sync_to_async(services.watched)(int(match_id), token.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     seat = match.side_of(token.user)

@@ -79,8 +79,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         user = self.scope.get("user") or AnonymousUser()
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.present = False
-        match = await database_sync_to_async(self._watched_by)(user)
-        if match is None:  # none, or kept from this viewer: alike, so a private match's id tells nothing
+        match = await database_sync_to_async(services.watched)(self.match_id, user)
+        if match is None:
             await self.close(code=CLOSE_NO_MATCH)
             return
         self.user = user
@@ -98,10 +98,6 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         await self._present(False)
         await self.leave_groups()
-
-    def _watched_by(self, user: Any) -> Match | None:
-        match = Match.objects.select_related("athens", "sparta").filter(pk=self.match_id).first()
-        return match if match is not None and extensions.watchable(match, user) else None
 
     async def _present(self, joining: bool) -> None:
         """Other apps told that this socket opened or closed (the watch app counts who watches)."""

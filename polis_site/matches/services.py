@@ -27,7 +27,7 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import audience, rows
+from polis_site.matches import audience, extensions, rows
 from polis_site.matches.audience import SIDES
 from polis_site.matches.models import (COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
                                        computer_username)
@@ -468,6 +468,13 @@ def _finish(match: Match, winner: str | None, reason: str) -> None:
     match.deadline_at = None
     match.finished_at = timezone.now()
     match_finished.send(sender=Match, match=match)
+
+
+def watched(match_id: int, user: Any) -> Match | None:
+    """The match, its players loaded, if `user` may see it (`extensions.watchable`); None when there
+    is none or it is kept from them, alike, so that a private match's id tells nothing."""
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    return match if match is not None and extensions.watchable(match, user) else None
 
 
 def replay_state(match: Match, upto: int | None = None) -> api.GameState:

@@ -128,8 +128,8 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """A seat's page, or anyone's who watches (no account needed), unless the match is kept from them."""
-    match = get_object_or_404(Match.objects.select_related("athens", "sparta"), pk=match_id)
-    if not extensions.watchable(match, request.user):
+    match = services.watched(match_id, request.user)
+    if match is None:
         raise Http404("no such match")
     seat = match.side_of(request.user)
     return render(request, "matches/match.html", {
@@ -173,8 +173,8 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     refused = _api_refused(request)
     if refused is not None:
         return refused
-    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
-    if match is None or not extensions.watchable(match, request.user):
+    match = services.watched(match_id, request.user)
+    if match is None:
         return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), None,
                           request.user)
     body = audience.state_message(match, match.state(), match.side_of(request.user))
