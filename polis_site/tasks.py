@@ -8,6 +8,7 @@ live decision ever waits behind an analysis in the queue."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from time import sleep
 from typing import Any
 
@@ -42,6 +43,19 @@ class OldestFirst(ORM):
                 return claimed
         sleep(Conf.POLL)  # nothing to do: spare the database
         return None
+
+
+class Postponed(OldestFirst):
+    """Queues a task to be handed out no sooner than `seconds` from now: the ORM broker hands a task
+    out once its lock has passed, and a new one's lock is now (`async_task(..., broker=...)`)."""
+
+    def __init__(self, list_key: str, seconds: float) -> None:
+        super().__init__(list_key=list_key)
+        self.seconds = seconds
+
+    def enqueue(self, task: Any) -> int:
+        return self.get_connection().create(key=self.list_key, payload=task,
+                                            lock=timezone.now() + timedelta(seconds=self.seconds)).pk
 
 
 def periodic(app: str, name: str, func: str, **when: Any) -> None:

@@ -29,7 +29,7 @@ from polis_site import background
 from polis_site.analysis.models import Analysis
 from polis_site.matches import services
 from polis_site.matches.models import Match
-from polis_site.tasks import LATER
+from polis_site.tasks import LATER, Postponed
 
 logger = logging.getLogger(__name__)
 
@@ -68,15 +68,13 @@ def latest(match: Match) -> Analysis | None:
 
 
 def enqueue(analysis_id: int, aside: bool = False) -> None:
-    """Its next task on the LATER list; `aside`, handed out no sooner than ASIDE_SECONDS from now
-    (the broker hands out a task once its lock has passed): a task that stepped aside for a live
-    decision that another worker thinks about neither waits in its worker nor spins on the queue."""
+    """Its next task on the LATER list; `aside`, handed out no sooner than ASIDE_SECONDS from now:
+    a task that stepped aside for a live decision that another worker thinks about neither waits
+    in its worker nor spins on the queue."""
     if settings.COMPUTER_WORKER == "off":  # the queue has no worker: nothing would take it
         return
-    async_task(work, analysis_id, task_name=f"analysis-{analysis_id}", group=GROUP, cluster=LATER)
-    if aside:
-        newest = OrmQ.objects.filter(key=LATER).order_by("-pk").values_list("pk", flat=True).first()
-        OrmQ.objects.filter(pk=newest).update(lock=timezone.now() + timedelta(seconds=ASIDE_SECONDS))
+    async_task(work, analysis_id, task_name=f"analysis-{analysis_id}", group=GROUP, cluster=LATER,
+               broker=Postponed(LATER, ASIDE_SECONDS) if aside else None)
 
 
 def live_waiting() -> bool:
