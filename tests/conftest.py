@@ -25,9 +25,33 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running while it is open."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    if any("compiled_engine" in getattr(item, "fixturenames", ()) for item in items):
+        config.stash[COMPILED] = _compiled_engine(config)
+
+
+#: Where the engine compiled for this source is, once a collected test needs it.
+COMPILED = pytest.StashKey[Path]()
+
+
+def _compiled_engine(config: pytest.Config) -> Path:
+    """The engine compiled by mypyc from this checkout's source: build/compiled when it is built
+    from the very source (`compiled.built()` compares them file for file, so never a stale build;
+    `make test` builds it there first), else built now, before any test runs (some two minutes on a
+    quiet machine, many more on a busy one: no test's time limit may hold it)."""
+    from polis_site.computer import compiled
+
+    build = compiled.built()
+    if build is not None:
+        return build
+    out = make_run_dir("polis-compiled-")
+    config.add_cleanup(lambda: shutil.rmtree(out, ignore_errors=True))
+    subprocess.run([str(ROOT / "scripts" / "build-compiled-engine.sh"), sys.executable, str(out)], check=True,
+                   capture_output=True, timeout=3600)
+    assert list((out / "engine").glob("flow.*.so")), "mypyc built no extension for engine.flow"
+    return out
 
 
 @pytest.fixture(scope="session")
@@ -57,20 +81,9 @@ def postgres_server(services_dir: Path) -> Iterator[PostgresServer]:
 
 
 @pytest.fixture(scope="session")
-def compiled_engine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The engine compiled by mypyc from this checkout's source: build/compiled when it is built
-    from the very source (`compiled.built()` compares them file for file, so never a stale build),
-    else built here (some two minutes)."""
-    from polis_site.computer import compiled
-
-    build = compiled.built()
-    if build is not None:
-        return build
-    out = tmp_path_factory.mktemp("compiled")
-    subprocess.run([str(ROOT / "scripts" / "build-compiled-engine.sh"), sys.executable, str(out)], check=True,
-                   capture_output=True, timeout=600)
-    assert list((out / "engine").glob("flow.*.so")), "mypyc built no extension for engine.flow"
-    return out
+def compiled_engine(request: pytest.FixtureRequest) -> Path:
+    """The engine compiled for this source, built before the session's first test (above)."""
+    return request.config.stash[COMPILED]
 
 
 @pytest.fixture(scope="session")

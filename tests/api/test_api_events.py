@@ -15,6 +15,7 @@ from polis_site.api import events
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from tests.matches.factories import UserFactory
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,20 +26,25 @@ class Ears:
     def __init__(self, *users: Any) -> None:
         self.layer = get_channel_layer()
         self.channels = {user.username: async_to_sync(self.layer.new_channel)() for user in users}
+        self.users = {user.pk: user.username for user in users}
         for user in users:
             async_to_sync(self.layer.group_add)(events.group(user.pk), self.channels[user.username])
 
     def heard(self, username: str) -> list[dict[str, Any]]:
-        async def drain() -> list[dict[str, Any]]:
-            got = []
-            while True:
-                try:
-                    async with asyncio.timeout(0.2):
-                        got.append((await self.layer.receive(self.channels[username]))["event"])
-                except TimeoutError:
-                    return got
+        """What the user's group was sent so far: read up to a marker sent to the group now, which
+        the layer delivers behind everything sent to it before."""
+        marker = {"type": "marker"}
 
-        return async_to_sync(drain)()
+        async def until_marker() -> list[dict[str, Any]]:
+            user = next(pk for pk, name in self.users.items() if name == username)
+            await self.layer.group_send(events.group(user), {"type": "api.event", "event": marker})
+            got = []
+            async with asyncio.timeout(WAIT):
+                while (event := (await self.layer.receive(self.channels[username]))["event"]) != marker:
+                    got.append(event)
+            return got
+
+        return async_to_sync(until_marker)()
 
 
 def test_a_challenge_made_accepted_and_played_to_its_end_is_heard_by_both() -> None:

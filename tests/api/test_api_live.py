@@ -24,6 +24,7 @@ from benchmarks.client import SiteUser
 from engine import api, players
 from examples import bot as example
 from tests.support.services import REPO, DaphneProcess, embedded_site, manage
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.services
 
@@ -149,7 +150,16 @@ def _or_none(function: Any, *args: Any) -> Any:
         return None
 
 
-def test_a_revoked_token_is_refused_at_once_and_its_open_streams_close(site: DaphneProcess) -> None:
+@pytest.fixture
+def quiet_site() -> Iterator[DaphneProcess]:
+    """A site whose streams keep alive every ten minutes: a stream that ends sooner was told."""
+    with embedded_site("polis-api-quiet-", COMPUTER_PAUSE="0", COMPUTER_PROCESSES="1",
+                       API_STREAM_KEEPALIVE="600") as site:
+        yield site
+
+
+def test_a_revoked_token_is_refused_at_once_and_its_open_streams_close(quiet_site: DaphneProcess) -> None:
+    site = quiet_site
     user, token = account(site, ("read", "play", "challenge"))
     client = example.Client(site.base_url, token)
     match_id = client.call("POST", "/challenges/computer", {"level": "easy"})["id"]
@@ -163,19 +173,17 @@ def test_a_revoked_token_is_refused_at_once_and_its_open_streams_close(site: Dap
                  threading.Thread(target=listen, args=("match", f"/matches/{match_id}/stream"), daemon=True)]
     for listener in listeners:
         listener.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT
     while not (heard["events"] and heard["match"]) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert heard["events"][0]["type"] == "match_started" and heard["match"][0]["type"] == "state"
     page = user.request("/matches/preferences/")[2].decode()
     token_id = int(page.split('data-token="')[1].split('"')[0])
-    revoked_at = time.monotonic()
     status, _, _ = user.post(f"/api/account/tokens/{token_id}/revoke/", {})
     assert status == 302
-    for listener in listeners:
-        listener.join(5)
+    for listener in listeners:  # pushed: the next keep-alive's check is ten minutes away
+        listener.join(WAIT)
         assert not listener.is_alive(), "a stream of the revoked token stayed open"
-    assert time.monotonic() - revoked_at < 1.5  # pushed, not found at the next keep-alive (2 s here)
     for name in heard:
         assert heard[name][-1] == {"type": "error", "code": "token_revoked", "message": "this token was revoked"}
     with pytest.raises(example.Refused) as refused:
@@ -199,12 +207,12 @@ def test_a_resignation_reaches_the_stream_and_ends_it(site: DaphneProcess) -> No
     heard: list[dict[str, Any]] = []
     listener = threading.Thread(target=lambda: heard.extend(client.stream(f"/matches/{match_id}/stream")), daemon=True)
     listener.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT
     while not heard and time.monotonic() < deadline:
         time.sleep(0.05)
     version = client.call("GET", f"/matches/{match_id}")["version"]
     client.call("POST", f"/matches/{match_id}/resign")
-    listener.join(5)
+    listener.join(WAIT)
     assert not listener.is_alive(), "the stream did not end with the match"
     assert heard[-1]["status"] == "finished" and heard[-1]["version"] == version and heard[-1]["ending"]["en"]
 

@@ -18,9 +18,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from benchmarks.client import SiteUser
 from tests.deploy.compose import REPO, interpolate, load, web_services, worker_command
 from tests.support.services import (
-    ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage, processes,
-    site_env,
+    STARTUP, ComputerWorker, DaphneProcess, NginxProxy, PostgresServer, RedisServer, http_get, make_run_dir, manage,
+    processes, site_env,
 )
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.services
 
@@ -189,12 +190,12 @@ async def test_a_worker_killed_in_the_middle_of_a_thought_loses_nothing(topology
     records = query(topology, "SELECT side FROM matches_actionrecord WHERE match_id = %s AND seq = %s",
                     match_id, version + 1)
     # The answer is broadcast as it commits; its thought is marked answered just after.
-    for _ in range(250):
-        thoughts = query(topology, "SELECT id, seconds, answered, started_at FROM matches_computerthought "
-                                   "WHERE match_id = %s AND version = %s ORDER BY id", match_id, version)
-        if any(thought[2] for thought in thoughts):
-            break
-        await asyncio.sleep(0.02)
+    def thoughts_of_the_decision() -> list:
+        return query(topology, "SELECT id, seconds, answered, started_at FROM matches_computerthought "
+                               "WHERE match_id = %s AND version = %s ORDER BY id", match_id, version)
+
+    await until(lambda: any(thought[2] for thought in thoughts_of_the_decision()), "the answering thought marked")
+    thoughts = thoughts_of_the_decision()
     assert len(records) == 1 and records[0][0] != seat.state["seat"]
     # Thought twice: the killed thought, then, once its claim ran out, the one that answered.
     assert [row[:3] for row in thoughts] == [(dead, None, False), (thoughts[1][0], thoughts[1][1], True)]
@@ -207,13 +208,12 @@ async def test_a_worker_killed_in_the_middle_of_a_thought_loses_nothing(topology
 
 async def thinking(topology: Topology, match_id: int, version: int) -> tuple[int, str]:
     """The first thought about the decision, once it has begun (its id and worker)."""
-    for _ in range(500):
-        rows = query(topology, "SELECT id, worker FROM matches_computerthought WHERE match_id = %s AND version = %s "
+    def rows() -> list:
+        return query(topology, "SELECT id, worker FROM matches_computerthought WHERE match_id = %s AND version = %s "
                                "ORDER BY id", match_id, version)
-        if rows:
-            return rows[0]
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"no thought began about match {match_id} at version {version}")
+
+    await until(rows, f"a thought begun about match {match_id} at version {version}")
+    return rows()[0]
 
 
 def test_healthz_names_a_stopped_redis(postgres_server: PostgresServer) -> None:
@@ -260,12 +260,10 @@ async def test_a_frozen_worker_is_named_and_the_other_answers(topology: Topology
         assert status == 200
         return json.loads(body)["computer"]
 
-    for _ in range(60):
-        if (await report())["alive"] == 2:
-            break
-        await asyncio.sleep(0.5)
-    else:
-        raise AssertionError(f"the two workers are not both heard from: {await report()}")
+    async def both() -> bool:
+        return (await report())["alive"] == 2
+
+    await until(both, "the two workers both heard from", limit=STARTUP)
     frozen = topology.computers[0].process
     assert frozen is not None
     os.killpg(frozen.pid, signal.SIGSTOP)

@@ -13,6 +13,7 @@ import pytest
 from tests.e2e.test_match_browser import log_in, sign_up, signed_up
 from tests.support.games import imported
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -35,14 +36,14 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     page.on("pageerror", lambda error: errors.append(str(error)))
     log_in(page, live_site.base_url, names[1])
     page.goto(f"{live_site.base_url}/matches/{match_id}/")
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     page.on("dialog", lambda dialog: dialog.accept())
     page.locator("#resign button").click()
     page.locator("#replay-link").click()
     page.locator("#analysis").wait_for()
     assert "The computer can judge every decision of this match" in page.locator("#analysis").inner_text()
     page.locator("#analysis-ask").click()
-    page.locator('#analysis[data-state="working"]').wait_for(timeout=10_000)
+    page.locator('#analysis[data-state="working"]').wait_for(timeout=WAIT_MS)
     assert re.search(r"The computer is analysing this match: \d+ of \d+ steps judged\.",
                      page.locator("#analysis-progress").inner_text())
     page.locator('#analysis[data-state="done"]').wait_for(timeout=ANALYSIS_MS)
@@ -60,7 +61,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     seq = int(link.get_attribute("data-step-to"))
     last = int(page.locator("#match").get_attribute("data-last"))
     link.click()
-    page.locator("#replay-step").filter(has_text=f"{seq} / {last}").wait_for(timeout=10_000)
+    page.locator("#replay-step").filter(has_text=f"{seq} / {last}").wait_for(timeout=WAIT_MS)
     assert page.locator("#log li.current").get_attribute("data-seq") == str(seq)
     # The chart's line stands on that step.
     x0, x1 = (float(page.locator("#analysis-chart").get_attribute(a)) for a in ("data-x0", "data-x1"))
@@ -69,7 +70,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     mark = page.locator("#analysis-chart a[data-step-to]").last
     marked = int(mark.get_attribute("data-step-to"))
     mark.locator("circle").click()
-    page.locator("#replay-step").filter(has_text=f"{marked} / {last}").wait_for(timeout=10_000)
+    page.locator("#replay-step").filter(has_text=f"{marked} / {last}").wait_for(timeout=WAIT_MS)
     page.locator("#analysis").screenshot(path=str(artifacts_dir / "analysis-en-1280.png"))
     assert errors == []
     context.close()
@@ -79,7 +80,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     small = phone.new_page()
     small.goto(f"{live_site.base_url}/matches/{match_id}/replay/")
     card = small.locator('#analysis[data-state="done"]')
-    card.wait_for(timeout=10_000)
+    card.wait_for(timeout=WAIT_MS)
     assert "Momentos decisivos" in card.inner_text() and "Los mayores errores de" in card.inner_text()
     assert small.locator("#analysis-turns li").first.inner_text().startswith("Ronda Alpha, ")
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
@@ -91,7 +92,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     first = small.locator("#analysis-turns a[data-step-to]").first
     first.tap()
-    small.locator("#replay-step").filter(has_text=f"{first.get_attribute('data-step-to')} / {last}").wait_for(timeout=10_000)
+    small.locator("#replay-step").filter(has_text=f"{first.get_attribute('data-step-to')} / {last}").wait_for(timeout=WAIT_MS)
     card.screenshot(path=str(artifacts_dir / "analysis-es-390.png"))
     phone.close()
 
@@ -114,7 +115,7 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     page.locator('#replay [data-step="first"]').click()
     for _ in range(3):
         page.locator('#replay [data-step="forward"]').click()
-    page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=10_000)
+    page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=WAIT_MS)
     old_lines = [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)]
     page.locator("#play-on summary").click()
     assert page.locator("#play-on-start").inner_text() == "Play on from step 3"
@@ -124,9 +125,9 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     box = page.locator("#play-on-start").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.locator("#play-on-start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=10_000)
+    page.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=WAIT_MS)
     assert int(page.url.rstrip("/").rsplit("/", 1)[1]) != source
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)] == old_lines
     assert "Computer (easy)" in page.locator(".match-head").inner_text()
     # It goes on from there: the next decision is made (the computer's, or ours by clicking).
@@ -134,7 +135,7 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
         from tests.e2e.test_match_browser import decide_by_clicking
 
         decide_by_clicking(page)
-    page.locator('#log li[data-seq="4"]').wait_for(timeout=20_000)
+    page.locator('#log li[data-seq="4"]').wait_for(timeout=WAIT_MS)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
     context.close()

@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e.test_match_browser import sign_up
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,7 @@ def test_a_token_made_read_once_used_and_revoked_by_clicking(browser, live_site:
     page.locator('#token-form input[value="play"]').uncheck()
     page.locator('#token-form input[value="challenge"]').check()
     page.locator("#make-token").click()
-    page.locator("#token-value").wait_for(timeout=10_000)
+    page.locator("#token-value").wait_for(timeout=WAIT_MS)
     token = page.locator("#token-value").inner_text()
     assert token.startswith("polis_") and len(token) > 40
     assert ("“my tool”, with the scopes read challenge. Copy it now: it is shown only this once, and the site keeps "
@@ -59,14 +60,14 @@ def test_a_token_made_read_once_used_and_revoked_by_clicking(browser, live_site:
     assert row.count() == 1 and "my tool" in row.inner_text() and "read challenge" in row.inner_text()
     assert token not in page.content()  # shown once only
     row.locator("button", has_text="Revoke").click()
-    page.locator(".messages").wait_for(timeout=10_000)
+    page.locator(".messages").wait_for(timeout=WAIT_MS)
     assert "The token “my tool” is revoked: it is refused from now on." in page.locator(".messages").inner_text()
     assert page.locator("#token-list").count() == 0
     assert account_call(live_site, token)[1]["code"] == "token_revoked"
 
     page.locator("#api-tokens a", has_text="The API's documentation").click()
     page.wait_for_url("**/api/v1/docs/")
-    page.get_by_text("Polis Online API").first.wait_for(timeout=15_000)  # Swagger UI drew the schema
+    page.get_by_text("Polis Online API").first.wait_for(timeout=WAIT_MS)  # Swagger UI drew the schema
     assert page.locator(".opblock").count() >= 17  # an entry for each operation
     context.close()
 
@@ -81,7 +82,7 @@ def test_a_token_without_a_scope_is_refused_in_spanish(browser, live_site: Daphn
     for scope in ("read", "play"):
         page.locator(f'#token-form input[value="{scope}"]').uncheck()
     page.locator("#make-token").click()
-    page.locator(".messages").wait_for(timeout=10_000)
+    page.locator(".messages").wait_for(timeout=WAIT_MS)
     assert "Elige uno o más de los permisos ofrecidos." in page.locator(".messages").inner_text()
     assert page.locator("#token-list").count() == 0
     context.close()

@@ -12,6 +12,7 @@ import pytest
 from engine import api
 from tests.e2e.test_match_browser import seated_pages
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +27,14 @@ def test_a_block_refuses_a_chat_line_a_challenge_and_an_accept_in_either_languag
 
     blocker.goto(f"{live_site.base_url}/matches/players/{blocked_name}/")
     blocker.locator("#block").click()
-    blocker.locator("#unblock").wait_for(timeout=10_000)
+    blocker.locator("#unblock").wait_for(timeout=WAIT_MS)
     assert f"{blocked_name} is blocked: no new match and no chat between you." in blocker.locator(".messages").inner_text()
 
     # A chat line in the match under way is refused, in Spanish; the match itself goes on.
     blocked.locator("#chat-text").fill("¡Hola!")
     blocked.locator("#chat-form button[type=submit]").click()
     error = blocked.locator("#chat-error")
-    error.wait_for(timeout=10_000)
+    error.wait_for(timeout=WAIT_MS)
     assert error.inner_text() == "Uno de vosotros ha bloqueado al otro: no jugáis ni chateáis entre vosotros."
     assert blocked.locator("#chat-log li").count() == 0
 
@@ -53,7 +54,7 @@ def test_a_block_refuses_a_chat_line_a_challenge_and_an_accept_in_either_languag
     # Unblocked from the preferences page, the challenge is theirs to take.
     blocker.locator('nav a[href="/matches/preferences/"]').click()
     blocker.locator("#blocked button[type=submit]").click()
-    blocker.locator(".messages").wait_for(timeout=10_000)
+    blocker.locator(".messages").wait_for(timeout=WAIT_MS)
     assert f"{blocked_name} is no longer blocked." in blocker.locator(".messages").inner_text()
     blocked.goto(f"{live_site.base_url}/matches/")
     blocked.locator(f'#open-challenges li[data-match="{challenge}"] button').click()

@@ -16,7 +16,7 @@ from engine import api
 from engine.data import geography, markets, poleis
 from tests.e2e.test_computer_browser import against_the_computer
 from tests.e2e.test_match_browser import seated_pages
-from tests.support.clicking import ClickPlayer, idle, version
+from tests.support.clicking import WAIT_MS, ClickPlayer, idle, version
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -98,8 +98,8 @@ def test_no_name_is_hidden_on_the_setup_board_or_on_a_crowded_one(browser, live_
     contexts["sparta"].route_web_socket(lambda url: "/ws/match/" in url, crowded_route)
     crowded = pages["sparta"]
     crowded.reload()
-    crowded.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
-    crowded.wait_for_function("document.querySelectorAll('#board .unit').length >= 34", timeout=10_000)
+    crowded.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
+    crowded.wait_for_function("document.querySelectorAll('#board .unit').length >= 34", timeout=WAIT_MS)
     crowded.locator("#board").screenshot(path=str(artifacts_dir / "board-crowded-desktop.png"))
     result = overlaps(crowded)
     assert result["count"] > setup_board["count"] + 60
@@ -129,7 +129,7 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     for selector, place in places():
         page.locator(selector).hover()
         page.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
-                               "!document.querySelector('#place-info').hidden", timeout=3_000)
+                               "!document.querySelector('#place-info').hidden", timeout=WAIT_MS)
         assert info.locator("h3").inner_text().strip(), place
         assert info.locator("p").count() >= 1, place
     page.locator("#polis-athinae .disk").hover()
@@ -156,12 +156,12 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     small.goto(match_url)
     with small.expect_navigation():
         small.select_option("#lang-select", "es")
-    small.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    small.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     small_info = small.locator("#place-info")
     for selector, place in places():
         small.locator(selector).tap()
         small.wait_for_function(f"document.querySelector('#place-info').dataset.for === '{place}' && "
-                                "!document.querySelector('#place-info').hidden", timeout=3_000)
+                                "!document.querySelector('#place-info').hidden", timeout=WAIT_MS)
     # The leagues' table fits its card in the longer language (it overflowed), as the page fits the phone.
     assert small.evaluate("(() => { const box = document.querySelector('#leagues'); "
                           "return box.scrollWidth <= box.clientWidth; })()"), small.evaluate(
@@ -222,13 +222,13 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
 
     # Back to the match later (a reload): every move since this seat's last is still listed.
     page.reload()
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert page.locator("#alert-sound").is_checked() and page.locator("#alert-notify").is_checked()
     assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
     assert page.locator("#since h2").inner_text().startswith("Since your last move")
     # Once this seat moves, nothing is new: the box says so, at the same height.
     player.decide()
-    page.wait_for_function("document.querySelector('#since').dataset.count === '0'", timeout=10_000)
+    page.wait_for_function("document.querySelector('#since').dataset.count === '0'", timeout=WAIT_MS)
     assert page.locator("#since").inner_text() == "Nothing new from the other side."
     heights.add(page.locator("#since").bounding_box()["height"])
     assert len(heights) == 1, heights

@@ -9,7 +9,7 @@ import uuid
 from pathlib import Path
 
 from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import ClickPlayer, idle, raw_text, version
+from tests.support.clicking import WAIT_MS, ClickPlayer, idle, raw_text, version
 from tests.support.services import DaphneProcess, embedded_site
 
 
@@ -20,7 +20,7 @@ def against_the_computer(page, site: DaphneProcess, name: str, level: str, side:
     page.select_option("#computer", level)
     page.select_option("#computer-side", side)
     page.locator("#computer-match button").click()
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
 
 
 def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_site: DaphneProcess,
@@ -102,11 +102,11 @@ def test_the_page_says_when_the_computer_is_late_and_stops_when_it_answers(brows
         }""")
         assert agrees[0] == agrees[1] or not agrees[1], agrees
         before = version(page)
-        line.wait_for(state="visible", timeout=8_000)
+        line.wait_for(state="visible", timeout=WAIT_MS)
         assert line.inner_text() == "The computer is taking longer than usual."
         assert version(page) == before  # said while the answer is still to come
-        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=20_000)
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
         # The answer came: the line goes (and comes back only if the computer, on its turn's second
         # action, is late again).
-        line.wait_for(state="hidden", timeout=2_000)
+        line.wait_for(state="hidden", timeout=WAIT_MS)
         context.close()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_match_browser import PASSWORD
-from tests.support.clicking import idle, version
+from tests.support.clicking import WAIT_MS, frames, idle, version
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -43,7 +43,7 @@ def test_a_fresh_visitor_moves_within_three_clicks_of_the_home_page_and_keeps_th
         browser, live_site: DaphneProcess, artifacts_dir: Path, language: str) -> None:
     context, page, errors = visitor(browser, live_site.base_url, language)
     # The picture is a real position drawn by the map's code: both leagues' units and poleis.
-    page.locator("#board .unit.athens").first.wait_for(timeout=4_000)
+    page.locator("#board .unit.athens").first.wait_for(timeout=WAIT_MS)
     assert page.locator("#board .unit.sparta").count() > 0
     assert page.locator('#board .polis[data-owner="athens"]').count() > 0
     assert page.locator("form input:visible").count() == 0  # nothing to fill in
@@ -56,14 +56,14 @@ def test_a_fresh_visitor_moves_within_three_clicks_of_the_home_page_and_keeps_th
     seat = page.locator("#match").get_attribute("data-seat")
     assert seat in ("athens", "sparta") and page.locator("#turn").get_attribute("data-mine") == "yes"
     click('#action-body button.choice[data-choice="pass"]')
-    page.locator("#action-body button.confirm").wait_for(timeout=4_000)
+    page.locator("#action-body button.confirm").wait_for(timeout=WAIT_MS)
     click("#action-body button.confirm")
-    page.locator('#log li[data-seq="1"]').wait_for(timeout=4_000)
+    page.locator('#log li[data-seq="1"]').wait_for(timeout=WAIT_MS)
     assert click.count == 3 and version(page) >= 1
     assert page.locator(f'#log li[data-seq="1"].{seat}').count() == 1  # the visitor's own move
 
     # The computer answers; the visitor signs up from the match page and is back at it, seated.
-    page.locator('#log li[data-seq="2"]').wait_for(timeout=8_000)
+    page.locator('#log li[data-seq="2"]').wait_for(timeout=WAIT_MS)
     offer = page.locator("#guest-offer a")
     assert ("invitado" if language == "es" else "guest") in page.locator("#guest-offer").inner_text().lower()
     offer.click()
@@ -94,7 +94,7 @@ def test_the_home_page_on_a_phone_puts_the_way_in_first(browser, live_site: Daph
     box = button.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844  # on the first screen, no scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.locator("#board .unit").first.wait_for(timeout=4_000)
+    page.locator("#board .unit").first.wait_for(timeout=WAIT_MS)
     page.screenshot(path=str(artifacts_dir / "home-phone-es.png"), full_page=True)
     context.close()
 
@@ -107,7 +107,7 @@ def test_a_hint_explains_the_first_decision_opens_the_help_there_and_once_dismis
     page.wait_for_url("**/matches/*/")
     idle(page)
     hint = page.locator("#hint")
-    hint.wait_for(state="visible", timeout=4_000)
+    hint.wait_for(state="visible", timeout=WAIT_MS)
     assert hint.get_attribute("data-kind") == "action"
     assert ("dos acciones" if language == "es" else "two actions") in hint.inner_text()
     hint.locator("a.hint-more").click()
@@ -120,7 +120,7 @@ def test_a_hint_explains_the_first_decision_opens_the_help_there_and_once_dismis
     assert dismissed.value.status == 204 and hint.is_hidden()
     page.reload()
     idle(page)
-    page.wait_for_timeout(200)  # the hint's module has run by now, had it anything to show
+    page.locator("#hint").wait_for(state="attached")  # the hint's module ran, and drew the state
     assert page.locator("#turn").get_attribute("data-mine") == "yes" and hint.is_hidden()
     context.close()
 
@@ -143,9 +143,9 @@ def test_on_a_phone_the_menu_folds_and_the_map_stays_above_the_action_sheet_whil
     page.wait_for_url("**/matches/*/")
     idle(page)
     page.locator('#action-body button.choice[data-choice="move_hoplites"]').tap()
-    page.locator("#board .choosable").first.wait_for(timeout=4_000)
+    page.locator("#board .choosable").first.wait_for(timeout=WAIT_MS)
     idle(page)
-    page.wait_for_timeout(100)  # the frame after the places were lit, which brings the map up
+    frames(page)  # the frames after the places were lit, which bring the map up
     sheet, board = page.locator("#actions").bounding_box(), page.locator("#board").bounding_box()
     assert sheet is not None and board is not None
     assert sheet["height"] <= 844 / 2, "the action sheet takes more than half the screen"

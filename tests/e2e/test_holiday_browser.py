@@ -13,6 +13,7 @@ from engine import api
 from engine.data.sides import opponent
 from tests.e2e.test_match_browser import open_live, seated_pages
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def test_a_holiday_by_clicking_pauses_the_deadline_and_the_opponent_reads_it_in_
     player.locator('nav a[href="/matches/preferences/"]').click()
     player.select_option("#holiday-days", "3")
     player.locator("#holiday-start").click()
-    player.locator("#holiday-status").wait_for(timeout=10_000)
+    player.locator("#holiday-status").wait_for(timeout=WAIT_MS)
     assert player.locator("#holiday-status").inner_text().startswith("You are on holiday until ")
     assert "Your holiday has begun" in player.locator("body").inner_text()
 
@@ -46,7 +47,7 @@ def test_a_holiday_by_clicking_pauses_the_deadline_and_the_opponent_reads_it_in_
 
     player.locator('nav a[href="/matches/preferences/"]').click()
     player.locator("#holiday-end").click()
-    player.locator("#holiday-start").wait_for(timeout=10_000)
+    player.locator("#holiday-start").wait_for(timeout=WAIT_MS)
     assert "Welcome back" in player.locator("body").inner_text()
     open_live(player, live_site, match_id)
     assert timedelta(0) <= shown_deadline(player) - before < timedelta(minutes=2)  # the unused days given back

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.clicking import until
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -49,14 +50,8 @@ def test_a_player_gives_an_address_for_notices_and_confirms_it_from_the_email(br
     page.locator("#preferences button[type=submit]").click()
     assert "aspasia@example.com" in page.locator(".messages").inner_text()
     assert page.locator("#email-status").count() == 0  # nothing confirmed yet
-    link = None
-    for _ in range(50):
-        found = re.findall(r"http://\S+/accounts/confirm-email/[-:\w]+/", live_site.log.read_text())
-        if found:
-            link = found[-1]
-            break
-        page.wait_for_timeout(100)
-    assert link is not None, "no confirmation email was printed"
+    link = until(page, lambda: re.findall(r"http://\S+/accounts/confirm-email/[-:\w]+/", live_site.log.read_text()),
+                 "confirmation email printed")[-1]
     page.goto(link)
     page.wait_for_url("**/matches/preferences/")
     assert "Notices go to aspasia@example.com" in page.locator("#email-status").inner_text()

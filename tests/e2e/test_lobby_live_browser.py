@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import IDLE_MS
+from tests.support.clicking import WAIT_MS
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -25,8 +25,8 @@ def test_the_challengers_pages_drop_withdraw_as_soon_as_the_challenge_is_accepte
     assert host.locator("#withdraw").is_visible()
     lobby = host_context.new_page()
     lobby.goto(live_site.base_url + "/matches/")
-    lobby.locator(f'#my-challenges li[data-match="{match_id}"] button').wait_for(timeout=IDLE_MS)
-    lobby.wait_for_function("document.querySelector('#challenges').dataset.live === '1'", timeout=IDLE_MS)
+    lobby.locator(f'#my-challenges li[data-match="{match_id}"] button').wait_for(timeout=WAIT_MS)
+    lobby.wait_for_function("document.querySelector('#challenges').dataset.live === '1'", timeout=WAIT_MS)
 
     guest_context = browser.new_context(viewport={"width": 1280, "height": 900})
     guest = guest_context.new_page()
@@ -35,8 +35,8 @@ def test_the_challengers_pages_drop_withdraw_as_soon_as_the_challenge_is_accepte
     guest.locator(f'#open-challenges li[data-match="{match_id}"] button').click()
     guest.wait_for_url(match_url)
 
-    host.locator("#withdraw").wait_for(state="hidden", timeout=IDLE_MS)
+    host.locator("#withdraw").wait_for(state="hidden", timeout=WAIT_MS)
     assert "acceptor-live" in host.locator(".match-head h1").inner_text()
-    lobby.locator(f'#my-challenges li[data-match="{match_id}"]').wait_for(state="detached", timeout=IDLE_MS)
+    lobby.locator(f'#my-challenges li[data-match="{match_id}"]').wait_for(state="detached", timeout=WAIT_MS)
     guest_context.close()
     host_context.close()

@@ -17,7 +17,7 @@ import pytest
 
 from engine import api
 from engine.data.sides import opponent
-from tests.support.clicking import IDLE_MS, idle, version
+from tests.support.clicking import WAIT_MS, idle, until, version
 from tests.support.games import bot_game, foresee_a_battle
 from tests.support.services import DaphneProcess, manage
 
@@ -32,7 +32,7 @@ def sign_up(page: Any, base_url: str, username: str) -> None:
     page.fill("#id_password2", PASSWORD)
     page.locator("form.form button[type=submit]").click()
     try:
-        page.wait_for_url(lambda url: "/signup/" not in url, timeout=10_000)
+        page.wait_for_url(lambda url: "/signup/" not in url, timeout=WAIT_MS)
     except Exception as error:  # the form refused: say why, not only that the page stayed
         raise AssertionError(f"sign-up of {username!r} refused: {page.locator('form.form').inner_text()}") from error
 
@@ -68,7 +68,7 @@ def decide_by_clicking(page: Any) -> None:
         if confirm.count():
             confirm.click()
             page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
-                                   "!document.querySelector('#action-error').hidden", timeout=IDLE_MS)
+                                   "!document.querySelector('#action-error').hidden", timeout=WAIT_MS)
             if version(page) > start:
                 return
             tried.add(page.evaluate("window.polisMatch.build.partial.type") or "")
@@ -120,8 +120,8 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     guest.locator("#accept-invite button").click()
     guest.wait_for_url(lambda url: "/matches/" in url and "/invite/" not in url)
     for page in pages.values():
-        page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
-    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=10_000)
+        page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
+    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=WAIT_MS)
     by_seat = {"athens": host, "sparta": guest}
 
     for turn in range(8):
@@ -132,8 +132,8 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
         decide_by_clicking(actor)
         # The other browser sees the move arrive, without reloading: its version and its log.
         watcher.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
-                                  timeout=10_000)
-        watcher.locator(f'#log li[data-seq="{before + 1}"]').wait_for(timeout=10_000)
+                                  timeout=WAIT_MS)
+        watcher.locator(f'#log li[data-seq="{before + 1}"]').wait_for(timeout=WAIT_MS)
         assert watcher.locator(f'#log li[data-seq="{before + 1}"]').inner_text() == \
             actor.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
         if turn == 1:
@@ -147,7 +147,7 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     small = phone.new_page()
     small.on("pageerror", lambda error: errors.append(str(error)))
     small.goto(guest.url)
-    small.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    small.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert small.locator("html").get_attribute("lang") == "es"
     assert small.locator("#actions h2").inner_text() == "Tu jugada"
     assert "En directo" in small.locator("#connection").inner_text()
@@ -190,7 +190,7 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
     errors: list[str] = []
     for page in pages.values():
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.locator("#battle").wait_for(timeout=10_000)
+        page.locator("#battle").wait_for(timeout=WAIT_MS)
         assert page.locator("#log li").last.inner_text().count("A battle begins in") == 1
 
     shots: set[str] = set()
@@ -207,7 +207,7 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
             assert page.evaluate("window.polisMatch.state.view.battle.deck") == len(battle["deck"])
         waiting = pages["athens"].locator("#turn").get_attribute("data-waiting")
         actor = pages[waiting]
-        actor.locator("#action-body h3, #action-body button.confirm").first.wait_for(timeout=10_000)
+        actor.locator("#action-body h3, #action-body button.confirm").first.wait_for(timeout=WAIT_MS)
         offered = [int(n) for n in actor.locator("#action-body .hand button.battle-card").evaluate_all(
             "nodes => nodes.map((n) => n.dataset.card)")]
         if offered:
@@ -220,7 +220,7 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         decide_by_clicking(actor)
         for page in pages.values():
             page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
-                                   timeout=10_000)
+                                   timeout=WAIT_MS)
     assert secret_battle(live_site, match_id) is None, "the battle did not end within 40 decisions"
     assert shots == {"attack", "defence"}
     for side, page in pages.items():
@@ -246,7 +246,7 @@ def import_match(site: DaphneProcess, export: dict[str, Any], names: dict[str, s
 
 def open_live(page: Any, site: DaphneProcess, match_id: int) -> None:
     page.goto(f"{site.base_url}/matches/{match_id}/")
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
 
 
 def seated_pages(browser, site: DaphneProcess, export: dict[str, Any], tmp_path: Path,
@@ -298,17 +298,17 @@ def test_a_page_that_missed_a_broadcast_catches_up_without_reloading(browser, li
     actor, lossy_page = pages[first], pages[lossy_side]
     other = pages["sparta" if lossy_side == "athens" else "athens"]
     if lossy_seat == "actor":
-        actor.locator("#action-body button.choice").first.wait_for(timeout=10_000)
+        actor.locator("#action-body button.choice").first.wait_for(timeout=WAIT_MS)
         actor.locator('#action-body button.choice[data-choice="pass"]').click()
         actor.locator("#action-body button.confirm").click()
     else:
         decide_by_clicking(actor)
-        other.locator('#log li[data-seq="1"]').wait_for(timeout=10_000)
-        lossy_page.wait_for_timeout(500)
+        other.locator('#log li[data-seq="1"]').wait_for(timeout=WAIT_MS)
+        until(lossy_page, lambda: dropped, "broadcast dropped on its way")
         assert version(lossy_page) == 0 and lossy_page.locator("#log li").count() == 0
         lossy_page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    lossy_page.wait_for_function("Number(document.querySelector('#match').dataset.version) === 1", timeout=10_000)
-    lossy_page.locator('#log li[data-seq="1"]').wait_for(timeout=10_000)
+    lossy_page.wait_for_function("Number(document.querySelector('#match').dataset.version) === 1", timeout=WAIT_MS)
+    lossy_page.locator('#log li[data-seq="1"]').wait_for(timeout=WAIT_MS)
     assert len(dropped) == 1
     assert lossy_page.locator('#log li[data-seq="1"]').inner_text() == other.locator('#log li[data-seq="1"]').inner_text()
     assert lossy_page.locator("#turn").get_attribute("data-waiting") == other.locator("#turn").get_attribute("data-waiting")
@@ -343,7 +343,7 @@ def test_a_finished_match_replays_forwards_and_backwards_with_its_summary_chart(
     assert page.locator("#turn").inner_text() == page.locator("#summary .ending").inner_text() != ""
 
     def at(seq: int) -> None:
-        steps.filter(has_text=f"{seq} / {last}").wait_for(timeout=10_000)
+        steps.filter(has_text=f"{seq} / {last}").wait_for(timeout=WAIT_MS)
         page.wait_for_function(f"window.polisMatch.state.version === {seq}")
         assert page.locator("#log li.current").count() == (1 if seq else 0)
         if seq:
@@ -411,9 +411,9 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     assert elsewhere.locator("#clock").is_hidden()
     elsewhere.locator('#action-body button.choice[data-choice="pass"]').click()
     elsewhere.locator("#action-body button.confirm").click()
-    elsewhere.wait_for_function(f"document.querySelector('#turn').dataset.waiting === '{second}'", timeout=10_000)
+    elsewhere.wait_for_function(f"document.querySelector('#turn').dataset.waiting === '{second}'", timeout=WAIT_MS)
     notice = pages[second].locator("#notice a")
-    notice.wait_for(timeout=10_000)
+    notice.wait_for(timeout=WAIT_MS)
     assert notice.get_attribute("href").endswith(f"/matches/{casual}/")
     pages[second].screenshot(path=str(artifacts_dir / "notice-of-another-match.png"))
     assert pages[first].locator("#notice").is_hidden()
@@ -424,28 +424,29 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     open_live(claimer, live_site, daily)
     assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")
     assert claimer.locator("#claim").is_hidden()
-    claimer.locator("#claim").wait_for(state="visible", timeout=10_000)
+    claimer.locator("#claim").wait_for(state="visible", timeout=WAIT_MS)
     assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} ran out of time at ")
     claimer.locator("#claim button").click()
     ending = f"{second.capitalize()} wins: the other side ran out of time."
     for page in (claimer, pages[first]):
-        page.locator("#turn").filter(has_text=ending).wait_for(timeout=10_000)
+        page.locator("#turn").filter(has_text=ending).wait_for(timeout=WAIT_MS)
         page.wait_for_function("document.querySelector('#resign').hidden")
         assert page.locator("#claim").is_hidden() and page.locator("#clock").is_hidden()
     assert claimer.locator("#replay-link").is_visible()
 
     # The resignation, in the other match, reached through the notice's link: cancelled, then meant.
     claimer.goto(f"{live_site.base_url}/matches/{casual}/")
-    claimer.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    claimer.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     answers = iter([False, True])
-    claimer.on("dialog", lambda dialog: dialog.accept() if next(answers) else dialog.dismiss())
-    claimer.locator("#resign button").click()
-    claimer.wait_for_timeout(500)
-    assert claimer.locator("#turn").get_attribute("data-waiting") == second
+    asked: list[str] = []
+    claimer.on("dialog", lambda dialog: (asked.append(dialog.message),
+                                         dialog.accept() if next(answers) else dialog.dismiss()))
+    claimer.locator("#resign button").click()  # cancelled in the dialog: the form is never sent
+    assert len(asked) == 1 and claimer.locator("#turn").get_attribute("data-waiting") == second
     claimer.locator("#resign button").click()
     ending = f"{first.capitalize()} wins: the other side resigned."
     for page in (claimer, elsewhere):
-        page.locator("#turn").filter(has_text=ending).wait_for(timeout=10_000)
+        page.locator("#turn").filter(has_text=ending).wait_for(timeout=WAIT_MS)
         page.wait_for_function("document.querySelector('#resign').hidden")
     assert errors == []
     for context in contexts.values():

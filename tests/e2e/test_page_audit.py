@@ -24,7 +24,7 @@ from engine.actions import ACTIONS, FREE_ACTIONS
 from polis_site.matches import refusals
 from tests.e2e.test_click_only import POSITIONS, may_take
 from tests.e2e.test_match_browser import PASSWORD, import_match, log_in, sign_up
-from tests.support.clicking import idle, raw_text
+from tests.support.clicking import WAIT_MS, frames, idle, raw_text
 from tests.support.games import Position, find_position
 from tests.support.services import DaphneProcess, manage
 from tests.support.steering import Steer
@@ -154,7 +154,7 @@ def read(page: Any, language: str, width: int, before_any_click: bool) -> list[s
     problems: list[str] = []
     for scroll in ("top", "bottom"):
         page.evaluate("(to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight)", scroll)
-        page.wait_for_timeout(50)
+        frames(page)
         seen = page.evaluate(READ, width)
         problems += [f"{scroll}: {control} (a tap there hits the other)" for control in seen["covered"]]
         if scroll == "bottom":
@@ -228,9 +228,9 @@ def open_at(readers: dict[str, Any], site: DaphneProcess, side: str, match_id: i
     readers["contexts"][side].add_cookies([{"name": "django_language", "value": language, "url": site.base_url}])
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
     page.goto(f"{site.base_url}/matches/{match_id}/")
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     idle(page)
-    page.locator("#action-body h3, #action-body .taken").first.wait_for(timeout=4_000)
+    page.locator("#action-body h3, #action-body .taken").first.wait_for(timeout=WAIT_MS)
     return page
 
 

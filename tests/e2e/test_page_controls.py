@@ -17,7 +17,7 @@ from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.e2e.test_click_only import famine_with_poleis, may_take
 from tests.e2e.test_match_browser import seated_pages, sign_up
-from tests.support.clicking import IDLE_MS, idle, raw_text, version
+from tests.support.clicking import WAIT_MS, idle, raw_text, version
 from tests.support.games import find_position
 from tests.support.services import DaphneProcess
 
@@ -51,7 +51,7 @@ def confirm_and_wait(page: Any) -> str:
     """Confirm; the new log line once the move is in."""
     before = version(page)
     page.locator("#action-body button.confirm").click()
-    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=IDLE_MS)
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
     return page.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
 
 
@@ -205,7 +205,7 @@ def test_growth_never_offers_more_cubes_than_the_wheat_pays(browser, live_site: 
                                       lambda s: s.decision is not None and s.decision.kind == "growth")
     side = state.decision.side
     page = pages[side]
-    page.locator("#action-body button.more").first.wait_for(timeout=10_000)
+    page.locator("#action-body button.more").first.wait_for(timeout=WAIT_MS)
     idle(page)
     most = min(state.players[side].tracks["wheat"], api.reserves(state)[side]["cubes"])
     for _ in range(20):
@@ -231,7 +231,7 @@ def test_a_famine_gives_up_the_poleis_ticked_and_refusals_read_in_spanish(browse
                                       locales={"athens": "es-ES", "sparta": "es-ES"})
     side = state.decision.side
     page = pages[side]
-    page.locator("#action-body input[type=checkbox]").first.wait_for(timeout=10_000)
+    page.locator("#action-body input[type=checkbox]").first.wait_for(timeout=WAIT_MS)
     boxes = page.locator("#action-body input[type=checkbox]")
     # Every polis ticked: more than the shortfall needs, when more than one polis can go.
     for box in boxes.all():
@@ -269,7 +269,7 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     host.goto(live_site.base_url + "/matches/")
     host.select_option("#side", "athens")
     host.locator("#create-match button").click()
-    host.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    host.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     # Waiting for an opponent: no action to build, the invite link shown.
     assert host.locator("#turn").inner_text() == "Waiting for an opponent to join."
     assert host.locator("#action-body").inner_text() == "The match begins when your opponent joins."
@@ -281,15 +281,15 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     guest.locator("#accept-invite button").click()
     guest.wait_for_url(lambda url: "/invite/" not in url)
     # The host's page, never reloaded, now names its opponent, hides the invite and plays.
-    host.locator(".match-head h1 .sparta", has_text=f"agis-{tag}").wait_for(timeout=10_000)
+    host.locator(".match-head h1 .sparta", has_text=f"agis-{tag}").wait_for(timeout=WAIT_MS)
     assert host.locator(".invite").is_hidden()
-    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=10_000)
+    host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=WAIT_MS)
     first = host.locator("#turn").get_attribute("data-waiting")
     mover, other = (host, guest) if first == "athens" else (guest, host)
     # The match's seed is drawn at random: about one seed in eight opens on an event card's question
     # (which units to remove, answered with counters) rather than an action (its choice buttons,
     # "pass" among them). Either way the mover's page offers buttons to press.
-    mover.locator("#action-body button").first.wait_for(timeout=10_000)
+    mover.locator("#action-body button").first.wait_for(timeout=WAIT_MS)
     assert mover.locator("#turn").inner_text().startswith("Your turn")
     assert other.locator("#action-body").inner_text().endswith("is deciding.")
     # The tab's title says whose turn it is, to the player whose turn it is only.
@@ -297,7 +297,7 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     assert other.locator("#action-body button").count() == 0
 
     watcher.goto(host.url)
-    watcher.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    watcher.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert watcher.locator("#actions h2").inner_text() == "Watching"
     assert "Your" not in watcher.locator("#actions").inner_text()
     assert watcher.locator("#turn").inner_text().startswith("Waiting for")

@@ -20,7 +20,7 @@ from engine import api
 from tests.e2e.test_click_only import POSITIONS
 from tests.e2e.test_guest_browser import visitor
 from tests.e2e.test_match_browser import PASSWORD, log_in, seated_pages, sign_up
-from tests.support.clicking import idle
+from tests.support.clicking import WAIT_MS, idle
 from tests.support.games import find_position
 from tests.support.services import DaphneProcess, manage
 
@@ -53,7 +53,7 @@ def test_the_tutorials_first_origin_is_said_as_the_place_it_is(browser, live_sit
     where two were left."""
     context, page, errors = visitor(browser, live_site.base_url, language)
     page.locator("#learn-to-play").click()
-    page.locator('#action-body button.choice[data-choice="move_hoplites"]').wait_for(timeout=10_000)
+    page.locator('#action-body button.choice[data-choice="move_hoplites"]').wait_for(timeout=WAIT_MS)
     assert WORDS[language]["twice"] in page.locator("#coach").inner_text()
     page.locator('#action-body button.choice[data-choice="move_hoplites"]').click()
     idle(page)
@@ -89,7 +89,7 @@ def test_an_event_cards_removal_opens_with_its_text_and_no_complaint_and_confirm
     assert page.locator("#action-error").is_hidden()
     before = page.locator("#match").get_attribute("data-version")
     body.locator("button.confirm").click()
-    page.wait_for_function(f"document.querySelector('#match').dataset.version !== '{before}'", timeout=4_000)
+    page.wait_for_function(f"document.querySelector('#match').dataset.version !== '{before}'", timeout=WAIT_MS)
     for context in contexts.values():
         context.close()
 
@@ -128,7 +128,7 @@ def test_on_a_phone_the_zoom_buttons_answer_a_tap_and_the_chat_tab_stands_in_the
     page = pages["sparta"]
     page.set_viewport_size({"width": 390, "height": 844})
     tab = page.locator("#chat-tab")
-    tab.wait_for(timeout=4_000)
+    tab.wait_for(timeout=WAIT_MS)
     assert page.locator("#actions").locator("#chat-tab").count() == 1  # in the sheet's top row
     for button, zoomed in (("in", "> 1"), ("fit", "=== 1")):
         control = page.locator(f'#map-tools [data-zoom="{button}"]')
@@ -137,7 +137,7 @@ def test_on_a_phone_the_zoom_buttons_answer_a_tap_and_the_chat_tab_stands_in_the
                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert hit == button
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a tap where the button is
-        page.wait_for_function(f"Number(document.querySelector('#board').dataset.zoom) {zoomed}", timeout=4_000)
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.zoom) {zoomed}", timeout=WAIT_MS)
         assert page.locator("#chat").is_hidden()
     tab.click()
     assert page.locator("#chat").is_visible()
@@ -175,13 +175,13 @@ def test_the_challenge_form_keeps_its_choices_when_it_refuses_one_and_the_waitin
     page.select_option("#who", "invited")
     page.locator("#create-match button[type=submit]").click()
     terms = page.locator("#challenge-terms")
-    terms.wait_for(timeout=4_000)
+    terms.wait_for(timeout=WAIT_MS)
     assert WORDS[language]["terms"] in terms.inner_text() and WORDS[language]["clock"] in terms.inner_text()
     link = page.locator("#invite-url").input_value()
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)  # the page's script has run
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)  # the page's script has run
     page.locator("#invite-copy").click()
     page.wait_for_function("(copied) => document.querySelector('#invite-copy').textContent === copied",
-                           arg=WORDS[language]["copied"], timeout=4_000)
+                           arg=WORDS[language]["copied"], timeout=WAIT_MS)
     assert page.evaluate("navigator.clipboard.readText()") == link and "/matches/invite/" in link
     assert fits(page)
     context.close()

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_match_browser import sign_up
+from tests.support.clicking import until
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -22,17 +24,6 @@ CLICK = """async () => {
   const [notice] = await self.registration.getNotifications();
   self.dispatchEvent(new NotificationEvent("notificationclick", {notification: notice}));
 }"""
-
-
-def until(page: Any, probe: Any, what: str, seconds: float = 10) -> Any:
-    """`probe()` once true; the page's waits let Playwright hand over the DevTools events meanwhile."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = probe()
-        if found:
-            return found
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no {what} within {seconds} s")
 
 
 def test_a_pushed_notice_shows_and_its_click_opens_the_match(browser, live_site: DaphneProcess) -> None:
@@ -47,7 +38,7 @@ def test_a_pushed_notice_shows_and_its_click_opens_the_match(browser, live_site:
 
     page.goto(f"{live_site.base_url}/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # the worker is registered and active
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WAIT_MS)
     cdp = context.new_cdp_session(page)
     registrations: list[dict[str, Any]] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
@@ -61,10 +52,10 @@ def test_a_pushed_notice_shows_and_its_click_opens_the_match(browser, live_site:
     assert shown == [{"title": "Polis: your move", "body": "Your match waits.", "tag": "turn-1", "url": match_url}]
 
     until(page, lambda: context.service_workers, "service worker")[0].evaluate(CLICK)
-    page.wait_for_url(f"**{match_url}", timeout=10_000)
+    page.wait_for_url(f"**{match_url}", timeout=WAIT_MS)
     assert page.evaluate(NOTICES) == []  # the click closed it
 
     page.goto(f"{live_site.base_url}/matches/preferences/")
-    page.locator("#push-on").wait_for(timeout=10_000)  # offered, this device not yet subscribed
+    page.locator("#push-on").wait_for(timeout=WAIT_MS)  # offered, this device not yet subscribed
     assert page.locator("#push-status").inner_text() == "Notices are off for this device."
     context.close()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import IDLE_MS, ClickPlayer, idle, play
+from tests.support.clicking import WAIT_MS, ClickPlayer, idle, play
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -42,7 +42,7 @@ def seated(browser, site: DaphneProcess, ruleset: str) -> tuple[dict[str, Any], 
     challenge.locator("button").click()
     guest.wait_for_url(f"**/matches/{match_id}/")
     for page in pages.values():
-        page.locator('#connection[data-state="live"]').wait_for(timeout=IDLE_MS)
+        page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     return pages, contexts, errors
 
 
@@ -134,7 +134,7 @@ def test_a_2012_siege_of_fortification_1_is_clicked_and_taken_with_no_die(
             "sparta": f"Asedio de {name}: la fortificación 1 no necesita tirada"}
     for seat, reader in pages.items():
         reader.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
-                                 timeout=10_000)
+                                 timeout=WAIT_MS)
         log_text = "\n".join(reader.locator("#log li").all_inner_texts())
         assert told[seat] in log_text, log_text[-600:]
         assert not re.search(r"rolled|sale \d", log_text.split(told[seat])[-1]), log_text[-600:]

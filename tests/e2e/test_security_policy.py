@@ -14,6 +14,7 @@ import pytest
 from engine import api
 from tests.e2e.test_match_browser import PASSWORD, import_match, sign_up
 from tests.support.services import DaphneProcess
+from tests.support.clicking import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -41,11 +42,11 @@ def test_a_match_page_under_its_policy_connects_and_takes_a_click(browser: Any, 
     page.locator("form button[type=submit], form input[type=submit]").first.click()
     page.wait_for_url(lambda url: "/login/" not in url)
     page.goto(f"{live_site.base_url}/matches/{match_id}/")
-    page.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
-    page.locator("#board").wait_for(timeout=10_000)
+    page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
+    page.locator("#board").wait_for(timeout=WAIT_MS)
     first = page.locator("#action-body button.choice").first
-    first.wait_for(timeout=10_000)
+    first.wait_for(timeout=WAIT_MS)
     first.click()  # the builder answers: its handlers run under the policy
-    page.locator("#action-body button.cancel, #action-body button.confirm").first.wait_for(timeout=10_000)
+    page.locator("#action-body button.cancel, #action-body button.confirm").first.wait_for(timeout=WAIT_MS)
     assert violations == []
     context.close()

@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.test_guest_browser import visitor
 from tests.e2e.test_match_browser import decide_by_clicking
-from tests.support.clicking import IDLE_MS, idle, version
+from tests.support.clicking import WAIT_MS, idle, version
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -45,7 +45,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
     page.wait_for_url("**/matches/*/")
     idle(page)
     coach = page.locator("#coach")
-    page.locator('#coach[data-state="step"][data-step="1"]').wait_for(timeout=IDLE_MS)
+    page.locator('#coach[data-state="step"][data-step="1"]').wait_for(timeout=WAIT_MS)
     assert page.locator("#hint").count() == 0  # the coach speaks here, not the hints
     assert coach.locator(".coach-title").inner_text() == TITLE[language]
 
@@ -72,7 +72,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
                 assert page.locator("#food").inner_text() == FOOD[language][lesson]
             headings.update(page.locator("#action-body h3").all_inner_texts() if lesson == "10" else [])
             target = page.locator(".tutorial-target")
-            target.wait_for(timeout=IDLE_MS)
+            target.wait_for(timeout=WAIT_MS)
             if target.evaluate("(node) => node.tagName") == "SELECT":
                 target.select_option(target.get_attribute("data-want"))
             else:

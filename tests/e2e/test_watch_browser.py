@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.test_match_browser import PASSWORD, decide_by_clicking, log_in, signed_up
-from tests.support.clicking import version
+from tests.support.clicking import WAIT_MS, version
 from tests.support.games import imported
 from tests.support.services import DaphneProcess, manage
 
@@ -36,16 +36,16 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     visitor.locator("#menu-toggle").click()
     visitor.locator("#site-nav a", has_text="Watch").click()
     row = visitor.locator(f'#watch-list tr[data-match="{match_id}"]')
-    row.wait_for(timeout=10_000)
+    row.wait_for(timeout=WAIT_MS)
     text = row.inner_text()
     assert names[0] in text and names[1][:15] in text and "Alpha" in text
     assert row.locator(".watching").inner_text() == "0"
     assert visitor.evaluate("document.documentElement.scrollWidth") <= 390
     visitor.screenshot(path=str(artifacts_dir / "watch-en-390.png"), full_page=True)
     row.locator("a.watch-link").tap()
-    visitor.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    visitor.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert visitor.locator("#match").get_attribute("data-seat") == ""
-    visitor.locator("#watchers-count").filter(has_text="1").wait_for(timeout=10_000)
+    visitor.locator("#watchers-count").filter(has_text="1").wait_for(timeout=WAIT_MS)
     before = version(visitor)
 
     # The player to move, logged in elsewhere, sees the visitor counted and moves by clicking.
@@ -53,7 +53,7 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     player = player_context.new_page()
     log_in(player, live_site.base_url, names[0])
     player.goto(f"{live_site.base_url}/matches/{match_id}/")
-    player.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+    player.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert player.locator("#watchers-count").inner_text() == "1"
     mover = player if player.locator("#turn").get_attribute("data-waiting") == "athens" else None
     if mover is None:  # Sparta's turn: that player moves instead
@@ -62,14 +62,14 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
         mover = player_context.new_page()
         log_in(mover, live_site.base_url, names[1])
         mover.goto(f"{live_site.base_url}/matches/{match_id}/")
-        mover.locator('#connection[data-state="live"]').wait_for(timeout=10_000)
+        mover.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     decide_by_clicking(mover)
     moved = version(mover)
-    visitor.wait_for_function(f"Number(document.querySelector('#match').dataset.version) === {moved}", timeout=10_000)
+    visitor.wait_for_function(f"Number(document.querySelector('#match').dataset.version) === {moved}", timeout=WAIT_MS)
     assert moved > before
     assert visitor.locator(f'#log li[data-seq="{moved}"]').inner_text() == mover.locator(f'#log li[data-seq="{moved}"]').inner_text()
     # The visitor leaves: the players' page counts nobody.
     visitor_context.close()
-    mover.locator("#watchers-count").filter(has_text="0").wait_for(timeout=10_000)
+    mover.locator("#watchers-count").filter(has_text="0").wait_for(timeout=WAIT_MS)
     assert errors == []
     player_context.close()

@@ -16,6 +16,7 @@ from polis_site.matches.models import Match
 from polis_site.ratings.models import Rating
 from tests.matches.factories import PASSWORD, UserFactory
 from tests.matches.test_match_socket import ORIGIN, session_cookie
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,19 +106,21 @@ async def test_the_lobby_socket_hears_a_challenge_posted_taken_and_withdrawn() -
     socket = await lobby_socket(watcher)
     changed = {"type": "challenges_changed"}
     match = await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-live")
-    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_json_from(timeout=WAIT) == changed
     await database_sync_to_async(lobby.join_match)(guest, match.pk)
-    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_json_from(timeout=WAIT) == changed
     second = await database_sync_to_async(services.create_match)(host, "sparta", seed="lobby-live-2")
-    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_json_from(timeout=WAIT) == changed
     await database_sync_to_async(lobby.cancel_challenge)(second.pk, host)
-    assert await socket.receive_json_from(timeout=5) == changed
+    assert await socket.receive_json_from(timeout=WAIT) == changed
     # Invitations and matches against the computer are nobody else's business.
     await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-quiet", listed=False)
     await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-quiet-2", computer="easy")
-    assert await socket.receive_nothing(timeout=0.3)
+    # A listed challenge after them is the one change heard: the socket's next output is its close.
+    await database_sync_to_async(services.create_match)(host, "athens", seed="lobby-live-3")
+    assert await socket.receive_json_from(timeout=WAIT) == changed
     await socket.send_to(text_data='{"type": "chat"}')  # it only listens: talking closes it
-    assert (await socket.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4405}
+    assert (await socket.receive_output(timeout=WAIT)) == {"type": "websocket.close", "code": 4405}
     anonymous = WebsocketCommunicator(application, "/ws/lobby/", headers=[ORIGIN])
     connected, code = await anonymous.connect()
     assert not connected and code == 4401
@@ -150,4 +153,4 @@ async def test_a_page_of_a_withdrawn_challenge_is_closed_as_a_match_that_does_no
     socket, _ = await open_socket(match, host)
     await database_sync_to_async(lobby.cancel_challenge)(match.pk, host)
     await socket.send_json_to({"type": "sync", "version": 0})
-    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+    assert await socket.receive_output(timeout=WAIT) == {"type": "websocket.close", "code": 4404}

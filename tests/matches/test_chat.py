@@ -4,6 +4,7 @@ fast, not a player), reported by a player, hidden by an admin, and escaped on ev
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,12 +13,14 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from engine import playout
 from polis_site.chat import services as chat
 from polis_site.chat.models import ChatMessage, ChatReport
 from polis_site.matches import services
 from polis_site.matches.models import Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
-from tests.matches.test_match_socket import drain, open_socket
+from tests.matches.test_match_socket import open_socket
+from tests.support.waiting import WAIT, ask, hear, hear_all, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,15 +37,36 @@ def chats(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [m for m in messages if m["type"].startswith("chat")]
 
 
+def is_chat(message: dict[str, Any]) -> bool:
+    return message["type"] == "chat"
+
+
+async def next_chat(socket: Any) -> dict[str, Any]:
+    """The next chat message the socket hears."""
+    return (await hear(socket, is_chat))[-1]
+
+
+async def move(match: Match) -> None:
+    """A move of the side to play, from the server: its state reaches every socket of the match,
+    behind whatever the match's groups were sent before."""
+    def play() -> None:
+        state = Match.objects.get(pk=match.pk).state()
+        side = state.decision.side
+        services.submit_action(match.pk, getattr(match, side), playout.step(state, side, random.Random(1))[0])
+
+    await database_sync_to_async(play)()
+
+
 async def test_a_message_reaches_both_seats_and_spectators_while_the_chat_is_public() -> None:
     match, seats, watcher = await seats_and_watcher("chat-public")
     await seats["athens"].send_json_to({"type": "chat", "text": "  Chaire, <b>Sparta</b>!  "})
+    await seats["athens"].send_json_to({"type": "chat", "text": "second"})
     for socket in (*seats.values(), watcher):
-        [message] = chats(await drain(socket))
-        [line] = message["messages"]
+        [line] = (await next_chat(socket))["messages"]
         assert (line["side"], line["name"], line["text"], line["version"]) == (
             "athens", match.athens.username, "Chaire, <b>Sparta</b>!", 0)
-    stored = await database_sync_to_async(ChatMessage.objects.get)(match=match)
+        assert [line["text"] for line in (await next_chat(socket))["messages"]] == ["second"]  # the first once
+    stored = await database_sync_to_async(ChatMessage.objects.filter(match=match).earliest)("pk")
     assert (stored.user_id, stored.side, stored.text) == (match.athens_id, "athens", "Chaire, <b>Sparta</b>!")
     for socket in (*seats.values(), watcher):
         await socket.disconnect()
@@ -53,17 +77,23 @@ async def test_a_private_chat_is_absent_from_everything_a_spectator_receives_but
     await seats["sparta"].send_json_to({"type": "chat", "text": "before"})
     await seats["sparta"].send_json_to({"type": "chat_private"})
     for socket in (*seats.values(), watcher):
-        assert [m["type"] for m in chats(await drain(socket))] == ["chat", "chat_private"]
-    await seats["athens"].send_json_to({"type": "chat", "text": "between us"})
-    for socket in seats.values():
-        assert chats(await drain(socket))[0]["messages"][0]["text"] == "between us"
-    assert await drain(watcher) == []
+        heard = await hear(socket, lambda m: m["type"] == "chat_private")
+        assert [m["type"] for m in chats(heard)] == ["chat", "chat_private"]
+    # The line's every send is made before its reply; a move made after it reaches the watcher behind
+    # anything the line sent the spectators.
+    await seats["athens"].send_json_to({"type": "chat", "text": "between us", "request": "line"})
+    for side, socket in seats.items():
+        replied = [lambda m: m.get("request") == "line"] if side == "athens" else []
+        heard = await hear_all(socket, is_chat, *replied)
+        assert chats(heard)[0]["messages"][0]["text"] == "between us"
+    await move(match)
+    assert chats(await hear(watcher, lambda m: m["type"] == "state")) == []
     # A spectator who comes now gets no history; an admin does (to judge reports).
     late, _ = await open_socket(match, await database_sync_to_async(UserFactory)(), reads_chat=False)
-    assert await drain(late) == []
+    assert await settled(late) == []  # what a page is sent on joining comes before any answer
     admin = await database_sync_to_async(get_user_model().objects.create_superuser)("archon", "a@example.com", PASSWORD)
     staff, _ = await open_socket(match, admin, reads_chat=False)
-    [history] = chats(await drain(staff))
+    history = await next_chat(staff)
     assert history["history"] and [m["text"] for m in history["messages"]] == ["before", "between us"]
     for socket in (*seats.values(), watcher, late, staff):
         await socket.disconnect()
@@ -73,10 +103,11 @@ async def test_a_private_chat_is_absent_from_everything_a_spectator_receives_but
                                             (["a list"], "malformed"), (None, "malformed")])
 async def test_a_bad_message_is_refused_with_its_code_and_nothing_is_stored_or_sent(text: Any, code: str) -> None:
     match, seats, watcher = await seats_and_watcher(f"chat-bad-{code}")
-    await seats["athens"].send_json_to({"type": "chat", "text": text})
-    [error] = await drain(seats["athens"])
+    [error] = await ask(seats["athens"], {"type": "chat", "text": text})
     assert (error["type"], error["code"], error["about"]) == ("error", code, "chat")
-    assert await drain(seats["sparta"]) == [] and await drain(watcher) == []
+    await move(match)  # behind anything the refused line could have sent
+    for socket in (seats["sparta"], watcher):
+        assert [m["type"] for m in await hear(socket, lambda m: m["type"] == "state")] == ["state"]
     assert not await database_sync_to_async(ChatMessage.objects.exists)()
     for socket in (*seats.values(), watcher):
         await socket.disconnect()
@@ -85,13 +116,11 @@ async def test_a_bad_message_is_refused_with_its_code_and_nothing_is_stored_or_s
 async def test_spectators_cannot_write_and_a_flood_is_refused(settings) -> None:
     settings.CHAT_RATE_PER_USER = "3/m"
     match, seats, watcher = await seats_and_watcher("chat-flood")
-    await watcher.send_json_to({"type": "chat", "text": "I am not a player"})
-    assert [m.get("code") for m in await drain(watcher)] == ["not_seated"]
+    assert [m.get("code") for m in await ask(watcher, {"type": "chat", "text": "I am not a player"})] == ["not_seated"]
     for n in range(5):
         await seats["athens"].send_json_to({"type": "chat", "text": f"line {n}"})
-    # One answer to each line, the line itself or a refusal, however slowly a loaded machine sends
-    # them (a drain that waits 50 ms for silence ended early under load).
-    received = [await seats["athens"].receive_json_from(timeout=10) for _ in range(5)]
+    # One answer to each line, the line itself or a refusal.
+    received = [await seats["athens"].receive_json_from(timeout=WAIT) for _ in range(5)]
     assert [m["type"] for m in received].count("chat") == 3
     assert [m.get("code") for m in received if m["type"] == "error"] == ["rate_limited", "rate_limited"]
     assert await database_sync_to_async(ChatMessage.objects.count)() == 3
@@ -102,14 +131,13 @@ async def test_spectators_cannot_write_and_a_flood_is_refused(settings) -> None:
 async def test_a_player_reports_the_others_message_and_an_admin_hides_it_from_every_page() -> None:
     match, seats, watcher = await seats_and_watcher("chat-report")
     await seats["athens"].send_json_to({"type": "chat", "text": "an insult"})
-    [message] = chats(await drain(seats["sparta"]))
-    message_id = message["messages"][0]["id"]
-    await seats["athens"].send_json_to({"type": "report_chat", "id": message_id})  # one's own: refused
-    assert [m.get("code") for m in await drain(seats["athens"]) if m["type"] == "error"] == ["not_reportable"]
-    await seats["sparta"].send_json_to({"type": "report_chat", "id": message_id})
-    assert {"type": "chat_reported", "id": message_id} in await drain(seats["sparta"])
-    await seats["sparta"].send_json_to({"type": "report_chat", "id": 10**9})
-    assert [m.get("code") for m in await drain(seats["sparta"]) if m["type"] == "error"] == ["no_such_message"]
+    message_id = (await next_chat(seats["sparta"]))["messages"][0]["id"]
+    refused = (await ask(seats["athens"], {"type": "report_chat", "id": message_id}))[-1]  # one's own
+    assert (refused["type"], refused["code"]) == ("error", "not_reportable")
+    reported = (await ask(seats["sparta"], {"type": "report_chat", "id": message_id}))[-1]
+    assert (reported["type"], reported["id"]) == ("chat_reported", message_id)
+    refused = (await ask(seats["sparta"], {"type": "report_chat", "id": 10**9}))[-1]
+    assert (refused["type"], refused["code"]) == ("error", "no_such_message")
     assert await database_sync_to_async(ChatReport.objects.filter(message_id=message_id, reporter=match.sparta).count)() == 1
 
     admin = await database_sync_to_async(get_user_model().objects.create_superuser)("ephor", "e@example.com", PASSWORD)
@@ -121,10 +149,11 @@ async def test_a_player_reports_the_others_message_and_an_admin_hides_it_from_ev
         "action": "hide_messages", "_selected_action": [message_id]})
     assert response.status_code == 302
     for socket in (*seats.values(), watcher):
-        assert {"type": "chat_hidden", "id": message_id} in await drain(socket)
+        hidden = (await hear(socket, lambda m: m["type"] == "chat_hidden"))[-1]
+        assert hidden == {"type": "chat_hidden", "id": message_id}
         await socket.disconnect()
     late, _ = await open_socket(match, match.sparta, reads_chat=False)
-    assert chats(await drain(late)) == [{"type": "chat", "messages": [], "history": True}]
+    assert chats(await settled(late)) == [{"type": "chat", "messages": [], "history": True}]
     await late.disconnect()
 
 

@@ -15,7 +15,8 @@ from polis_site.matches import services
 from polis_site.matches.models import Match
 from tests.matches.factories import UserFactory, active_match
 from tests.matches.test_async_play import move
-from tests.matches.test_match_socket import drain, open_socket
+from tests.matches.test_match_socket import open_socket
+from tests.support.waiting import answer, hear_all
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,17 +69,17 @@ async def test_a_page_that_sees_the_time_fall_flags_it_and_the_match_ends_once()
     sparta, _ = await open_socket(match, match.sparta)
     assert state["clock"]["left"] == {"athens": 1200.0, "sparta": 1200.0} and state["clock"]["increment"] == 20
     await athens.send_json_to({"type": "flag", "version": match.version, "request": 1})
-    early = [m for m in await drain(athens) if m.get("request") == 1]
-    assert early == [{"type": "flagged", "ended": False, "request": 1}]  # time is left: nothing ends
+    assert await answer(athens, 1) == {"type": "flagged", "ended": False, "request": 1}  # time is left: nothing ends
     await database_sync_to_async(Match.objects.filter(pk=match.pk).update)(
         deadline_at=timezone.now() - timedelta(seconds=1))
     for socket in (athens, sparta):
         await socket.send_json_to({"type": "flag", "version": match.version, "request": 2})
     answers = {}
     for name, socket in (("athens", athens), ("sparta", sparta)):
-        heard = await drain(socket)
+        # Both pages are told the match ended, whichever flag ended it.
+        heard = await hear_all(socket, lambda m: m.get("request") == 2,
+                               lambda m: m["type"] == "state" and m["status"] == "finished")
         answers[name] = next(m for m in heard if m.get("request") == 2)["ended"]
-        assert any(m["type"] == "state" and m["status"] == "finished" for m in heard)  # both pages are told
     assert sorted(answers.values()) == [False, True]  # ended once
     ended = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert ended.outcome_reason == "time_out"

@@ -18,6 +18,7 @@ import pytest
 from benchmarks import load
 from benchmarks.client import Seat, SiteUser
 from tests.support.services import DaphneProcess, embedded_site, processes
+from tests.support.waiting import until
 
 pytestmark = pytest.mark.services
 
@@ -35,6 +36,18 @@ async def against(site: DaphneProcess, level: str) -> tuple[SiteUser, int, Seat]
     user = await asyncio.to_thread(SiteUser(site.base_url, f"alkibiades{next(NAMES)}").sign_up)
     match_id = await asyncio.to_thread(user.create_match, "random", level)
     return user, match_id, await user.socket(match_id)
+
+
+async def began(site: DaphneProcess, match_id: int, version: int) -> None:
+    """Once the worker has begun the decision at `version` (its thought recorded, its pause ahead):
+    a kill then finds the decision in hand, however long the worker took to take it."""
+    database = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"), timeout=10)
+    try:
+        await until(lambda: database.execute("SELECT COUNT(*) FROM matches_computerthought WHERE match_id = ? "
+                                             "AND version = ?", (match_id, version)).fetchone()[0],
+                    "the worker to begin the decision")
+    finally:
+        database.close()
 
 
 async def next_state(seat: Seat, timeout: float) -> dict:
@@ -88,7 +101,7 @@ async def test_a_site_killed_while_the_computer_thinks_answers_after_its_restart
     await seat.play_mine(rng, timeout=30)  # until the computer has a decision to think about
     assert seat.state["status"] == "active"
     version = seat.state["version"]
-    await asyncio.sleep(0.5)  # thinking, its pause not yet over
+    await began(site, match_id, version)  # thinking, its pause (4 s) not yet over
     os.killpg(site.process.pid, signal.SIGKILL)
     site.process.wait(timeout=10)
     await seat.close()
@@ -131,7 +144,7 @@ async def test_every_worker_process_killed_mid_thought_and_the_computer_still_an
     await seat.play_mine(rng, timeout=30)
     assert seat.state["status"] == "active"
     version = seat.state["version"]
-    await asyncio.sleep(1.0)  # taken and thinking; its pause (4 s) not over
+    await began(site, match_id, version)  # taken and thinking; its pause (4 s) not over
     dead = worker_of(site)
     os.killpg(dead, signal.SIGKILL)  # the worker and every process of its cluster
     state = await seat.until_version(version + 1, timeout=45)
@@ -157,10 +170,10 @@ async def test_a_frozen_worker_is_named_by_healthz_within_a_minute(supervised_si
         assert status == 200  # the web process is ready whatever the worker does
         return json.loads(body)["computer"]
 
-    for _ in range(60):  # the worker's first beat
-        if (await computer())["alive"]:
-            break
-        await asyncio.sleep(0.5)
+    async def beating() -> bool:
+        return (await computer())["alive"]
+
+    await until(beating, "the worker's first beat")
     frozen = worker_of(site)
     os.killpg(frozen, signal.SIGSTOP)
     try:
@@ -204,26 +217,14 @@ async def test_a_decision_whose_task_is_lost_is_answered_by_the_sweep(sweeping_s
     rng = random.Random(13)
     await seat.play_mine(rng, timeout=30)
     version = seat.state["version"]
-    # Taken: the worker has begun the decision (its thought recorded) and sits out its 20 s pause.
-    # A fixed wait here once killed a worker still starting, which had taken nothing.
-    database = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"), timeout=10)
-    for _ in range(300):
-        if database.execute("SELECT COUNT(*) FROM matches_computerthought WHERE match_id = ? AND version = ?",
-                            (match_id, version)).fetchone()[0]:
-            break
-        await asyncio.sleep(0.1)
-    else:
-        raise AssertionError("the worker never began the decision")
-    database.close()
+    await began(site, match_id, version)  # taken: it sits out its 20 s pause
     dead = worker_of(site)
     os.killpg(dead, signal.SIGKILL)
-    for _ in range(60):  # its successor, started by Daphne, beating
-        status, _, body = await asyncio.to_thread(user.request, "/healthz")
-        if any(w["alive"] and w["name"] != f"process {dead}" for w in json.loads(body)["computer"]["workers"]):
-            break
-        await asyncio.sleep(0.5)
-    else:
-        raise AssertionError("no worker started again")
+    async def successor() -> bool:
+        _, _, body = await asyncio.to_thread(user.request, "/healthz")
+        return any(w["alive"] and w["name"] != f"process {dead}" for w in json.loads(body)["computer"]["workers"])
+
+    await until(successor, "a worker started again by Daphne, beating")
     database = sqlite3.connect(site.env["DATABASE_URL"].removeprefix("sqlite:///"), timeout=10)
     with database:
         assert database.execute("DELETE FROM django_q_ormq").rowcount == 1  # the held task, lost

@@ -17,6 +17,7 @@ from polis_site.matches import services, wire
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, active_match, sparta_first
 from tests.matches.test_match_socket import open_socket
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -126,12 +127,12 @@ async def test_every_malformed_frame_gets_a_typed_error_and_the_socket_stays_ope
     for frame in FRAMES:
         await asyncio.sleep(0.25)  # within the socket's rate limit: each refusal, not a throttle, is checked
         await socket.send_to(text_data=frame)
-        reply = await socket.receive_json_from(timeout=5)
+        reply = await socket.receive_json_from(timeout=WAIT)
         assert reply["type"] in ("error", "options", "price", "state"), (frame[:60], reply)
         if reply["type"] == "error":
             assert reply["code"] and len(orjson.dumps(reply)) < 64_000, frame[:60]
         await socket.send_json_to({"type": "ping"})  # still open, still answering
-        while (await socket.receive_json_from(timeout=5))["type"] != "pong":
+        while (await socket.receive_json_from(timeout=WAIT))["type"] != "pong":
             pass
     fresh = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert fresh.version == 0 and not await database_sync_to_async(

@@ -16,6 +16,7 @@ from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, active_match, sparta_first
 from tests.matches.test_hostile_input import opening
 from tests.matches.test_match_socket import open_socket
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,10 +48,10 @@ async def test_a_socket_move_while_the_layer_is_down_gets_its_ack_and_the_socket
     await socket.send_json_to({"type": "act", "action": action, "client_action_id": "w1", "version": 0})
     replies = []
     while not replies or replies[-1]["type"] != "ack":
-        replies.append(await socket.receive_json_from(timeout=5))
+        replies.append(await socket.receive_json_from(timeout=WAIT))
     assert replies[-1] == {"type": "ack", "client_action_id": "w1", "seq": 1, "duplicate": False, "version": 1}
     await socket.send_json_to({"type": "sync", "version": 0})  # what a page does on seeing the gap
-    state = await socket.receive_json_from(timeout=5)
+    state = await socket.receive_json_from(timeout=WAIT)
     assert state["type"] == "state" and state["version"] == 1
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 1
     await socket.disconnect()
@@ -72,8 +73,8 @@ async def test_a_database_read_that_fails_is_a_typed_error_and_the_socket_stays(
 
     monkeypatch.setattr(MatchConsumer, "_version", database_sync_to_async(unreachable))
     await socket.send_json_to({"type": "ping"})
-    assert (await socket.receive_json_from(timeout=5))["code"] == "storage_unavailable"
+    assert (await socket.receive_json_from(timeout=WAIT))["code"] == "storage_unavailable"
     monkeypatch.setattr(MatchConsumer, "_version", real)
     await socket.send_json_to({"type": "ping"})
-    assert await socket.receive_json_from(timeout=5) == {"type": "pong", "version": 0}
+    assert await socket.receive_json_from(timeout=WAIT) == {"type": "pong", "version": 0}
     await socket.disconnect()

@@ -15,7 +15,8 @@ from engine.errors import ActionError
 from polis_site.matches import words
 from polis_site.matches.models import Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match
-from tests.matches.test_match_socket import drain, open_socket
+from tests.matches.test_match_socket import open_socket
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,19 +32,19 @@ async def test_options_and_price_answer_the_seat_that_asks_and_change_nothing() 
     side, user = await database_sync_to_async(seated)(match)
     socket, first = await open_socket(match, user)
     await socket.send_json_to({"type": "options", "partial": {}, "request": 1})
-    answer = await socket.receive_json_from()
+    answer = await socket.receive_json_from(timeout=WAIT)
     assert answer["type"] == "options" and answer["request"] == 1 and answer["version"] == first["version"]
     assert answer["options"] == first["prompts"][0]["options"]
     state = await database_sync_to_async(lambda: Match.objects.get(pk=match.pk).state())()
     assert state.decision.kind == "action"
     action = next(a for a in api.legal_actions(state, side) if a["type"] == "create_hoplites")
     await socket.send_json_to({"type": "price", "action": action, "request": 2})
-    priced = await socket.receive_json_from()
+    priced = await socket.receive_json_from(timeout=WAIT)
     assert priced["type"] == "price" and priced["request"] == 2
     after, events = api.apply_action(state, side, action)
     assert priced["price"]["paid"] == events[0]["paid"]
     await socket.send_json_to({"type": "price", "action": {**action, "count": 99}, "request": 3})
-    refused = await socket.receive_json_from()
+    refused = await socket.receive_json_from(timeout=WAIT)
     assert refused["type"] == "error" and refused["request"] == 3 and refused["state"]["version"] == first["version"]
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == first["version"]
     await socket.disconnect()
@@ -54,16 +55,15 @@ async def test_a_spectator_may_not_ask_and_a_malformed_query_is_refused() -> Non
     side, user = await database_sync_to_async(seated)(match)
     socket, _ = await open_socket(match, user)
     await socket.send_json_to({"type": "options", "partial": ["not", "a", "dict"], "request": 7})
-    refused = await socket.receive_json_from()
+    refused = await socket.receive_json_from(timeout=WAIT)
     assert (refused["type"], refused["code"], refused["request"]) == ("error", "malformed", 7)
     await socket.send_json_to({"type": "options", "partial": {"type": "lay_siege", "polis": "atlantis"}, "request": 8})
-    answer = await socket.receive_json_from()
+    answer = await socket.receive_json_from(timeout=WAIT)
     assert answer["type"] in {"options", "error"}  # an unknown polis is never a crash
-    await drain(socket)
     await socket.disconnect()
     watcher, _ = await open_socket(match, await database_sync_to_async(UserFactory)())
     await watcher.send_json_to({"type": "options", "partial": {}, "request": 9})
-    assert (await watcher.receive_json_from())["code"] == "not_seated"
+    assert (await watcher.receive_json_from(timeout=WAIT))["code"] == "not_seated"
     await watcher.disconnect()
 
 

@@ -3,7 +3,6 @@ submissions, refusals, spectators, malformed frames."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from typing import Any
@@ -19,6 +18,7 @@ from polis_site.matches import audience, services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory, active_match, sparta_first
 from tests.support.games import foresee_a_battle
+from tests.support.waiting import WAIT, ask, hear, hold, of_type, settled, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,20 +40,12 @@ async def open_socket(match: Match, user: Any | None, reads_chat: bool = True) -
     socket = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=headers)
     connected, _ = await socket.connect()
     assert connected
-    first = await socket.receive_json_from(timeout=5)
+    first = await socket.receive_json_from(timeout=WAIT)
     assert first["type"] == "state"
     if reads_chat:
-        history = await socket.receive_json_from(timeout=5)
+        history = await socket.receive_json_from(timeout=WAIT)
         assert history["type"] == "chat" and history["history"], history
     return socket, first
-
-
-async def drain(socket: WebsocketCommunicator) -> list[dict[str, Any]]:
-    """Every message waiting on the socket."""
-    messages = []
-    while not await socket.receive_nothing(timeout=0.05):
-        messages.append(await socket.receive_json_from())
-    return messages
 
 
 def secrets_of(match: Match) -> list[str]:
@@ -99,15 +91,19 @@ async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients(matc
         assert latest[side]["prompts"] and latest[side]["prompts"][0]["decision"] == state.decision.id
         fought = fought or state.battle is not None
         action, _ = playout.step(state, side, rng)
-        await sockets[side].send_json_to({"type": "act", "action": action, "client_action_id": f"c{step}",
+        heard = await ask(sockets[side], {"type": "act", "action": action, "client_action_id": f"c{step}",
                                           "version": latest[side]["version"]})
+        assert heard[-1]["type"] == "ack", heard[-1]
+
+        def new(message: dict[str, Any]) -> bool:
+            return message["type"] == "state" and message["version"] == step + 1
+
         for each in ("athens", "sparta"):
-            messages = [await sockets[each].receive_json_from(timeout=5)]
-            messages += await drain(sockets[each])
+            messages = heard if each == side else []
+            if not any(map(new, messages)):
+                messages += await hear(sockets[each], new)
             received[each] += messages
-            states = [m for m in messages if m["type"] == "state"]
-            assert states, f"{each} saw no update after step {step}"
-            latest[each] = states[-1]
+            latest[each] = next(filter(new, messages))
         assert latest["athens"]["version"] == latest["sparta"]["version"] == step + 1
     assert fought or not battle  # the battle seed must fight; the other may (event cards change the odds)
     final = await database_sync_to_async(Match.objects.get)(pk=match.pk)
@@ -135,26 +131,26 @@ async def test_stale_versions_duplicates_and_illegal_actions_change_nothing() ->
 
     await socket.send_json_to({"type": "act", "action": {**move, "polis": "sparti"}, "client_action_id": "x1",
                                "version": 0})
-    error = await socket.receive_json_from(timeout=5)
+    error = await socket.receive_json_from(timeout=WAIT)
     assert error["type"] == "error" and error["code"] == "stacking_limit" and "lakedaemon" in error["message"]
     assert error["state"]["version"] == 0
-    assert await other.receive_nothing(timeout=0.1)  # the error goes to the sender only
 
     await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x2", "version": 3})
-    error = await socket.receive_json_from(timeout=5)
+    error = await socket.receive_json_from(timeout=WAIT)
     assert error["code"] == "stale_version"
 
     await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x3", "version": 0})
-    replies = [await socket.receive_json_from(timeout=5), await socket.receive_json_from(timeout=5)]
+    replies = [await socket.receive_json_from(timeout=WAIT), await socket.receive_json_from(timeout=WAIT)]
     assert {r["type"] for r in replies} == {"state", "ack"}
+    # The other seat's next message is that move's state: the refusals went to their sender only.
+    assert [m["type"] for m in await hear(other, of_type("state"))] == ["state"]
     await socket.send_json_to({"type": "act", "action": move, "client_action_id": "x3", "version": 0})
-    ack = await socket.receive_json_from(timeout=5)
+    ack = await socket.receive_json_from(timeout=WAIT)
     assert ack == {"type": "ack", "client_action_id": "x3", "seq": 1, "duplicate": True, "version": 1}
     assert await database_sync_to_async(ActionRecord.objects.filter(match=match).count)() == 1
 
     await other.send_json_to({"type": "act", "action": {**move, "decision": decision + 1}, "version": 1})
-    messages = await drain(other)
-    error = next(m for m in messages if m["type"] == "error")
+    error = (await hear(other, of_type("error")))[-1]
     assert error["code"] == "not_your_decision"
     for s in (socket, other):
         await s.disconnect()
@@ -166,13 +162,13 @@ async def test_spectators_watch_but_cannot_act_without_an_account_too() -> None:
     socket, first = await open_socket(match, watcher)
     assert first["seat"] is None and first["prompts"] == []
     await socket.send_json_to({"type": "act", "action": {"type": "pass", "decision": 1}})
-    error = await socket.receive_json_from(timeout=5)
+    error = await socket.receive_json_from(timeout=WAIT)
     assert error["code"] == "not_seated"
     await socket.disconnect()
     anonymous, first = await open_socket(match, None)  # a visitor without an account watches
     assert first["seat"] is None and first["prompts"] == []
     await anonymous.send_json_to({"type": "act", "action": {"type": "pass", "decision": 1}})
-    assert (await anonymous.receive_json_from(timeout=5))["code"] == "not_seated"
+    assert (await anonymous.receive_json_from(timeout=WAIT))["code"] == "not_seated"
     await anonymous.disconnect()
     unknown = await database_sync_to_async(session_cookie)(watcher)
     nowhere = WebsocketCommunicator(application, "/ws/match/999999/", headers=[ORIGIN, (b"cookie", unknown)])
@@ -187,17 +183,17 @@ async def test_malformed_frames_and_floods_get_errors_not_crashes() -> None:
     for frame, code in (("not json", "malformed"), (json.dumps([1, 2]), "malformed"),
                         (json.dumps({"type": "dance"}), "malformed"), ("x" * 20000, "too_large")):
         await socket.send_to(text_data=frame)
-        reply = await socket.receive_json_from(timeout=5)
+        reply = await socket.receive_json_from(timeout=WAIT)
         assert reply["type"] == "error" and reply["code"] == code
     await socket.send_json_to({"type": "act", "action": "pass"})
-    assert (await socket.receive_json_from(timeout=5))["code"] == "not_an_object"
+    assert (await socket.receive_json_from(timeout=WAIT))["code"] == "not_an_object"
     await socket.send_json_to({"type": "ping"})
-    assert await socket.receive_json_from(timeout=5) == {"type": "pong", "version": 0}
+    assert await socket.receive_json_from(timeout=WAIT) == {"type": "pong", "version": 0}
     codes = []
     for _ in range(40):
         await socket.send_json_to({"type": "ping"})
     for _ in range(40):
-        codes.append((await socket.receive_json_from(timeout=5)).get("code"))
+        codes.append((await socket.receive_json_from(timeout=WAIT)).get("code"))
     assert "rate_limited" in codes
     await socket.disconnect()
 
@@ -211,7 +207,7 @@ async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
     socket, first = await open_socket(match, sparta)
     assert first["version"] == 1
     await socket.send_json_to({"type": "sync", "version": 0})
-    state, log = await socket.receive_json_from(timeout=5), await socket.receive_json_from(timeout=5)
+    state, log = await socket.receive_json_from(timeout=WAIT), await socket.receive_json_from(timeout=WAIT)
     assert state["type"] == "state" and log["type"] == "log" and log["since"] == 0
     assert [e["seq"] for e in log["entries"]] == [1] and log["entries"][0]["action"]["type"] == "create_hoplites"
     await socket.disconnect()
@@ -220,9 +216,9 @@ async def test_sync_sends_the_view_and_the_log_since_a_version() -> None:
 
 async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them(monkeypatch: Any) -> None:
     """The notice reaches the user's socket on match A when match B passes the turn to them, after
-    the seats' new states (`NOTICE_DELAY`), and not their socket on match B itself, which has the new
-    state."""
-    monkeypatch.setattr(audience, "NOTICE_DELAY", 1.0)
+    the seats' new states (`notify_later`: held here until they are heard), and not their socket on
+    match B itself, which has the new state."""
+    notices = hold(audience.turn_passed, monkeypatch)
     def two_matches() -> tuple[Match, Match]:
         me = UserFactory()
         return active_match("notice-a", athens=me), active_match("notice-b", athens=me)
@@ -245,16 +241,18 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
             await database_sync_to_async(services.submit_action)(there.pk, me, action)
             continue
         await other_socket.send_json_to({"type": "act", "action": action})
-        await drain(other_socket)
+        await hear(other_socket, of_type("ack"))
         sparta_moved = True
     assert side == "athens" and sparta_moved
-    heard_there = await drain(mine_there)
+    version = (await database_sync_to_async(Match.objects.get)(pk=there.pk)).version
+    heard_there = await hear(mine_there, lambda m: m["type"] == "state" and m["version"] == version)
     assert heard_there[-1]["waiting_for"] == "athens"
-    assert await socket.receive_nothing(timeout=0.05)  # the notice waits behind the states
-    notice = await socket.receive_json_from(timeout=5)
+    assert "notice" not in {m["type"] for m in await settled(socket)}  # held: the states went first
+    notices.set()
+    notice = await socket.receive_json_from(timeout=WAIT)
     assert notice["type"] == "notice" and notice["match"] == there.pk and notice["url"] == f"/matches/{there.pk}/"
     assert notice["text"]["en"] == f"Your move in match {there.pk}, as Athens."
-    assert "notice" not in {m["type"] for m in heard_there + await drain(mine_there)}
+    assert "notice" not in {m["type"] for m in heard_there + await settled(mine_there)}
     for s in (socket, other_socket, mine_there):
         await s.disconnect()
 
@@ -262,8 +260,8 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
 async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_broadcast(
         mailoutbox: list, monkeypatch: Any) -> None:
     """The email check reads the database: it runs in the background with the notice, so the
-    mover's ack and both seats' states do not wait for it."""
-    monkeypatch.setattr(audience, "NOTICE_DELAY", 0.5)
+    mover's ack and both seats' states do not wait for it (held here until they are heard)."""
+    emails = hold(audience.turn_passed, monkeypatch)
     def emailed_match() -> Match:
         return active_match(sparta_first("ws-email"), athens=UserFactory(email="pericles@example.com",
                                                                                   email_verified=True))
@@ -282,14 +280,12 @@ async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_
     before = len(mailoutbox)
     while side == "sparta":
         await socket.send_json_to({"type": "act", "action": playout.step(state, side, rng)[0]})
-        replies = [await socket.receive_json_from(timeout=5) for _ in range(2)]
+        replies = [await socket.receive_json_from(timeout=WAIT) for _ in range(2)]
         assert {r["type"] for r in replies} == {"state", "ack"}
         state = (await database_sync_to_async(Match.objects.get)(pk=match.pk)).state()
         side = state.decision.side
     assert len(mailoutbox) == before  # not yet: the email follows the broadcast
-    for _ in range(100):
-        if len(mailoutbox) > before:
-            break
-        await asyncio.sleep(0.05)
+    emails.set()
+    await until(lambda: len(mailoutbox) > before, "the email")
     assert [m.to for m in mailoutbox[before:]] == [["pericles@example.com"]]
     await socket.disconnect()

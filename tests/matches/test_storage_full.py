@@ -23,6 +23,7 @@ from engine.playout import step
 from benchmarks.client import Seat, SiteUser, play
 from tests.matches.test_live_processes import players
 from tests.support.services import DaphneProcess, PostgresServer, http_get, make_run_dir, manage, site_env
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.services
 
@@ -129,7 +130,7 @@ async def test_a_full_disk_refuses_the_move_with_a_typed_error_and_healthz_says_
     status, body = await asyncio.to_thread(mover.api_act, match_id, {"action": action, "version": version})
     assert (status, body["code"]) == (503, "storage_full")
     await seat.connection.send(json.dumps({"type": "ping"}))
-    assert (await seat.receive("pong", timeout=10))["version"] == version  # open, and nothing changed
+    assert (await seat.receive("pong", timeout=WAIT))["version"] == version  # open, and nothing changed
     assert (await asyncio.to_thread(mover.api_state, match_id))["version"] == version
     status, report = await asyncio.to_thread(health, site)
     assert status == 503 and report["down"] == ["storage"], report
@@ -143,5 +144,5 @@ async def test_a_full_disk_refuses_the_move_with_a_typed_error_and_healthz_says_
     assert status == 200 and body["version"] == version + 1
     assert (await asyncio.to_thread(health, site))[0] == 200
     for other in seats.values():
-        await other.until_version(version + 1, timeout=10)
+        await other.until_version(version + 1, timeout=WAIT)
         await other.close()

@@ -15,6 +15,7 @@ import pytest
 
 from polis_site.computer import supervisor
 from polis_site.computer.supervisor import Supervisor
+from tests.support.waiting import WAIT
 
 
 def until(condition, seconds: float) -> None:
@@ -32,7 +33,7 @@ def test_a_worker_that_keeps_dying_is_started_again_ever_more_slowly_and_reporte
     worker = Supervisor([sys.executable, "-c", "raise SystemExit(3)"], dict(os.environ), 1.0)
     with caplog.at_level(logging.INFO, logger="polis_site.computer.supervisor"):
         worker.start()
-        until(lambda: (starts.append(time.monotonic()) or worker.starts >= 6), 20)
+        until(lambda: (starts.append(time.monotonic()) or worker.starts >= 6), WAIT)
         worker.stop()
     said = [record.getMessage() for record in caplog.records]
     assert "the computer's worker ended (exit code 3)" in said[1] and "starting it again in 0 s" in said[1]
@@ -48,15 +49,15 @@ def test_a_worker_that_keeps_dying_is_started_again_ever_more_slowly_and_reporte
 def test_a_killed_worker_is_started_again_and_a_stopped_supervisor_starts_nothing(monkeypatch, caplog) -> None:
     monkeypatch.setattr(supervisor, "RESTART_SECONDS", 0.05)
     worker = Supervisor([sys.executable, "-c", "import time; time.sleep(60)"], dict(os.environ), 1.0).start()
-    until(lambda: worker.process is not None and worker.starts == 1, 10)
+    until(lambda: worker.process is not None and worker.starts == 1, WAIT)
     first = worker.process
     with caplog.at_level(logging.WARNING, logger="polis_site.computer.supervisor"):
         os.killpg(first.pid, signal.SIGKILL)  # every process of the worker, as the OOM killer might
-        until(lambda: worker.starts == 2 and worker.process is not first, 10)
+        until(lambda: worker.starts == 2 and worker.process is not first, WAIT)
     assert "the computer's worker ended (killed by SIGKILL)" in caplog.text
     second = worker.process
     worker.stop()
-    assert second.wait(timeout=5) == -signal.SIGTERM  # asked to stop, as Daphne's exit does
+    assert second.wait(timeout=WAIT) == -signal.SIGTERM  # asked to stop, as Daphne's exit does
     time.sleep(0.3)
     assert worker.starts == 2  # and not started again
 

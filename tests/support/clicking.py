@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,24 +39,43 @@ RAW_IDS = sorted({*geography.NAMES, *poleis.POLEIS, *(t.id for t in projects.TIL
 RAW = re.compile(r"(?<![\w/.-])(" + "|".join(map(re.escape, RAW_IDS)) + r")(?![\w/-])|\[object|\bundefined\b|\bNaN\b")
 
 IDLE = "window.polisMatch && window.polisMatch.busy === 0"
-#: How long a test waits for a page to have its replies: well under the page's own bound on a
-#: request (TIMEOUT_MS in static/js/match/socket.js, 10 s), so a request left unanswered fails the test
-#: instead of timing out quietly inside it.
-IDLE_MS = 4_000
-#: The longest any request of a page may wait for its reply, over the whole of a test.
-LONGEST_WAIT_MS = 2_000
+#: How long a test waits for what a page must do: generous for a machine whose cores are busy with
+#: other work. A reply that cannot come is caught by the page itself, which gives up on a request
+#: after TIMEOUT_MS (static/js/match/socket.js) and counts it (`timedOut`): the tests check that
+#: count, never a time.
+WAIT_MS = 60_000
 
 
 def idle(page: Any) -> None:
-    """Waits until no request of the page waits for a reply, and checks that none waited long."""
-    page.wait_for_function(IDLE, timeout=IDLE_MS)
-    waited = longest_wait(page)
-    assert waited < LONGEST_WAIT_MS, f"a request of the page waited {waited:.0f} ms for its reply"
+    """Waits until no request of the page waits for a reply, and checks that every one got its reply."""
+    page.wait_for_function(IDLE, timeout=WAIT_MS)
+    assert timed_out(page) == 0, f"{timed_out(page)} request(s) of the page had no reply"
 
 
-def longest_wait(page: Any) -> float:
-    """The longest any request of a match page waited for its reply, in ms (0 on another page)."""
-    return page.evaluate("window.polisMatch ? window.polisMatch.longestWait : 0")
+def timed_out(page: Any) -> int:
+    """How many requests of a match page had no reply before the page's own bound (0 on another page)."""
+    return page.evaluate("window.polisMatch ? window.polisMatch.timedOut : 0")
+
+
+def frames(page: Any, count: int = 2) -> None:
+    """Waits for the page's next `count` frames to be drawn (what a layout change brings is then on
+    screen), not for a time."""
+    page.evaluate("""(count) => new Promise((done) => {
+      const next = (left) => left ? requestAnimationFrame(() => next(left - 1)) : done();
+      next(count);
+    })""", count)
+
+
+def until(page: Any, probe: Any, what: str) -> Any:
+    """`probe()` once true (a test's own record, a server's log), within WAIT_MS; the page's short
+    waits meanwhile let Playwright hand over the browser's events."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        found = probe()
+        if found:
+            return found
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no {what} within {WAIT_MS / 1000:.0f} s")
 
 
 def version(page: Any) -> int:
@@ -129,7 +149,7 @@ class ClickPlayer:
                 done = self.name(built)
                 confirm.click()
                 page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
-                                       "!document.querySelector('#action-error').hidden", timeout=IDLE_MS)
+                                       "!document.querySelector('#action-error').hidden", timeout=WAIT_MS)
                 # Every reply in: an error left shown by an earlier refusal must not pass for this
                 # Confirm's answer while it is still on its way.
                 self.idle()

@@ -77,6 +77,11 @@ def _tail(path: Path, lines: int = 30) -> str:
         return "(no log)"
 
 
+#: How long a service may take to start or stop: generous for a machine whose cores are busy with
+#: other work (a Daphne process imports Django and the site in a second or two on a quiet one).
+STARTUP = 120.0
+
+
 def _wait_until(predicate, timeout: float, what: str, log: Path | None = None) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -103,7 +108,7 @@ class RedisServer:
              "--pidfile", str(self.run_dir / "redis.pid"), "--logfile", str(self.run_dir / "redis.log")],
             check=True,
         )
-        _wait_until(self.ping, 10, f"redis on port {self.port}", self.run_dir / "redis.log")
+        _wait_until(self.ping, STARTUP, f"redis on port {self.port}", self.run_dir / "redis.log")
         return self
 
     def ping(self) -> bool:
@@ -112,7 +117,7 @@ class RedisServer:
 
     def stop(self) -> None:
         subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"], capture_output=True)
-        _wait_until(lambda: not self.ping(), 10, f"redis on port {self.port} to stop")
+        _wait_until(lambda: not self.ping(), STARTUP, f"redis on port {self.port} to stop")
 
 
 @dataclass
@@ -296,7 +301,7 @@ class DaphneProcess:
                 raise ServiceError(f"daphne {self.name} exited with {self.process.returncode}\n{_tail(self.log)}")
             return _answers(self.base_url + "/healthz")
 
-        _wait_until(up, 30, f"daphne {self.name} on port {self.port}", self.log)
+        _wait_until(up, STARTUP, f"daphne {self.name} on port {self.port}", self.log)
 
     def stop(self) -> None:
         stop_group(self.process)
@@ -329,7 +334,7 @@ class ComputerWorker:
                 raise ServiceError(f"the computer's worker exited with {self.process.returncode}\n{_tail(self.log)}")
             return b"computer worker:" in self.log.read_bytes()
 
-        _wait_until(up, 30, "the computer's worker", self.log)
+        _wait_until(up, STARTUP, "the computer's worker", self.log)
         return self
 
     def stop(self) -> None:
@@ -410,7 +415,7 @@ class NginxProxy:
                 raise ServiceError(f"nginx exited with {self.process.returncode}\n{_tail(prefix / 'error.log')}")
             return _answers(self.base_url + "/healthz")
 
-        _wait_until(up, 15, f"nginx on port {self.port}", prefix / "error.log")
+        _wait_until(up, STARTUP, f"nginx on port {self.port}", prefix / "error.log")
         return self
 
     def stop(self) -> None:

@@ -24,6 +24,7 @@ from tests.matches.factories import PASSWORD, UserFactory, active_match, played_
 
 pytestmark = pytest.mark.django_db(transaction=True)
 from tests.matches.test_match_socket import ORIGIN, open_socket
+from tests.support.waiting import WAIT
 
 
 def rows(page: str) -> list[int]:
@@ -113,16 +114,15 @@ async def test_a_visitors_socket_watches_and_pages_that_ask_hear_how_many_watch(
     seat, first = await open_socket(match, match.athens)
     assert first["seat"] == "athens"
     await seat.send_json_to({"type": "watchers", "request": "w"})
-    assert await seat.receive_json_from(timeout=5) == {"type": "watchers", "count": 0, "request": "w"}
+    assert await seat.receive_json_from(timeout=WAIT) == {"type": "watchers", "count": 0, "request": "w"}
     visitor, state = await open_socket(match, None)  # no account
     assert state["seat"] is None and state["prompts"] == []
-    assert await seat.receive_json_from(timeout=5) == {"type": "watchers", "count": 1}
-    assert await visitor.receive_nothing(timeout=0.2)  # it did not ask
+    assert await seat.receive_json_from(timeout=WAIT) == {"type": "watchers", "count": 1}
     await visitor.send_json_to({"type": "act", "action": {"type": "pass", "decision": 1}, "request": 1})
-    refused = await visitor.receive_json_from(timeout=5)
+    refused = await visitor.receive_json_from(timeout=WAIT)  # no count before it: it did not ask
     assert refused["code"] == "not_seated" and refused["request"] == 1
     await visitor.disconnect()
-    assert await seat.receive_json_from(timeout=5) == {"type": "watchers", "count": 0}
+    assert await seat.receive_json_from(timeout=WAIT) == {"type": "watchers", "count": 0}
     assert await database_sync_to_async(Watcher.objects.count)() == 0
     await database_sync_to_async(watch.set_private)(match.sparta, True)
     kept_out = WebsocketCommunicator(application, f"/ws/match/{match.pk}/", headers=[ORIGIN])

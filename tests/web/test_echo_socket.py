@@ -14,6 +14,7 @@ from django.test import override_settings
 from polis_site.asgi import application
 from polis_site.config import channel_layers as layers_for
 from tests.support.services import RedisServer
+from tests.support.waiting import WAIT
 
 ORIGIN = [(b"origin", b"http://127.0.0.1")]
 
@@ -38,7 +39,7 @@ async def test_echo_through_the_in_memory_layer() -> None:
     assert type(channel_layers["default"]).__name__ == "InMemoryChannelLayer"
     socket = await connect()
     await socket.send_json_to({"type": "echo", "text": "chaire"})
-    assert await socket.receive_json_from() == {"type": "echo", "text": "chaire"}
+    assert await socket.receive_json_from(timeout=WAIT) == {"type": "echo", "text": "chaire"}
     await socket.disconnect()
 
 
@@ -47,10 +48,10 @@ async def test_echo_and_broadcast_through_real_redis(redis_layer: None) -> None:
     assert type(channel_layers["default"]).__name__ == "RedisChannelLayer"
     first, second = await connect(), await connect()
     await first.send_json_to({"type": "echo", "text": "over redis"})
-    assert await first.receive_json_from(timeout=5) == {"type": "echo", "text": "over redis"}
+    assert await first.receive_json_from(timeout=WAIT) == {"type": "echo", "text": "over redis"}
     await first.send_json_to({"type": "broadcast", "text": "to all"})
-    assert await second.receive_json_from(timeout=5) == {"type": "broadcast", "text": "to all"}
-    assert await first.receive_json_from(timeout=5) == {"type": "broadcast", "text": "to all"}
+    assert await second.receive_json_from(timeout=WAIT) == {"type": "broadcast", "text": "to all"}
+    assert await first.receive_json_from(timeout=WAIT) == {"type": "broadcast", "text": "to all"}
     await first.disconnect()
     await second.disconnect()
 
@@ -61,7 +62,7 @@ async def test_a_socket_idle_for_more_than_five_seconds_stays_open_on_redis(redi
     socket = await connect()
     await asyncio.sleep(6.5)
     await socket.send_json_to({"type": "echo", "text": "still here"})
-    assert await socket.receive_json_from(timeout=5) == {"type": "echo", "text": "still here"}
+    assert await socket.receive_json_from(timeout=WAIT) == {"type": "echo", "text": "still here"}
     await socket.disconnect()
 
 
@@ -72,7 +73,7 @@ async def test_a_burst_of_three_hundred_sockets_joins_on_redis(redis_layer: None
     # handshakes are on two cores (a busy machine once took more than the default second).
     sockets = await asyncio.gather(*(connect(timeout=10) for _ in range(300)))
     await sockets[0].send_json_to({"type": "broadcast", "text": "to all"})
-    replies = await asyncio.gather(*(s.receive_json_from(timeout=10) for s in sockets))
+    replies = await asyncio.gather(*(s.receive_json_from(timeout=WAIT) for s in sockets))
     assert all(reply == {"type": "broadcast", "text": "to all"} for reply in replies)
     await asyncio.gather(*(s.disconnect() for s in sockets))
 
@@ -87,10 +88,10 @@ async def test_a_socket_without_an_allowed_origin_is_refused() -> None:
 async def test_malformed_frames_get_an_error_and_the_socket_lives_on(frame: str, code: str) -> None:
     socket = await connect()
     await socket.send_to(text_data=frame)
-    reply = await socket.receive_json_from()
+    reply = await socket.receive_json_from(timeout=WAIT)
     assert (reply["type"], reply["code"]) == ("error", code)
     await socket.send_json_to({"type": "echo", "text": "after"})
-    assert await socket.receive_json_from() == {"type": "echo", "text": "after"}
+    assert await socket.receive_json_from(timeout=WAIT) == {"type": "echo", "text": "after"}
     await socket.disconnect()
 
 
@@ -106,7 +107,7 @@ async def test_with_trusted_origins_a_socket_must_come_from_one_exactly(origin: 
 
     communicator = WebsocketCommunicator(websockets(["https://polis.example"]), "/ws/echo/",
                                          headers=[(b"origin", origin)])
-    connected, _ = await communicator.connect(timeout=2)
+    connected, _ = await communicator.connect(timeout=WAIT)
     assert connected is accepted
     await communicator.disconnect()
 
@@ -123,7 +124,7 @@ async def test_without_trusted_origins_a_socket_must_come_from_the_host_it_opens
 
     communicator = WebsocketCommunicator(websockets([]), "/ws/echo/",
                                          headers=[(b"origin", origin), (b"host", b"127.0.0.1:8000")])
-    connected, _ = await communicator.connect(timeout=2)
+    connected, _ = await communicator.connect(timeout=WAIT)
     assert connected is accepted
     await communicator.disconnect()
 
@@ -143,10 +144,10 @@ async def test_in_production_the_echo_socket_is_for_staff_only(who: str, accepte
         user = await database_sync_to_async(UserFactory)(is_staff=who == "staff")
         headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
     communicator = WebsocketCommunicator(application, "/ws/echo/", headers=headers)
-    connected, code = await communicator.connect(timeout=2)
+    connected, code = await communicator.connect(timeout=WAIT)
     assert connected is accepted
     if accepted:
-        assert (await communicator.receive_json_from())["type"] == "hello"
+        assert (await communicator.receive_json_from(timeout=WAIT))["type"] == "hello"
         await communicator.disconnect()
     else:
         assert code == 4403

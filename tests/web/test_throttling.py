@@ -13,6 +13,7 @@ from django.test import Client
 
 from polis_site import config
 from tests.matches.factories import PASSWORD, UserFactory
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.django_db
 
@@ -114,13 +115,13 @@ async def test_one_user_s_messages_are_counted_across_all_their_sockets(counting
     for socket in sockets:
         for _ in range(10):  # under each socket's own burst of 20
             await socket.send_json_to({"type": "ping"})
-        replies += [await socket.receive_json_from(timeout=5) for _ in range(10)]
+        replies += [await socket.receive_json_from(timeout=WAIT) for _ in range(10)]
     refused = [reply for reply in replies if reply.get("code") == "rate_limited"]
     assert len(replies) - len(refused) <= 30 < len(replies)
     assert refused and all("state" not in reply for reply in refused)  # a refusal reads no database
     other, _ = await open_socket(match, athens)
     await other.send_json_to({"type": "ping"})
-    assert (await other.receive_json_from(timeout=5))["type"] == "pong"  # another user is not held back
+    assert (await other.receive_json_from(timeout=WAIT))["type"] == "pong"  # another user is not held back
     for socket in [*sockets, other]:
         await socket.disconnect()
 

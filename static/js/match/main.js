@@ -64,7 +64,7 @@ if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.c
 // For tests and the console: what the page holds, and how many of its queries are unanswered.
 window.polisMatch = {ask, cat, name, side, goods,
   get state() { return match.current; }, get build() { return match.build; },
-  get busy() { return queries.busy; }, get longestWait() { return queries.longestWait; }};
+  get busy() { return queries.busy; }, get timedOut() { return queries.timedOut; }};
 alertControls();
 logPointer();
 helpPanel();
