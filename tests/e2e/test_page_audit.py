@@ -142,11 +142,43 @@ READ = """(width) => {
       .filter(([px, py]) => px >= 0 && py >= 0 && px < innerWidth && py < innerHeight);
     if (seen.some(([px, py]) => !pinnedOver(c, px, py))) covered.push(`${name(c)} under ${name(cover)}`);
   }
+  // A word of a table cell broken inside itself: its letters on two lines ("Loa/d"). A word longer
+  // than 20 letters (a name from before the names' limit) may break rather than widen the page.
+  const broken = [];
+  for (const cell of [...document.querySelectorAll('td, th')].filter(visible)) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent.matchAll(/[\p{L}\p{N}]{2,20}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+        if (lines.size > 1) broken.push(`${word[0]} in ${name(cell)}`);
+      }
+    }
+  }
   const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
   const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());
   const alike = labels.filter((label, i) => labels.indexOf(label) !== i);
-  return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike};
+  return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike,
+          broken};
 }"""
+
+#: The contrast of an element's text with what shows behind it (WCAG 2's ratio), as it is drawn now.
+CONTRAST = """(element) => {
+  const rgba = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let back = null;
+  for (let e = element; e && !back; e = e.parentElement) {
+    const c = rgba(getComputedStyle(e).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0)) back = c;
+  }
+  const [a, b] = [luminance(rgba(getComputedStyle(element).color)), luminance(back || [255, 255, 255])];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+#: WCAG 2's AA contrast for text of a normal size.
+AA = 4.5
 
 
 def read(page: Any, language: str, width: int, before_any_click: bool) -> list[str]:
@@ -171,6 +203,7 @@ def read(page: Any, language: str, width: int, before_any_click: bool) -> list[s
             problems.append(f"the page is {seen['scroll']} px wide at {width} px: {seen['wide'][:4]}")
         problems += [f"wider than the screen: {element}" for element in seen["wide"][:4]]
         problems += [f"two choices read alike: {label!r}" for label in seen["alike"]]
+        problems += [f"a word broken inside itself: {word}" for word in seen["broken"][:4]]
         if before_any_click:
             problems += [f"an error before any click: {error!r}" for error in seen["errors"]]
     return problems
@@ -214,7 +247,14 @@ def walk(page: Any, language: str, width: int, steps: int = 6) -> list[str]:
     problems: list[str] = []
     for step in range(steps):
         control = page.locator(STEP).first
-        if page.locator("#action-body button.confirm").count() or not control.count():
+        confirm = page.locator("#action-body button.confirm")
+        if confirm.count() and confirm.first.is_enabled():
+            for state in ("hover", "focus"):  # where the pointer or the keyboard last was
+                confirm.first.hover() if state == "hover" else confirm.first.focus()
+                ratio = confirm.first.evaluate(CONTRAST)
+                if ratio < AA:
+                    problems.append(f"Confirm under {state}: contrast {ratio:.1f}:1, under {AA}:1")
+        if confirm.count() or not control.count():
             break
         said = control.inner_text().strip()[:30]
         control.click()

@@ -92,6 +92,43 @@ def test_a_move_takes_units_from_several_origins(browser, live_site: DaphneProce
         context.close()
 
 
+def routes_to(state: api.GameState, side: str, destination: str) -> list[dict[str, Any]]:
+    return api.options(state, side, {"type": "move_proxenos", "destination": destination})["choices"]
+
+
+def two_routes(state: api.GameState) -> bool:
+    """The proxenos may go somewhere by two routes (by land and by sea, say)."""
+    if not may_take("move_proxenos")(state):
+        return False
+    side = state.decision.side
+    return any(len(routes_to(state, side, d)) >= 2
+               for d in api.options(state, side, {"type": "move_proxenos"})["choices"])
+
+
+def test_with_two_routes_the_proxenos_goes_by_the_one_chosen_and_not_before(browser, live_site: DaphneProcess,
+                                                                           tmp_path: Path) -> None:
+    """Issue 62: Confirm waits for the route while there are several (left out, the engine would take
+    the cheapest unasked); the one clicked, not the cheapest, is the one sent."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-route", two_routes)
+    side = state.decision.side
+    page = pages[side]
+    destination = next(d for d in api.options(state, side, {"type": "move_proxenos"})["choices"]
+                       if len(routes_to(state, side, d)) >= 2)
+    click(page, '#action-body button.choice[data-choice="move_proxenos"]')
+    choose(page, destination)
+    assert page.locator("#action-body button.choice:enabled").count() >= 2
+    assert page.locator("#action-body button.confirm").count() == 0, "Confirm before a route was chosen"
+    chosen = routes_to(state, side, destination)[-1]["route"]  # not the cheapest, which a missing route means
+    page.locator("#action-body button.choice:enabled").last.click()
+    idle(page)
+    confirm_and_wait(page)
+    log = page.evaluate("(id) => fetch(`/matches/api/${id}/state/?since=0`).then((r) => r.json())",
+                        int(page.locator("#match").get_attribute("data-match")))["log"]
+    assert log[-1]["action"]["type"] == "move_proxenos" and log[-1]["action"]["route"] == chosen, log[-1]
+    for context in contexts.values():
+        context.close()
+
+
 def tribute_of_two(state: api.GameState) -> bool:
     decision = state.decision
     if decision is None or decision.kind != "action" or not may_take("collect_tribute")(state):

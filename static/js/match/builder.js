@@ -18,6 +18,9 @@ const KEEP = new Set(["decision", "type", "extra"]);
 // Fields never taken for the player even with one choice: what to do at all is always theirs, and
 // a gathered field's one choice still needs its amount.
 const NEVER_TAKEN = new Set(["type", ...GATHERED]);
+// Fields the engine would answer by itself if left out (the proxenos's cheapest route): while
+// there are several choices, the player picks one before Confirm.
+const CHOSEN = new Set(["route"]);
 
 export function startBuilding() {
   clearChoosable();
@@ -109,7 +112,10 @@ function takeTheOnlyChoice() {
 function whole() {
   const p = match.build.partial;
   const o = match.build.options;
-  if (match.build.kind === "action") return p.type === "pass" || Boolean(p.type && (o.next === null || o.done_allowed));
+  if (match.build.kind === "action") {
+    const unchosen = CHOSEN.has(o.next) && p[o.next] === undefined && (o.choices || []).length > 1;
+    return p.type === "pass" || Boolean(p.type && (o.next === null || (o.done_allowed && !unchosen)));
+  }
   switch (o.next) {
     case "cards": return (p.cards || []).filter((n) => n !== null).length === o.count;
     case "give_up": case "poleis": return true;
