@@ -36,7 +36,9 @@ def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str
     record = match.actions.filter(seq=seq).first()
     outcome = audience.outcome_of(match, state) if seq == match.version else api.outcome(state)
     return {**audience.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
-            "entry": audience.public_entry(record) if record else None, "judged": judged(match, state)}
+            "entry": audience.public_entry(record) if record else None, "judged": judged(match, state),
+            # The game itself ended here (not a resignation nor a clock): nothing is left to play on.
+            "ended": state.outcome is not None}
 
 
 #: How far ahead (of 1, a won game) the computer must think a side is to say so, and to say more.

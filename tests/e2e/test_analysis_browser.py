@@ -112,12 +112,21 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     sign_up(page, live_site.base_url, viewer)
     page.goto(f"{live_site.base_url}/matches/{source}/replay/")
     last = int(page.locator("#match").get_attribute("data-last"))
+    # Not from the last step, where the game ended: said so, the button off; stepping back offers it.
+    page.locator("#play-on summary").click()
+    assert page.locator("#play-on-start").is_disabled()
+    assert page.locator("#play-on-ended").inner_text() == "The game had ended at this step: play on from an earlier one."
+    page.locator('#replay [data-step="back"]').click()
+    page.locator("#replay-step").filter(has_text=f"{last - 1} / {last}").wait_for(timeout=WAIT_MS)
+    assert page.locator("#play-on-start").is_enabled() and page.locator("#play-on-ended").is_hidden()
+    page.locator('#replay [data-step="last"]').click()
+    page.locator("#replay-step").filter(has_text=f"{last} / {last}").wait_for(timeout=WAIT_MS)
+    assert page.locator("#play-on-start").is_disabled()
     page.locator('#replay [data-step="first"]').click()
     for _ in range(3):
         page.locator('#replay [data-step="forward"]').click()
     page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=WAIT_MS)
     old_lines = [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)]
-    page.locator("#play-on summary").click()
     assert page.locator("#play-on-start").inner_text() == "Play on from step 3"
     page.locator('#play-on input[value="sparta"]').check()
     page.locator("#play-on-level").select_option("easy")

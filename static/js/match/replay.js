@@ -37,6 +37,8 @@ export function replay() {
     if (upto) {
       upto.value = String(seq);
       $("#play-on-seq").textContent = String(seq);
+      $("#play-on-start").disabled = state.ended;  // the game ended at this step: nothing to play on
+      $("#play-on-ended").hidden = !state.ended;
     }
     document.dispatchEvent(new CustomEvent("polis:replay-step", {detail: {seq}}));
   }
