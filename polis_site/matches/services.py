@@ -380,7 +380,7 @@ def _end_by_server(match_id: int, user: Any, reason: str) -> Match:
             if timezone.now() < deadline:
                 raise MatchError(f"{other} has until {deadline.isoformat()} to move in match {match.pk}",
                                  code="time_left", deadline=deadline.isoformat())
-        _end(match, other if reason == RESIGNED else side, reason)
+        _end(match, other if reason == RESIGNED else side, reason, actor=side)
     return match
 
 
@@ -398,13 +398,13 @@ def end_on_time(match_id: int, version: int) -> Match | None:
     return match
 
 
-def _end(match: Match, winner: str, reason: str) -> None:
+def _end(match: Match, winner: str, reason: str, actor: str | None = None) -> None:
     """Under the match's lock, the server ends it (a resignation, a time-out): stored, and both
-    seats told on commit."""
+    seats told on commit. `actor`: the side whose resignation or claim ended it (None: the clock)."""
     _finish(match, winner, reason)
     rows.update_match(match, STORED_FIELDS)
     state = match.state()
-    transaction.on_commit(lambda: audience.broadcast(match, state, []))
+    transaction.on_commit(lambda: audience.broadcast(match, state, [], actor))
 
 
 def move_deadline(match_id: int, version: int, deadline: datetime) -> bool:

@@ -70,7 +70,7 @@ async def tell_the_players(sender: Any, match: Match, actor: str | None, **kwarg
     (`Signal.send`), it runs in the sender's own thread, inside its connection, which the database
     one would close."""
     if match.status == Match.Status.FINISHED:
-        await audience.send_all(ended_notices(match))
+        await audience.send_all(ended_notices(match, actor))
         await sync_to_async(email_ended)(match)
         return
     await audience.send_all(turn_notices(match, actor))
@@ -124,11 +124,12 @@ def turn_notices(match: Match, actor: str | None) -> dict[str, dict[str, Any]]:
         "match": match.pk, "side": words.side_name(side)}))
 
 
-def ended_notices(match: Match) -> dict[str, dict[str, Any]]:
-    """The notice of a match's end for both players' open pages."""
+def ended_notices(match: Match, actor: str | None = None) -> dict[str, dict[str, Any]]:
+    """The notice of a match's end for the open pages of each player to whom it is news: not the
+    one whose move, resignation or claim ended it (`actor`), who saw it end on its own page."""
     ending = words.in_every_language(lambda: _("Match %(match)s is over: %(ending)s") % {
         "match": match.pk, "ending": words.ending(audience.outcome_of(match, match.state()))})
-    return {group: event for side in audience.SIDES if (user_id := match.player_id(side)) is not None
+    return {group: event for side in audience.SIDES if side != actor and (user_id := match.player_id(side)) is not None
             for group, event in notice(match, user_id, ending).items()}
 
 

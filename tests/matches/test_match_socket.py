@@ -257,6 +257,26 @@ async def test_a_players_page_hears_when_another_of_their_matches_waits_for_them
         await s.disconnect()
 
 
+async def test_a_match_resigned_is_news_on_the_other_players_pages_but_not_on_the_resigners() -> None:
+    """Issue 62: "Match 7 is over" showed on match 5's page of the player who had just resigned 7."""
+    def three_matches() -> tuple[Match, Match, Match]:
+        me, them = UserFactory(), UserFactory()
+        return active_match("resigned-a", athens=me), active_match("resigned-b", athens=me, sparta=them), \
+            active_match("resigned-c", sparta=them)
+
+    mine, resigned, theirs = await database_sync_to_async(three_matches)()
+    me, them = await database_sync_to_async(lambda: (resigned.athens, resigned.sparta))()
+    my_page, _ = await open_socket(mine, me)
+    their_page, _ = await open_socket(theirs, them)
+    await database_sync_to_async(services.resign)(resigned.pk, me)
+    notice = (await hear(their_page, of_type("notice")))[-1]
+    assert notice["match"] == resigned.pk and notice["text"]["en"].startswith(f"Match {resigned.pk} is over: ")
+    # Both notices, had there been two, went in one send: the resigner's page has none.
+    assert "notice" not in {m["type"] for m in await settled(my_page)}
+    for socket in (my_page, their_page):
+        await socket.disconnect()
+
+
 async def test_a_websocket_move_emails_the_waiting_player_who_is_away_after_the_broadcast(
         mailoutbox: list, monkeypatch: Any) -> None:
     """The email check reads the database: it runs in the background with the notice, so the
