@@ -189,7 +189,9 @@ def rematch(match_id: int, user: Any) -> Match:
             if existing.side_of(user) is None and existing.status == Match.Status.OPEN:
                 return join_match(user, existing.pk, existing.invite_token)
             return existing
-        new = services.create_match(user, opponent(side), move_days=old.move_days, listed=False,
+        # The old match's terms: its time control (a live clock offered in the lobby too), rating, ruleset.
+        clock = old.clock_control if old.clock_control in services.CLOCKS else None
+        new = services.create_match(user, opponent(side), move_days=old.move_days, clock=clock, listed=False,
                                     computer=old.computer_level or None, rated=old.rated, rematch_of=old,
                                     ruleset=old.ruleset)
         other = old.player(opponent(side))

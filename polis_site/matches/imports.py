@@ -65,7 +65,7 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
         if seed is not None:
             match.seed = seed
         if clock is not None:  # a live clock of any length, each side's time full: to study or test one
-            match.clock_left, match.clock_increment = {"athens": float(clock[0]), "sparta": float(clock[0])}, clock[1]
+            match.set_clock(*clock)
         services.store(match, state)
         match.save()
         services.after_commit_tell_of_the_deadline(match)

@@ -90,6 +90,8 @@ class Match(models.Model):
     #: seconds each decision adds back to its side's.
     clock_left = fields.JSONField(default=dict, blank=True)
     clock_increment = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The seconds each side's live clock started with (None: no clock): the control a rematch keeps.
+    clock_start = models.PositiveIntegerField(null=True, blank=True)
     #: The score so far of each side ({"athens": n, "sparta": n}), for listings.
     scores = fields.JSONField(default=dict, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -165,11 +167,15 @@ class Match(models.Model):
 
     @property
     def clock_control(self) -> str:
-        """A live clock as offered ("20+20": minutes each, seconds added a decision); "" without one.
-        Read from the time each side starts with: exact until the match begins."""
-        if self.clock_increment is None or not self.clock_left:
+        """A live clock as offered ("20+20": minutes each, seconds added a decision); "" without one."""
+        if self.clock_increment is None or self.clock_start is None:
             return ""
-        return f"{round(max(self.clock_left.values()) / 60)}+{self.clock_increment}"
+        return f"{round(self.clock_start / 60)}+{self.clock_increment}"
+
+    def set_clock(self, seconds: int, increment: int) -> None:
+        """A live clock: each side starts with `seconds`, and each decision adds `increment` back."""
+        self.clock_left = {"athens": float(seconds), "sparta": float(seconds)}
+        self.clock_increment, self.clock_start = increment, seconds
 
     def start_clock(self, moved: str | None = None) -> None:
         """The side to move starts its time now (a decision made by `moved`, or the match begun). A

@@ -138,7 +138,7 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
                   reliability_min=reliability_min, bots_allowed=bots_allowed and listed and computer is None)
     if control is not None:
-        match.clock_left, match.clock_increment = {seat: float(control[0]) for seat in SIDES}, control[1]
+        match.set_clock(*control)
     if seed is not None:
         match.seed = seed
     setup = api.Setup.from_seed(match.seed, ruleset)
@@ -199,7 +199,7 @@ STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since",
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
 #: the computer's seat (its name), whether the ending is rated, and its ruleset (whose words tell the
 #: log, and whose ratings the ending changes).
-LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "clock_increment", "created_at", "computer_level", "computer_side",
+LOCKED_FIELDS = (*STORED_FIELDS, "seed", "move_days", "clock_increment", "clock_start", "created_at", "computer_level", "computer_side",
                  "rated", "ruleset")
 
 

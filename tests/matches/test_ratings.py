@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from polis_site.lobby import services as lobby
@@ -179,6 +180,23 @@ def test_a_rematch_swaps_the_sides_keeps_the_terms_and_is_one_match_whoever_asks
     assert lobby.rematch(old.pk, user_b).pk == offered.pk  # asked again: the same offer
     taken = lobby.rematch(old.pk, user_a)
     assert (taken.pk, taken.athens, taken.sparta, taken.status) == (offered.pk, user_b, user_a, Match.Status.ACTIVE)
+
+
+def test_a_rematch_keeps_a_live_clock_whole_and_says_so() -> None:
+    """Issue 62: a rematch of a 20+20 lobby challenge was offered with no time limit (the clock's
+    time left at the end is not the control it started with)."""
+    user_a, user_b = UserFactory(), UserFactory()
+    old = lobby.join_match(user_b, services.create_match(user_a, "athens", seed="rematch-clock", clock="45+30").pk)
+    Match.objects.filter(pk=old.pk).update(clock_left={"athens": 61.5, "sparta": 2000.0})
+    services.resign(old.pk, user_b)
+    offered = lobby.rematch(old.pk, user_b)
+    assert (offered.clock_control, offered.clock_left, offered.clock_increment) == (
+        "45+30", {"athens": 2700.0, "sparta": 2700.0}, 30)
+    client = Client()
+    client.force_login(user_b)
+    page = client.get(offered.get_absolute_url()).content.decode()
+    terms = page[page.index('id="challenge-terms"'):].split("</p>")[0]
+    assert f"Your challenge to {user_a.username}:" in terms and "live clock 45+30" in terms, terms
 
 
 def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level() -> None:
