@@ -332,12 +332,63 @@ def prestige_to_come(state: GameState, side: str) -> int:
     (megalopolis). The computer weighs it: a side at 0 prestige with a project to complete has not
     lost, and a project in development is worth its prestige before the round's end pays it."""
     step = 0 if state.round_end is None else state.round_end[0]
-    edition = editions.of(state)
-    projects = sum(edition.project_prestige(edition.tile(polis.developing), polis.population)
-                   for polis in state.poleis.values()
-                   if polis.owner == side and polis.developing is not None) if step <= PROJECTS_STEP else 0
     grown = len(grown_poleis(state, side)) if step <= MEGALOPOLIS_STEP else 0
-    return projects + grown
+    return projects_to_come(state, side) + grown
+
+
+def projects_to_come(state: GameState, side: str) -> int:
+    """The prestige of the side's projects in development, which this round's projects step pays."""
+    if state.round_end is not None and state.round_end[0] > PROJECTS_STEP:
+        return 0
+    edition = editions.of(state)
+    return sum(edition.project_prestige(edition.tile(polis.developing), polis.population)
+               for polis in state.poleis.values() if polis.owner == side and polis.developing is not None)
+
+
+#: The ways the rules end a game against a side before its score is counted.
+LOSSES = ("famine", "no_prestige_at_round_end", "prestige_exhausted")
+
+
+def lost_as_it_stands(state: GameState, side: str) -> str | None:
+    """How the game ends against `side` if nothing more is done this round (both sides passing, and
+    each answering the round's end so as to keep its prestige: poleis given up before prestige, no
+    phoros): one of LOSSES, the reason it already ended so, or None (it goes on, or the other side
+    loses first, or neither wins). The page says it before a Confirm (flow.price): a move that gives
+    away the last prestige, or leaves a famine that neither poleis nor prestige can feed. Not
+    counted: an event card's round-end effects."""
+    if state.outcome is not None:
+        reason = state.outcome["reason"]
+        return reason if reason in LOSSES and state.outcome["winner"] == opponent(side) else None
+    fates = {each: _fate(state, each) for each in SIDES}
+    if state.passed:
+        first = state.passed[0]
+    else:  # the side deciding now passes first
+        first = state.decision.side if state.decision is not None and state.decision.side else SPARTA
+    for each in (first, opponent(first)):  # a famine ends the game at the food step, in its order
+        if fates[each] == "famine":
+            return "famine" if each == side else None
+    broke = [each for each in SIDES if fates[each]]
+    return "no_prestige_at_round_end" if broke == [side] else None
+
+
+def _fate(state: GameState, side: str) -> str | None:
+    """The side's own end of this round as it stands: famine, no prestige left, or None. At the
+    food step it gives up the poleis that leave it the most prestige once the round's megalopolis
+    points (for grown poleis it keeps) are counted."""
+    step = 0 if state.round_end is None else state.round_end[0]
+    at_food = state.players[side].tracks[PRESTIGE] + projects_to_come(state, side)
+    grown = set(grown_poleis(state, side)) if step <= MEGALOPOLIS_STEP else set()
+    gap = max(0, food_gap(state, side))
+    if not gap:
+        return None if at_food + len(grown) > 0 else "no_prestige_at_round_end"
+    spare = yielding_poleis(state, side)
+    if at_food + sum(state.poleis[p].population for p in spare) < gap:
+        return "famine"
+    kept = max(at_food - max(0, gap - sum(sizes)) + len(grown - set(given))
+               for size in range(len(spare) + 1) for given in combinations(spare, size)
+               if (sizes := [state.poleis[p].population for p in given]) is not None
+               and not (sizes and sum(sizes) - min(sizes) >= gap) and gap - sum(sizes) <= at_food)
+    return None if kept > 0 else "no_prestige_at_round_end"
 
 
 def food_gap(state: GameState, side: str) -> int:

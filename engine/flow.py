@@ -241,16 +241,21 @@ def cost(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
 
 def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]:
     """`cost`, what the answer brings at once (`gained`: the side's tracks that rise, before any
-    chance) and the wheat the side would then lack at the round's end (`food_gap`, as
-    `end_of_round.food_gap`): a UI shows both sides of the exchange, and a famine it makes worse,
-    before the player confirms."""
+    chance), the wheat the side would then lack at the round's end (`food_gap`, as
+    `end_of_round.food_gap`) and how the game would then end against it as things stand (`loses`,
+    `end_of_round.lost_as_it_stands`; `at_once`: the answer ends the game): a UI shows both sides of
+    the exchange, a famine it makes worse and a game it loses, before the player confirms."""
     paid = cost(state, side, raw)
     # Applied as the player knows the game: what an answer that opens a new round brings never
     # shows its card before it is revealed.
     after, _events = apply_action(event_cards.as_known(state), side, raw)
     before, now = state.players[side].tracks, after.players[side].tracks
+    # An answer that closes the round speaks of this round: the next one's famine is not its doing.
+    same_round = after.round == state.round
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},
-            "food_gap": end_of_round.food_gap(after, side)}
+            "food_gap": end_of_round.food_gap(after, side) if same_round else 0,
+            "loses": end_of_round.lost_as_it_stands(after, side) if same_round or after.outcome else None,
+            "at_once": after.outcome is not None}
 
 
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:

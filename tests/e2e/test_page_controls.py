@@ -222,6 +222,44 @@ def test_the_food_forecast_and_a_warning_when_a_choice_makes_the_famine_larger(
         context.close()
 
 
+def phoros(state: api.GameState, prestige: int) -> dict[str, Any]:
+    return {"type": "phoros", "prestige": prestige, "decision": state.decision.id}
+
+
+def phoros_that_loses(state: api.GameState) -> bool:
+    """A phoros where giving prestige loses the game, and giving none does not."""
+    decision = state.decision
+    if decision is None or decision.kind != "phoros":
+        return False
+    choices = api.options(state, decision.side)["choices"]
+    return (0 in choices and not api.price(state, decision.side, phoros(state, 0))["loses"]
+            and any(api.price(state, decision.side, phoros(state, g))["loses"] for g in choices))
+
+
+def test_a_phoros_that_gives_the_last_prestige_says_it_loses_the_game_before_confirm(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """Issue 62: the last prestige given for silver ended the game at Confirm, under a warning of
+    wheat (the next round's) instead."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-phoros", phoros_that_loses)
+    side = state.decision.side
+    page = pages[side]
+    losing = next(g for g in api.options(state, side)["choices"] if api.price(state, side, phoros(state, g))["loses"])
+    price = api.price(state, side, phoros(state, losing))
+    click(page, f'#action-body button.choice[data-choice="{losing}"]')
+    warning = page.locator("#loss-warning")
+    assert warning.is_visible() and page.locator("#action-body button.confirm").is_visible()
+    assert warning.inner_text().startswith("This loses the game at once: " if price["at_once"] else
+                                           "Careful: as things stand after this, the round's end loses you the game: ")
+    assert "you end the round with no prestige" in warning.inner_text()
+    assert page.locator("#food-warning").count() == 0  # no wheat of another round
+    page.locator("#action-body button.back").click()
+    idle(page)
+    click(page, '#action-body button.choice[data-choice="0"]')
+    assert page.locator("#loss-warning").count() == 0
+    for context in contexts.values():
+        context.close()
+
+
 def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
     state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-alone", alone_with_wine)
     side = state.decision.side

@@ -1,6 +1,7 @@
 """`price` names both sides of an exchange (issue 36): what an action or answer costs and what it
-brings at once, and the wheat the side would then lack at the round's end, applying nothing, and
-never what an event card not yet turned over would bring."""
+brings at once, the wheat the side would then lack at the round's end and how the game would then
+end against it as things stand (tests/engine/test_losing_moves.py), applying nothing, and never what
+an event card not yet turned over would bring."""
 
 from __future__ import annotations
 
@@ -16,11 +17,14 @@ def test_a_price_says_what_is_paid_and_what_is_got() -> None:
     state = api.new_game(api.Setup.from_seed(SEED))
     move = {"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"] * 3, "decision": 1}
     assert api.food_forecast(state, "sparta") == {"need": 7, "wheat": 0, "gap": 7}  # Sparta opens with no wheat
-    assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}, "food_gap": 7}
+    # As things stand after it, Sparta's 7 wheat short outgrow its prestige and poleis: a famine.
+    assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}, "food_gap": 7,
+                                                "loses": "famine", "at_once": False}
     state, _ = api.apply_action(state, "sparta", move)
     tribute = {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 3}, "decision": 2}
     before = api.to_json(state)
-    assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}, "food_gap": 1}
+    assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}, "food_gap": 1,
+                                                   "loses": None, "at_once": False}
     assert api.to_json(state) == before  # nothing applied
 
 

@@ -228,6 +228,8 @@ export function renderBuilder() {
   if (match.build.kind === "action" ? match.build.partial.type : match.build.touched) {
     controls.push(el("button", {class: "cancel", type: "button", onclick: startBuilding, text: gettext("Start again")}));
   }
+  // A choice that loses the game says so above its Confirm (engine: end_of_round.lost_as_it_stands).
+  if (match.build.price && match.build.price.loses) parts.push(lossWarning(match.build.price));
   parts.push(el("div", {class: "controls"}, controls));
   // A choice that makes the round's famine certain or larger says so before it is confirmed.
   const food = match.current.food;
@@ -241,6 +243,19 @@ export function renderBuilder() {
   showError(match.build.refusal);
 }
 
+
+// How the game would end against the player after this answer: at once, or at the round's end as
+// things stand (both sides doing nothing more, the player keeping its prestige).
+function lossWarning(price) {
+  const why = {
+    famine: gettext("your population cannot be fed, even by giving up poleis and prestige"),
+    no_prestige_at_round_end: gettext("you end the round with no prestige"),
+    prestige_exhausted: gettext("you must lose prestige you do not have"),
+  }[price.loses] || gettext("the rules end it against you");
+  return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(price.at_once
+    ? gettext("This loses the game at once: %(why)s.")
+    : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});
+}
 
 // Confirm names both sides of the exchange: what is paid and what is got at once.
 function confirmLabel(cost, got) {
