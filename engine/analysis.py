@@ -13,9 +13,10 @@ average over its play-outs) drawn on 0 to 1: a judgement, not a frequency measur
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -53,7 +54,7 @@ class Judgement:
 def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: players.Tree | None = None) -> Judgement | None:
     """The decision `view` shows its viewer, answered by `played`, judged (by the ANALYST's search,
     or `tree`); None when it had one answer only (nothing to judge). Seeded: the same view, answer
-    and seed judge alike (within the search's time bound)."""
+    and seed judge alike, on any machine (`analyst`: no time bound)."""
     tree = tree or analyst()
     rng = random.Random(seed)
     root = players.search(view, rng, tree, also=played)
@@ -74,9 +75,12 @@ def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: play
 
 
 def analyst() -> players.Tree:
+    """The ANALYST's search bounded by its count of iterations only, never by the clock that keeps a
+    live decision in time: the same decision and seed are judged alike on a quiet machine and on a
+    busy one (an analysis waits behind live play and has time)."""
     tree = players.player(ANALYST).budget
     assert isinstance(tree, players.Tree)
-    return tree
+    return replace(tree, most_seconds=math.inf)
 
 
 def judge_at(state: api.GameState, side: str, played: players.Action, seed: str,

@@ -123,7 +123,9 @@ def test_an_analysis_task_steps_aside_while_a_live_decision_waits(quick: None) -
     assert len(again) == 1 and again[0].lock > timezone.now()  # queued again, handed out a moment later
     assert get_broker(LATER).dequeue() is None
     OrmQ.objects.exclude(key=LATER).delete()
-    assert services.work(row.pk).startswith("done")
+    # Each task judges for a slice of time and queues the rest: on a busy machine, more tasks.
+    said = [services.work(row.pk) for _ in range(4)]
+    assert any(s.startswith("done") for s in said), said
     row.refresh_from_db()
     assert row.done and row.upto == 4
 

@@ -3,16 +3,16 @@ view only, seeded, and its largest losses where the weaker player decided."""
 
 from __future__ import annotations
 
-import dataclasses
-import math
+import itertools
 import random
+import time
 
 from engine import analysis, api, players
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
 
-#: The analyst without its time bound: a busy machine never changes what a test compares.
-COUNTED = dataclasses.replace(analysis.analyst(), most_seconds=math.inf)
+#: The analyst: bounded by its count of iterations, so that a busy machine changes nothing compared.
+COUNTED = analysis.analyst()
 
 
 def some_answer(state: GameState, seed: int) -> players.Action:
@@ -52,3 +52,16 @@ def test_a_judgement_weighs_the_answer_played_and_names_the_computers_choice() -
 def test_the_engine_version_is_a_digest_of_its_code() -> None:
     version = analysis.version()
     assert len(version) == 12 and int(version, 16) >= 0
+
+
+def test_a_judgement_is_the_same_on_a_machine_of_any_pace(monkeypatch) -> None:
+    """The analyst's search stops at its count, never at the live players' clock: judged again
+    while every reading of the clock jumps ahead by a second or more (a machine busy with other
+    work), the judgement is the same."""
+    state = next(s for s in POSITIONS if s.decision.kind == "action")
+    side = state.decision.side
+    played = some_answer(state, 3)
+    quiet = analysis.judge_at(state, side, played, "pace")
+    jumps = itertools.count(start=time.perf_counter(), step=1.5)
+    monkeypatch.setattr(players.time, "perf_counter", lambda: next(jumps))
+    assert analysis.judge_at(state, side, played, "pace") == quiet
