@@ -164,7 +164,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
                 "free": [k for k in available if k in editions.of(state).free_actions],
                 "unavailable": [{"choice": k, "reason": _type_refusal(state, side, k, decision.id, paying)}
-                                for k in MODULES if k not in available and k not in editions.of(state).free_actions]}
+                                for k in MODULES if k not in available and k not in editions.of(state).free_actions
+                                and getattr(MODULES[k], "offered_in", lambda edition: True)(editions.of(state))]}
     module = MODULES.get(kind) if isinstance(kind, str) else None
     if module is None:
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join(MODULES)}",
@@ -193,8 +194,8 @@ def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any]
 
 def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> str:
     """Why an action type offers nothing now: taken this turn, no resource left to act alone, or the
-    reason its first field's first choice is refused for (one probe: the page asks this at every
-    decision, so it is kept to the cost of a few checks)."""
+    reason the player must change (`refusals.foremost`) among those its first field's choices are
+    refused for; with no such choice, the reason the bare action is refused for."""
     if _open_type(state, side, kind) is None:
         return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
     module = MODULES[kind]
@@ -203,8 +204,19 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     first = module.options(_after_extra(state, side, paid) if paid else state, side, {})
     refusable = getattr(module, "REFUSALS", {}).get(first["next"])
     found = [] if refusable is None else refusals.refused(state, side, base, first["next"], refusable,
-                                                          first.get("choices", ()), most=1)
-    return found[0]["reason"] if found else refusals.NOTHING_POSSIBLE
+                                                          first.get("choices", ()))
+    if refusable is not None and not found and not first.get("choices"):
+        nothing = getattr(module, "NOTHING_TO_CHOOSE", None)  # not one choice to look at
+        if nothing is not None and not any(refusable.candidates(state, side, base)):
+            return nothing
+    if not found:
+        try:
+            flow.cost(state, side, base)
+        except IllegalAction as error:
+            return error.code
+        except ActionError:
+            pass
+    return refusals.foremost(item["reason"] for item in found)
 
 
 def _after_extra(state: GameState, side: str, extra: str) -> GameState:

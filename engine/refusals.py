@@ -18,6 +18,28 @@ from engine.state import GameState
 
 #: The reason for an action type with nothing to offer and no sharper reason found.
 NOTHING_POSSIBLE = "nothing_possible"
+#: Reasons about what the player holds, said first where an action type's choices are refused for
+#: several: the one to change (a tribute refused for prestige at Pylos, and elsewhere for having no
+#: polis there, lacks prestige; a merchant refused at Pylos for its last cube, elsewhere for not
+#: being a commercial polis, waits for a cube).
+MEANS = ("proxenos_captured", "no_prestige", "cannot_afford", "no_pieces", "last_cube", "stacking_limit",
+         "one_project_per_round", "salpinx_without_prestige")
+
+
+#: Reasons that a choice is unfit by its nature (not a commercial polis, no port, no polis of the
+#: side there), said of the whole action type only when every choice is refused for them: then
+#: they are true of all of it ("You hold no polis where your hoplites stand").
+UNFIT = ("no_polis", "not_commercial", "no_port", "not_your_polis", "capital")
+
+
+def foremost(reasons: Iterable[str]) -> str:
+    """The reason an action type is said to be refused for, among its choices' (in their order):
+    the first about the player's means (MEANS, in that order), else the first that is not UNFIT,
+    else the first found, else NOTHING_POSSIBLE."""
+    found = list(dict.fromkeys(reasons))
+    means = [reason for reason in MEANS if reason in found]
+    fitting = [reason for reason in found if reason not in UNFIT]
+    return (means or fitting or found or [NOTHING_POSSIBLE])[0]
 
 
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,

@@ -158,9 +158,11 @@ def _placements(state: GameState, side: str, polis_id: str, most: int) -> Iterat
 
 
 def _one_galley(state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
-    """One galley in the polis's first port (a polis with none is refused for that)."""
+    """One galley in the polis's first port (a polis with none is refused for that): the number is
+    said by the seas, not by a count."""
     ports = sorted(geography.port_seas(tried["polis"]))
-    return {**one_unit(PAID_WITH)(state, side, tried), "seas": {ports[0]: 1} if ports else {}}
+    unit = {field: value for field, value in one_unit(PAID_WITH)(state, side, tried).items() if field != "count"}
+    return {**unit, "seas": {ports[0]: 1} if ports else {}}
 
 
 #: Own poleis left out: no port, a full sea, the last cube, the price.

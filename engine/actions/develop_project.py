@@ -36,6 +36,12 @@ class DevelopProject:
 ACTION = DevelopProject
 
 
+def offered_in(edition: Any) -> bool:
+    """A ruleset without projects (the learning scenario: "events and projects are excluded") has
+    no such action at all."""
+    return bool(edition.tiles)
+
+
 def parse(fields: Fields) -> DevelopProject:
     project = fields.text("project", fields.rules.projects)
     polis_id = fields.text("polis", poleis.POLEIS)

@@ -149,3 +149,5 @@ def _near(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
 
 #: Poleis the side's hoplites stand beside but may not besiege (control, truce, disks, the capital).
 REFUSALS = {"polis": Refusable(_near)}
+#: The action type's reason when the side's hoplites stand beside no polis but its own.
+NOTHING_TO_CHOOSE = "nothing_to_besiege"

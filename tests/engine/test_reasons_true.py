@@ -1,0 +1,91 @@
+"""Every reason an action type is greyed for is true of the position (issue 62): over positions of
+seeded random games of every ruleset, each reason the options give an action type is checked
+against the position by a claim of its own, independent of the probes that found it; and a
+reason about the player's means is given wherever one of the type's choices is refused for it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from engine import api, editions, essentials, playout, refusals
+from engine.data import geography, poleis, sides
+from engine.data.resources import PRESTIGE
+from engine.state import GameState
+
+Claim = Callable[[GameState, str, str], bool]
+
+
+def holds_no_polis_in(state: GameState, side: str, territory: str) -> bool:
+    return not any(state.poleis[p].owner == side for p in poleis.POLEIS if poleis.polis(p).territory == territory)
+
+
+def stands_in(state: GameState, side: str) -> list[str]:
+    """The territories where the side's hoplites stand."""
+    return [t for t in geography.TERRITORIES if essentials.units(state, side, t)]
+
+
+def holds_no_polis_where_its_hoplites_stand(state: GameState, side: str, kind: str) -> bool:
+    return all(holds_no_polis_in(state, side, t) for t in stands_in(state, side))
+
+
+def holds_none_of_its_commercial_poleis(state: GameState, side: str, kind: str) -> bool:
+    return not any(state.poleis[p].owner == side for p in sides.SIDE_BY_ID[side].commercial_poleis)
+
+
+#: What each reason says of the position, as the engine can check it: of the whole type where its
+#: words are (an UNFIT choice said only when every choice is: `refusals.foremost`), of some choice
+#: where they name one ("this territory", a polis's last cube).
+CLAIMS: dict[str, Claim] = {
+    "same_action_twice": lambda state, side, kind: kind in state.turn_actions,
+    "no_prestige": lambda state, side, kind: state.players[side].tracks[PRESTIGE] == 0,
+    "not_captured": lambda state, side, kind: state.players[side].proxenos is not None,
+    "no_polis": holds_no_polis_where_its_hoplites_stand,
+    "not_commercial": holds_none_of_its_commercial_poleis,
+    "no_commercial_polis": holds_none_of_its_commercial_poleis,
+    "no_merchant": lambda state, side, kind: essentials.merchants_in_port(state, side) < 1,
+    "last_cube": lambda state, side, kind: any(state.poleis[p].population == 1 for p in essentials.poleis_of(state, side)),
+    "nothing_to_besiege": lambda state, side, kind: not any(
+        state.poleis[p].owner != side for t in stands_in(state, side) for p in poleis.POLEIS
+        if poleis.polis(p).territory == t),
+    # Said of one choice (the first the player would look at), true of that one.
+    "tribute_taken": lambda state, side, kind: any(t in state.tribute for t in stands_in(state, side)),
+}
+#: Reasons found only by a probe the rules refused (their words name no fact checked here):
+#: counted, each said of some choice of the type.
+PROBED = {"cannot_afford", "space_taken", "too_few_hoplites", "no_control", "own_polis", "one_project_per_round",
+          "not_your_polis", "no_route", "closed_by_event", "capital", "barred_by_event", "capped_by_event",
+          "truce", "no_pieces", "stacking_limit", "proxenos_captured", "no_port", "proxenos_there",
+          "not_allowed_here", "column_overflow", "space_unavailable", "not_accepted", "neutral_area",
+          refusals.NOTHING_POSSIBLE}
+
+
+@pytest.mark.parametrize("edition", sorted(editions.EDITIONS))
+def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition: str) -> None:
+    said: Counter[str] = Counter()
+    false: list[str] = []
+    for game in range(8):
+        seen: list[GameState] = []
+        playout.play(f"reasons-true-{edition}-{game}", edition=edition, observe=seen.append)
+        for state in seen[::2]:
+            decision = state.decision
+            if decision is None or decision.kind != "action" or not decision.side:
+                continue
+            side = decision.side
+            for item in api.options(state, side).get("unavailable", []):
+                kind, reason = item["choice"], item["reason"]
+                said[reason] += 1
+                claim = CLAIMS.get(reason)
+                assert claim is not None or reason in PROBED, f"{reason}: no claim to check it by"
+                if claim is not None and not claim(state, side, kind):
+                    false.append(f"round {state.round}, {side}, {kind}: {reason!r} is false here")
+                if reason != "same_action_twice" and not api.flow.acting_alone(state, side):
+                    # The one to change: a choice of the type refused for the player's means says so.
+                    choices = api.options(state, side, {"type": kind}).get("unavailable", [])
+                    means = [c["reason"] for c in choices if c["reason"] in refusals.MEANS]
+                    if means and reason not in refusals.MEANS:
+                        false.append(f"round {state.round}, {side}, {kind}: {reason!r} said, not {means[0]!r}")
+    assert not false, f"{len(false)} false of {sum(said.values())} ({dict(said)}):\n" + "\n".join(false[:10])
+    assert said["same_action_twice"] and len(said) >= 6, said  # the positions met many reasons
