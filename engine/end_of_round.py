@@ -173,8 +173,9 @@ def food(state: GameState, side: str) -> list[Event]:
     return events
 
 
-def feeding(state: GameState, side: str, shortfall: int, give_up: list[str]) -> int:
-    """The prestige still owed after giving up these poleis; refuses a choice that cannot pay."""
+def feeding(state: GameState, side: str, shortfall: int, give_up: list[str], prestige: int | None = None) -> int:
+    """The prestige still owed after giving up these poleis; refuses a choice that cannot pay (with
+    the side's prestige, or `prestige` it will have by the food step)."""
     allowed = yielding_poleis(state, side)
     for polis_id in give_up:
         if polis_id not in allowed:
@@ -185,19 +186,19 @@ def feeding(state: GameState, side: str, shortfall: int, give_up: list[str]) -> 
         raise IllegalAction(f"feed: giving up {give_up} is more than the shortfall of {shortfall} needs; "
                             "keep the smallest of them", code="needless_polis", shortfall=shortfall)
     owed = max(0, shortfall - sum(sizes))
-    have = state.players[side].tracks[PRESTIGE]
+    have = state.players[side].tracks[PRESTIGE] if prestige is None else prestige
     if owed > have:
         raise IllegalAction(f"feed: {side} would owe {owed} prestige but has {have}; give up more poleis",
                             code="cannot_afford", cost={PRESTIGE: owed}, have={PRESTIGE: have})
     return owed
 
 
-def feeding_choices(state: GameState, side: str, shortfall: int) -> Iterator[list[str]]:
+def feeding_choices(state: GameState, side: str, shortfall: int, prestige: int | None = None) -> Iterator[list[str]]:
     candidates = yielding_poleis(state, side)
     for size in range(len(candidates) + 1):
         for give_up in combinations(candidates, size):
             try:
-                feeding(state, side, shortfall, list(give_up))
+                feeding(state, side, shortfall, list(give_up), prestige)
             except IllegalAction:
                 continue
             yield list(give_up)
@@ -384,10 +385,8 @@ def _fate(state: GameState, side: str) -> str | None:
     spare = yielding_poleis(state, side)
     if at_food + sum(state.poleis[p].population for p in spare) < gap:
         return "famine"
-    kept = max(at_food - max(0, gap - sum(sizes)) + len(grown - set(given))
-               for size in range(len(spare) + 1) for given in combinations(spare, size)
-               if (sizes := [state.poleis[p].population for p in given]) is not None
-               and not (sizes and sum(sizes) - min(sizes) >= gap) and gap - sum(sizes) <= at_food)
+    kept = max(at_food - feeding(state, side, gap, given, at_food) + len(grown - set(given))
+               for given in feeding_choices(state, side, gap, at_food))
     return None if kept > 0 else "no_prestige_at_round_end"
 
 

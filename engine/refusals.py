@@ -43,15 +43,13 @@ def foremost(reasons: Iterable[str]) -> str:
 
 
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,
-            offered: Iterable[Any], most: int | None = None) -> list[dict[str, Any]]:
-    """Each candidate of `field` not `offered` (the first `most` of them), with the code its probe
+            offered: Iterable[Any]) -> list[dict[str, Any]]:
+    """Each candidate of `field` not `offered`, with the code its probe
     is refused with. A probe the rules accept (a choice left out for a reason its completion does
     not meet) is not listed."""
     shown = list(offered)
     found: list[dict[str, Any]] = []
     for choice in refusable.candidates(state, side, partial):
-        if most is not None and len(found) >= most:
-            break
         if choice in shown:
             continue
         tried = {**partial, field: choice}

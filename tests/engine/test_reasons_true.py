@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine import api, editions, essentials, playout, refusals
+from engine import api, editions, essentials, flow, playout, refusals
 from engine.data import geography, poleis, sides
 from engine.data.resources import PRESTIGE
 from engine.state import GameState
@@ -81,7 +81,7 @@ def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition
                 assert claim is not None or reason in PROBED, f"{reason}: no claim to check it by"
                 if claim is not None and not claim(state, side, kind):
                     false.append(f"round {state.round}, {side}, {kind}: {reason!r} is false here")
-                if reason != "same_action_twice" and not api.flow.acting_alone(state, side):
+                if reason != "same_action_twice" and not flow.acting_alone(state, side):
                     # The one to change: a choice of the type refused for the player's means says so.
                     choices = api.options(state, side, {"type": kind}).get("unavailable", [])
                     means = [c["reason"] for c in choices if c["reason"] in refusals.MEANS]
