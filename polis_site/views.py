@@ -81,6 +81,9 @@ def login_view(request: HttpRequest) -> HttpResponse:
 #: A new username's most characters, as lichess allows: a name stays one readable word in a match's
 #: heading, a lobby row and a phone's player card. Older, longer names keep working (ellipsis).
 USERNAME_MAX = 20
+#: How the computer opponent is named in each language ("Computer (hard)", "Ordenador (difícil)"):
+#: no player's name may begin so and pass for it.
+COMPUTER_NAMES = ("computer", "ordenador")
 
 
 class SignUpForm(UserCreationForm):
@@ -101,6 +104,9 @@ class SignUpForm(UserCreationForm):
         if username and guests.reserved(username):
             raise ValidationError(_("Names beginning with %(prefix)s are for guests; choose another."),
                                   code="reserved", params={"prefix": guests.PREFIX})
+        if username and username.casefold().startswith(COMPUTER_NAMES):
+            raise ValidationError(_("A name beginning with “%(name)s” would pass for the computer; choose another."),
+                                  code="reserved", params={"name": username[:9]})
         return username
 
 

@@ -126,6 +126,23 @@ def test_nobody_signs_up_with_a_guests_name() -> None:
     assert not get_user_model().objects.filter(username="guest-1234abcd").exists()
 
 
+@pytest.mark.parametrize("name", ["Computer", "computer2", "Ordenador"])
+def test_nobody_signs_up_with_a_name_that_passes_for_the_computer(name: str) -> None:
+    """Issue 62: "Computer" was accepted, and read as the computer opponent in a match's heading."""
+    response = Client().post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 200 and "would pass for the computer" in response.content.decode()
+    assert not get_user_model().objects.filter(username=name).exists()
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es").post("/accounts/signup/", {"username": name, "password1": PASSWORD,
+                                                                            "password2": PASSWORD})
+    assert "pasaría por el ordenador" in spanish.content.decode()
+
+
+def test_a_name_keeps_no_spaces_around_it() -> None:
+    response = Client().post("/accounts/signup/", {"username": " spaced ", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302
+    assert get_user_model().objects.filter(username="spaced").exists()
+
+
 def test_a_guest_who_logs_in_to_their_account_brings_their_matches() -> None:
     member = UserFactory()
     client = Client()
