@@ -7,7 +7,11 @@ document.addEventListener("DOMContentLoaded", () => {
   const who = document.getElementById("who");
   if (who) {
     const asked = ["rating_min", "rating_max", "reliability_min"].map((id) => document.getElementById(id));
-    const follow = () => { for (const field of asked) field.disabled = who.value === "invited"; };
+    const submit = document.getElementById("create-submit");
+    const follow = () => {
+      for (const field of asked) field.disabled = who.value === "invited";
+      submit.textContent = who.value === "invited" ? submit.dataset.invited : submit.dataset.lobby;
+    };
     who.addEventListener("change", follow);
     follow();
   }

@@ -18,7 +18,14 @@ def test_the_challengers_pages_drop_withdraw_as_soon_as_the_challenge_is_accepte
     host = host_context.new_page()
     sign_up(host, live_site.base_url, "challenger-live")
     host.goto(live_site.base_url + "/matches/")
-    host.locator("#create-match button[type=submit]").click()
+    # The button says where the challenge goes, as "Who may join" is chosen (issue 62).
+    submit = host.locator("#create-match button[type=submit]")
+    assert submit.inner_text() == "Post the challenge in the lobby"
+    host.locator("#who").select_option("invited")
+    assert submit.inner_text() == "Create and get an invite link"
+    host.locator("#who").select_option("lobby")
+    assert submit.inner_text() == "Post the challenge in the lobby"
+    submit.click()
     host.wait_for_url("**/matches/*/")
     match_url = host.url
     match_id = match_url.rstrip("/").rsplit("/", 1)[-1]
