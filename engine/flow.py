@@ -250,6 +250,15 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     # shows its card before it is revealed.
     after, _events = apply_action(event_cards.as_known(state), side, raw)
     before, now = state.players[side].tracks, after.players[side].tracks
+    decision = state.decision
+    prompt = PROMPTS.get(decision.kind) if decision is not None else None
+    if decision is not None and prompt is not None and getattr(prompt, "price", None) is None:
+        # A prompt that names no price of its own (an event card's choice, a battle's answer):
+        # what the answer itself takes is what falls, before the steps it lets run.
+        answered = prompt.answer(event_cards.as_known(state), side, decision, raw)[0].players[side].tracks
+        paid = {"paid": {track: before[track] - answered[track] for track in answered
+                         if track != PRESTIGE and answered[track] < before[track]},
+                "prestige": max(0, before[PRESTIGE] - answered[PRESTIGE])}
     # An answer that closes the round speaks of this round: the next one's famine is not its doing.
     same_round = after.round == state.round
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},

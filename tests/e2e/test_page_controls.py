@@ -15,7 +15,7 @@ import pytest
 from engine import api, flow
 from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
-from tests.e2e.test_click_only import famine_with_poleis, may_take
+from tests.e2e.test_click_only import POSITIONS, famine_with_poleis, may_take
 from tests.e2e.test_match_browser import seated_pages, sign_up
 from tests.support.clicking import WAIT_MS, idle, raw_text, version
 from tests.support.games import find_position
@@ -256,6 +256,29 @@ def test_a_phoros_that_gives_the_last_prestige_says_it_loses_the_game_before_con
     idle(page)
     click(page, '#action-body button.choice[data-choice="0"]')
     assert page.locator("#loss-warning").count() == 0
+    for context in contexts.values():
+        context.close()
+
+
+def event_choice_that_costs(state: api.GameState) -> bool:
+    """An event card's choice whose answer takes prestige from the side."""
+    decision = state.decision
+    return (decision is not None and decision.kind == "event_choice"
+            and any(api.price(state, decision.side, a)["prestige"] for a in api.legal_actions(state, decision.side)))
+
+
+def test_an_event_cards_choice_says_its_cost_at_confirm(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """Issue 62: "Confirm: get 2 silver" took 1 prestige."""
+    match_seed, state, log = find_position(POSITIONS["event option"].match_seeds, event_choice_that_costs)
+    _, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                                      tmp_path, options=("--seed", match_seed))
+    side = state.decision.side
+    page = pages[side]
+    answer = next(a for a in api.legal_actions(state, side) if api.price(state, side, a)["prestige"])
+    price = api.price(state, side, answer)
+    click(page, f'#action-body button.choice[data-choice="{answer["option"]}"]')
+    label = page.locator("#action-body button.confirm").inner_text()
+    assert label.startswith(f"Confirm: pay {price['prestige']} ") and "prestige" in label.lower(), label
     for context in contexts.values():
         context.close()
 

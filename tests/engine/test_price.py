@@ -6,8 +6,11 @@ an event card not yet turned over would bring."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from engine import api, playout
+import pytest
+
+from engine import api, editions, event_cards, playout
 
 #: A deal that opens on Sparta's action (the tutorial's).
 SEED = "tutorial-3"
@@ -75,3 +78,30 @@ def test_the_food_forecast_counts_a_cards_relief_only_once_the_card_is_turned_ov
         state, _ = api.apply_chance(state, api.sample_chance(state, rng))
     assert "long_walls" in api.view_for(state, "athens")["events"]
     assert api.food_forecast(state, "athens")["need"] == max(0, end_of_round.population(state, "athens") - 2)
+
+
+@pytest.mark.parametrize("edition", ["2012", "2020"])
+def test_an_event_cards_choice_names_what_it_takes(edition: str) -> None:
+    """Issue 62: an event card's choice said "Confirm: get 2 silver" and took 1 prestige. Over random
+    games, every answer to an event card's choice names in its price what the card's effects of it
+    take from the side (the log's `event_effect` entries), by as much."""
+    taking = 0
+    for game in range(20):
+        seen: list[api.GameState] = []
+        playout.play(f"prompt-price-{edition}-{game}", edition=edition, observe=seen.append)
+        for state in seen:
+            decision = state.decision
+            if decision is None or decision.kind != "event_choice":
+                continue
+            side = decision.side
+            for answer in api.legal_actions(state, side):
+                price = api.price(state, side, answer)
+                _, events = api.apply_action(event_cards.as_known(state), side, answer)
+                taken: Counter[str] = Counter()
+                for event in events:
+                    if event.get("event") == "event_effect" and event.get("side") == side:
+                        taken.update({track: -n for track, n in event.get("gained", {}).items() if n < 0})
+                assert price["prestige"] == taken.pop("prestige", 0), (answer, price, events)
+                assert price["paid"] == dict(taken), (answer, price, events)
+                taking += bool(price["prestige"] or price["paid"])
+    assert taking, "no event card's choice took anything in these games"
