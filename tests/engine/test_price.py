@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engine import api, editions, event_cards, playout
+from engine import api, event_cards, playout
 
 #: A deal that opens on Sparta's action (the tutorial's).
 SEED = "tutorial-3"
