@@ -83,7 +83,14 @@ def summary(match: Match) -> dict[str, Any]:
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
     outcome = audience.outcome_of(match, state)
     return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
+            # Whether the score decided it: a famine, a round without prestige, a resignation or a
+            # clock ends a game whatever the score stands at.
+            "counted": bool(outcome) and outcome.get("reason") in COUNTED,
             "chart": chart(points), "state": state, "judged": judgements}
+
+
+#: The endings the final count decides (end_of_round.finish).
+COUNTED = ("score", "resources_tiebreak", "shared_victory")
 
 
 def _point(state: api.GameState, label: str) -> dict[str, Any]:

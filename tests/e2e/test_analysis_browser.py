@@ -41,6 +41,8 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     page.locator("#resign button").click()
     page.locator("#replay-link").click()
     page.locator("#analysis").wait_for()
+    # A resignation decides it whatever the score: the summary says so, and bolds no total.
+    assert page.locator("#uncounted").is_visible() and page.locator("#final-score strong").count() == 0
     assert "The computer can judge every decision of this match" in page.locator("#analysis").inner_text()
     page.locator("#analysis-ask").click()
     page.locator('#analysis[data-state="working"]').wait_for(timeout=WAIT_MS)

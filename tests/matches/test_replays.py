@@ -8,6 +8,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from engine import api, playout
@@ -52,7 +53,9 @@ def test_the_summary_numbers_are_the_engines_score() -> None:
         summary = replays.summary(match)
     for side, parts in api.score(final).items():
         assert summary["scores"][side] == {**parts, "total": sum(parts.values())}
-    if final.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory"):
+    counted = final.outcome["reason"] in ("score", "resources_tiebreak", "shared_victory")
+    assert summary["counted"] == counted
+    if counted:
         assert {side: s["total"] for side, s in summary["scores"].items()} == final.outcome["totals"]
     points = summary["points"]
     assert points[0]["label"] == "Start" and points[-1]["label"] == "End"
@@ -78,3 +81,14 @@ def test_finished_matches_are_public_and_matches_in_play_only_for_admins() -> No
     admin = Client()
     admin.force_login(get_user_model().objects.create_superuser("archon", "archon@example.com", "Areopagus-462"))
     assert admin.get(f"/matches/{playing.pk}/replay/").status_code == 200
+
+
+def test_a_game_ended_before_its_count_says_the_score_decided_nothing() -> None:
+    """Issue 62: "Athens wins: the other side could not feed its population" beside a table with
+    Sparta 10 (bold) to Athens 7, and no word that famine ends a game whatever the score."""
+    match = active_match("replay-uncounted")
+    services.resign(match.pk, match.sparta)
+    page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert 'id="uncounted"' in page and "ended before its final count, whatever the score" in page
+    table = page[page.index('id="final-score"'):page.index("</table>", page.index('id="final-score"'))]
+    assert "<strong>" not in table
