@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from engine import api
+from engine import api, end_of_round
 from engine.data import poleis
 from engine.errors import ActionError
 from polis_site.matches import words
@@ -96,4 +96,5 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
         api.price(state, side, bad)
     assert priced.value.code == applied.value.code
     passing = api.price(state, side, {"type": "pass", "decision": state.decision.id})
-    assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"]}
+    assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"],
+                       "loses": end_of_round.lost_as_it_stands(state, side), "at_once": False}
