@@ -199,11 +199,11 @@ def test_bad_input_is_refused_typed_and_changes_nothing(method: str, path: str, 
 
 
 def test_a_token_past_its_rate_is_refused_with_when_to_try_again(settings) -> None:  # type: ignore[no-untyped-def]
-    settings.API_RATE_PER_TOKEN = "3/10s"
+    settings.API_RATE_PER_TOKEN = "3/h"  # no three calls of a busy machine outlast it
     caller, other = Caller(UserFactory(), ("read",)), Caller(UserFactory(), ("read",))
     assert [caller.call("GET", "/account")[0] for _ in range(3)] == [200, 200, 200]
     response = caller.client.get("/api/v1/account", HTTP_AUTHORIZATION=f"Bearer {caller.raw}")
     body = response.json()
-    assert (response.status_code, body["code"]) == (429, "rate_limited") and 0 < body["retry_after"] <= 10
-    assert 1 <= int(response["Retry-After"]) <= 10
+    assert (response.status_code, body["code"]) == (429, "rate_limited") and 0 < body["retry_after"] <= 3600
+    assert 1 <= int(response["Retry-After"]) <= 3600
     assert other.call("GET", "/account")[0] == 200  # per token
