@@ -153,7 +153,12 @@ def is_tutorial(match: Match) -> bool:
 
 
 def start(user: Any) -> Match:
-    """A new tutorial for `user`: the deal, the learner's seat, the computer on the script."""
+    """`user`'s tutorial: the one they left unfinished (it is listed nowhere else), or a new one:
+    the deal, the learner's seat, the computer on the script."""
+    unfinished = (Match.objects.filter(polis_tutorial__isnull=False, status=Match.Status.ACTIVE, **{LEARNER: user})
+                  .order_by("-created_at").first())
+    if unfinished is not None:
+        return unfinished
     steps()  # a script the engine refuses is found before a match is made
     match = services.create_match(user, LEARNER, seed=SEED, computer=LEVEL)
     Tutorial.objects.create(match=match)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
 from polis_site.matches.models import Match
@@ -52,6 +53,15 @@ may_watch: list[Callable[[Match, Any], bool]] = []
 #: id, the socket's seat (None: a spectator) and its channel name; the events to send (the number
 #: watching, to the match's pages).
 presence: list[Callable[[int, str | None, str, bool], Events]] = []
+#: Matches that are lessons, not games between players (the tutorial): each gives a filter of them.
+#: "My matches" and the Watch page leave them out; the app that made one leads its player back.
+lessons: list[Callable[[], Q]] = []
+
+
+def without_lessons(matches: QuerySet[Match]) -> QuerySet[Match]:
+    for lesson in lessons:
+        matches = matches.exclude(lesson())
+    return matches
 
 
 def watchable(match: Match, user: Any) -> bool:

@@ -7,12 +7,13 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from engine.data.sides import opponent
-from polis_site.matches import words
+from polis_site.matches import extensions, words
 from polis_site.matches.models import Match
 
 
 def mine(user: Any) -> QuerySet[Match]:
-    return Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
+    """The user's matches, lessons (the tutorial) left out."""
+    return extensions.without_lessons(Match.objects.filter(Q(athens=user) | Q(sparta=user))).select_related("athens", "sparta")
 
 
 def my_matches_listing(user: Any) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from django.db.models import Count, Exists, FloatField, OuterRef, Q, QuerySet, S
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
-from polis_site.matches import audience, wire
+from polis_site.matches import audience, extensions, wire
 from polis_site.matches.extensions import Events
 from polis_site.matches.models import Match
 from polis_site.ratings.models import Rating
@@ -24,6 +24,9 @@ from polis_site.watch.models import Privacy, Watcher
 
 #: Matches the Watch page lists at most.
 MOST = 50
+#: A match with no deadline (no days per move: a live clock, the computer, no time limit) that has
+#: not moved for this long is left: its players are gone (a guest who closed the page).
+IDLE_AFTER = timedelta(hours=1)
 #: A spectator's row older than this was left by a process that died (a socket open longer is
 #: counted again when it reopens).
 FORGOTTEN_AFTER = timedelta(hours=6)
@@ -52,11 +55,12 @@ def _rating(side: str) -> Subquery:
 
 
 def watchable(order: str = "rated") -> QuerySet[Match]:
-    """The matches in play that are not private, with each player's rating in its ruleset
+    """The matches in play that are not private, lessons or left (`IDLE_AFTER`), with each player's rating in its ruleset
     (`athens_rating`, `sparta_rating`: None for none), `best` (the better of them) and `watching`
     (spectators now)."""
     hidden = Privacy.objects.filter(private=True).filter(Q(user_id=OuterRef("athens_id")) | Q(user_id=OuterRef("sparta_id")))
-    matches = (Match.objects.filter(status=Match.Status.ACTIVE).exclude(Exists(hidden))
+    moving = Q(move_days__isnull=False) | Q(updated_at__gte=timezone.now() - IDLE_AFTER)
+    matches = (extensions.without_lessons(Match.objects.filter(moving, status=Match.Status.ACTIVE)).exclude(Exists(hidden))
                .select_related("athens", "sparta")
                .annotate(athens_rating=_rating("athens"), sparta_rating=_rating("sparta"),
                          watching=Count("watchers", distinct=True))

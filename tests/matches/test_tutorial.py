@@ -15,7 +15,7 @@ from polis_site.computer import seat
 from polis_site.guests import services as guests
 from polis_site.learn import tutorial
 from polis_site.learn.models import Tutorial
-from polis_site.matches import services
+from polis_site.matches import listings, services
 from polis_site.matches.models import Match
 from tests.matches.factories import UserFactory
 
@@ -92,3 +92,16 @@ def test_learn_to_play_starts_a_tutorial_for_a_visitor_as_a_guest_with_the_coach
     assert len(coach["steps"]) == 10 and coach["length"] == len(tutorial.SCRIPT)
     assert coach["steps"][0]["expect"] == tutorial.steps()[0].action
     assert "hoplitas" in coach["steps"][0]["text"]  # in Spanish
+
+
+def test_a_tutorial_is_no_match_of_my_matches_and_learn_to_play_leads_back_to_the_unfinished_one() -> None:
+    client = Client()
+    first = client.post("/learn/tutorial/")
+    match = Match.objects.get(pk=int(first["Location"].rstrip("/").rsplit("/", 1)[-1]))
+    services.submit_action(match.pk, match.player(tutorial.LEARNER), tutorial.steps()[0].action)
+    assert client.post("/learn/tutorial/")["Location"] == first["Location"]  # taken up where it was left
+    rows = listings.my_matches_listing(match.player(tutorial.LEARNER))
+    assert rows == []  # not "your turn" among real matches
+    services.resign(match.pk, match.player(tutorial.LEARNER))
+    again = client.post("/learn/tutorial/")["Location"]
+    assert again != first["Location"]  # a finished one is not resumed: a new lesson

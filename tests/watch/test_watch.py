@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from polis_site.asgi import application
+from polis_site.learn import tutorial
 from polis_site.matches import services
 from polis_site.matches.models import Match
 from polis_site.ratings.models import Rating
@@ -50,6 +51,19 @@ def test_the_watch_page_lists_matches_in_play_best_rated_or_newest_first_never_p
     assert f">{high.round_name}</td>" in row and '<td data-label="Watching" class="watching">0</td>' in row
     newest = Client().get(reverse("watch:watch"), {"order": "newest"}).content.decode()
     assert rows(newest) == [m.pk for m in sorted([low, high], key=lambda m: m.created_at, reverse=True)]
+
+
+def test_the_watch_page_leaves_out_lessons_and_left_matches_and_says_each_ones_time_and_score() -> None:
+    daily, live, left = active_match("watch-daily", move_days=2), active_match("watch-live"), active_match("watch-left")
+    lesson = tutorial.start(UserFactory())
+    idle = timezone.now() - watch.IDLE_AFTER - timedelta(minutes=1)
+    Match.objects.filter(pk__in=[left.pk, daily.pk]).update(updated_at=idle)  # a daily match waits by its deadline
+    page = Client().get(reverse("watch:watch")).content.decode()
+    assert set(rows(page)) == {daily.pk, live.pk}
+    assert lesson.status == Match.Status.ACTIVE and lesson.pk not in rows(page)
+    row = page[page.index(f'<tr data-match="{daily.pk}">'):page.index("</tr>", page.index(f'<tr data-match="{daily.pk}">'))]
+    assert re.search(r'class="time"><span class="control">2 days per move</span> · rated</td>', row)
+    assert "the score is each side's points as the final count would give them now, Athens first" in page
 
 
 def test_a_visitor_without_an_account_watches_a_match_but_not_a_private_one() -> None:
