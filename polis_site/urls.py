@@ -4,6 +4,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from polis_site import views
 from polis_site.guests import views as guests
+from polis_site.notices import languages
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,7 +14,8 @@ urlpatterns = [
     path("learn/", include("polis_site.learn.urls")),
     path("watch/", include("polis_site.watch.urls")),
     path("sw.js", views.service_worker, name="service_worker"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's language menu, the choice kept with a player's account.
+    path("i18n/setlang/", languages.set_language, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("accounts/signup/", views.signup, name="signup"),

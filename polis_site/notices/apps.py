@@ -8,5 +8,5 @@ class NoticesConfig(AppConfig):
     verbose_name = "Notices"
 
     def ready(self) -> None:
-        # It hears whose turn it is through a signal receiver, connected on import.
-        from polis_site.notices import services  # noqa: F401
+        # It hears whose turn it is, and who logs in, through signal receivers connected on import.
+        from polis_site.notices import languages, services  # noqa: F401

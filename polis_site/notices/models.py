@@ -17,6 +17,9 @@ class Preferences(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_preferences")
     #: An email when it becomes the player's turn (or a prompt waits) in one of their matches.
     email_turns = models.BooleanField(default=True)
+    #: The language the player chose last (a code of settings.LANGUAGES; blank: none yet), spoken on
+    #: every device they log in on (notices/languages.py).
+    language = models.CharField(max_length=8, blank=True)
 
     class Meta:
         db_table = "matches_preferences"
