@@ -184,6 +184,34 @@ def lit_places(page: Any) -> set[str]:
     return set(page.locator("#board .lit").evaluate_all("nodes => nodes.map((n) => n.dataset.place)"))
 
 
+def every_move_listed_is_seen(page: Any) -> None:
+    """Six moves of the other side (the log's last line, copied) are listed above the map: those the
+    box's fixed height hides are offered by its "Show all", which shows each whole, then folds back."""
+    height = page.locator("#since").bounding_box()["height"]
+    page.evaluate("""() => {
+        const last = [...document.querySelectorAll('#log > li.sparta')].pop();
+        for (let n = 1; n <= 6; n++) {
+            const copy = last.cloneNode(true);
+            copy.dataset.seq = String(100000 + n);
+            copy.classList.add('copied');
+            document.querySelector('#log').append(copy);
+        }
+        document.querySelector('#log').dispatchEvent(new PointerEvent('pointerleave'));
+    }""")
+    inside = """() => { const box = document.querySelector('#since').getBoundingClientRect();
+        return [...document.querySelectorAll('#since li')].map((li) => { const r = li.getBoundingClientRect();
+            return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }"""
+    assert page.locator("#since li").count() == 6 and not all(page.evaluate(inside))
+    more = page.locator("#since-more")
+    assert more.inner_text() == "Show all 6" and more.get_attribute("aria-expanded") == "false"
+    more.click()
+    assert all(page.evaluate(inside)) and page.locator("#since-more").inner_text() == "Show fewer"
+    page.locator("#since-more").click()
+    assert page.locator("#since").bounding_box()["height"] == height
+    page.evaluate("""() => { document.querySelectorAll('#log > li.copied').forEach((li) => li.remove());
+        document.querySelector('#log').dispatchEvent(new PointerEvent('pointerleave')); }""")
+
+
 def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_it(
         browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -226,6 +254,7 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     assert page.locator("#alert-sound").is_checked() and page.locator("#alert-notify").is_checked()
     assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
     assert page.locator("#since h2").inner_text().startswith("Since your last move")
+    every_move_listed_is_seen(page)
     # Once this seat moves, nothing is new: the box says so, at the same height.
     player.decide()
     page.wait_for_function("document.querySelector('#since').dataset.count === '0'", timeout=WAIT_MS)

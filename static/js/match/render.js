@@ -304,6 +304,8 @@ export function append(entries) {
 }
 
 
+let sinceOpen = false;
+
 // What the other side did since this seat last moved (a spectator: the last move), listed above
 // the map and lit on it; in a replay, the step shown.
 export function markRecent() {
@@ -319,10 +321,13 @@ export function markRecent() {
   }
   light(recent);
   // The box keeps its height whatever it lists: a move arriving never shifts the map under a finger.
+  // What does not fit is offered by a button at its foot ("Show all"): the player's own click opens it.
   const box = $("#since");
   if (replaying) return;
   box.dataset.count = String(recent.length);
   if (!recent.length) {
+    sinceOpen = false;
+    box.classList.remove("open");
     box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
     return;
   }
@@ -332,6 +337,13 @@ export function markRecent() {
     el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
       "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""}))));
   if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
+  box.classList.toggle("open", sinceOpen);
+  if (sinceOpen || box.scrollHeight > box.clientHeight + 1) {
+    const more = el("button", {type: "button", id: "since-more", "aria-expanded": String(sinceOpen),
+      text: sinceOpen ? gettext("Show fewer") : fmt(gettext("Show all %(n)s"), {n: Math.min(recent.length, 6)})});
+    more.addEventListener("click", () => { sinceOpen = !sinceOpen; markRecent(); });
+    box.append(more);
+  }
 }
 
 // Pointing at a log line (or its copy above the map) lights where it happened.
