@@ -1,6 +1,7 @@
 """What a player reads, audited where they read it (issue 51): the match page opened at every kind of
 decision, each prompt and each action type, in both editions, in English and Spanish, at 1280 and
-390 px, and read as a player would: its words, its widths and what a tap would hit.
+390 px, and read as a player would: its words, its widths, what a tap would hit and whether a
+finger can (WCAG 2.5.8's 24 px or spacing).
 
 The suite's other browser tests prove that a flow completes; this one proves what the page says on
 the way. It would have caught each "Broken" finding of issue 51: a place spelled letter by letter,
@@ -157,11 +158,33 @@ READ = """(width) => {
       }
     }
   }
+  // A control a finger may miss (WCAG 2.5.8, on a phone): under 24 x 24 px, with another control
+  // within the 24 px circle around its centre (or that control's own circle). A link inside a
+  // sentence is exempt, as the rule allows; a box's label is part of its target; one under the phone's
+  // sheet is not aimed at.
+  const small = [];
+  if (width < 700) {
+    const rect = (c) => [c, ...(c.labels || [])].map((e) => e.getBoundingClientRect()).reduce((a, b) => ({
+      left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom)}));
+    const inline = (c) => c.tagName === 'A' && [...c.parentElement.childNodes].some((n) => n !== c && n.nodeType === 3 && n.textContent.trim().length > 1);
+    const targets = [...document.querySelectorAll(controls)].filter((c) => visible(c) && !c.disabled && !c.closest('label > *:not(input)'))
+      .map((c) => ({c, r: rect(c)})).filter((t) => { const [x, y] = [(t.r.left + t.r.right) / 2, (t.r.top + t.r.bottom) / 2];
+        return x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || !pinnedOver(t.c, x, y); });  // not under the sheet
+    const under = (t) => t.r.right - t.r.left < 23.5 || t.r.bottom - t.r.top < 23.5;
+    const centre = (t) => [(t.r.left + t.r.right) / 2, (t.r.top + t.r.bottom) / 2];
+    for (const t of targets.filter((t) => under(t) && !inline(t.c))) {
+      const [x, y] = centre(t);
+      const near = targets.find((o) => o.c !== t.c && !o.c.contains(t.c) && !t.c.contains(o.c) && (
+        Math.hypot(Math.max(o.r.left - x, 0, x - o.r.right), Math.max(o.r.top - y, 0, y - o.r.bottom)) < 12
+        || (under(o) && !inline(o.c) && Math.hypot(x - centre(o)[0], y - centre(o)[1]) < 24)));
+      if (near) small.push(`${name(t.c)} ${Math.round(t.r.right - t.r.left)}x${Math.round(t.r.bottom - t.r.top)} px, beside ${name(near.c)}`);
+    }
+  }
   const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
   const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());
   const alike = labels.filter((label, i) => labels.indexOf(label) !== i);
   return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike,
-          broken};
+          broken, small};
 }"""
 
 #: The contrast of an element's text with what shows behind it (WCAG 2's ratio), as it is drawn now.
@@ -189,6 +212,7 @@ def read(page: Any, language: str, width: int, before_any_click: bool) -> list[s
         frames(page)
         seen = page.evaluate(READ, width)
         problems += [f"{scroll}: {control} (a tap there hits the other)" for control in seen["covered"]]
+        problems += [f"{scroll}: too small for a finger: {control}" for control in seen["small"]]
         if scroll == "bottom":
             continue
         text = seen["text"]
