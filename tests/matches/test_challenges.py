@@ -127,7 +127,7 @@ async def test_the_lobby_socket_hears_a_challenge_posted_taken_and_withdrawn() -
 
 
 def test_creating_is_throttled_per_player_and_computer_matches_are_capped(settings) -> None:
-    settings.CREATE_RATE_PER_USER = "3/h"
+    settings.CREATE_RATE_PER_USER = "3/d"  # a window that cannot turn during the test
     settings.COMPUTER_MATCHES_PER_USER = 2
     user = UserFactory()
     client = Client()
