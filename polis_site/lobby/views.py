@@ -52,7 +52,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
     return render(request, "lobby/lobby.html", {**_challenges(request.user), "form": form,
-                                                "my_matches": listings.my_matches_listing(request.user)[:10],
+                                                "rows": [row for row in listings.my_matches_listing(request.user)
+                                                         if row["match"].status == Match.Status.ACTIVE][:10],
                                                 "computer_levels": COMPUTER_LEVELS, "rulesets": RULESETS},
                   status=status)
 

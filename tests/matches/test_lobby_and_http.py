@@ -14,7 +14,7 @@ from polis_site.bots import services as bots
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
-from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match, sparta_first
+from tests.matches.factories import PASSWORD, MatchFactory, UserFactory, active_match, played_to_the_end, sparta_first
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +94,13 @@ def test_my_matches_puts_the_ones_waiting_for_me_first() -> None:
     page = logged_in(me).get("/matches/mine/").content.decode()
     assert page.index(f"#{waiting_for_me.pk}<") < page.index(f"#{waiting_for_them.pk}<")
     assert "Your turn" in page
+    # The lobby lists them too, those in play only, above the challenges.
+    finished = played_to_the_end("c")
+    Match.objects.filter(pk=finished.pk).update(athens=me)
+    lobby = logged_in(me).get("/matches/").content.decode()
+    in_play = lobby[lobby.index('id="in-play"'):lobby.index('id="challenges"')]
+    assert in_play.index(f"#{waiting_for_me.pk}<") < in_play.index(f"#{waiting_for_them.pk}<") and "Your turn" in in_play
+    assert f"#{finished.pk}<" not in lobby
 
 
 def post_act(client: Client, match: Match, body: Any) -> Any:
