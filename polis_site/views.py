@@ -25,6 +25,7 @@ from polis_site.guests import services as guests
 from polis_site.health import computer_report, run_checks
 from polis_site.matches import board
 from polis_site.matches.listings import my_matches_listing
+from polis_site.matches.models import COMPUTER_LEVELS
 
 #: Matches listed on a player's home page (all of them are on "my matches").
 HOME_ROWS = 8
@@ -34,7 +35,7 @@ HOME_ROWS = 8
 def home(request: HttpRequest) -> HttpResponse:
     """What Polis Online is, a picture of the game and the one-click way in; for a player, their
     matches, those awaiting them first."""
-    shown = {"board": board.drawing(), "picture": board.picture()}
+    shown = {"board": board.drawing(), "picture": board.picture(), "computer_levels": COMPUTER_LEVELS}
     if not request.user.is_authenticated:
         return render(request, "home.html", shown)
     rows = my_matches_listing(request.user)

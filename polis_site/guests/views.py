@@ -26,11 +26,12 @@ FIRST_LEVEL = "easy"
 
 @require_POST
 def play_now(request: HttpRequest) -> HttpResponse:
-    """A match against the computer, in play at once, on the side that decides first and on a deal
-    that opens on an action (the first click is a move); a visitor without an account plays as a
-    guest."""
+    """A match against the computer, in play at once, on a deal that opens on an action; by default
+    on the side that decides first at the easiest level (the first click is a move), or on the side
+    and level chosen under the button; a visitor without an account plays as a guest."""
     return start_match(request, lambda user: services.create_match(
-        user, services.FIRST, seed=guests.opening_on_an_action(), computer=request.POST.get("level") or FIRST_LEVEL))
+        user, request.POST.get("side") or services.FIRST, seed=guests.opening_on_an_action(),
+        computer=request.POST.get("level") or FIRST_LEVEL))
 
 
 def start_match(request: HttpRequest, create: Callable[[Any], Match]) -> HttpResponse:

@@ -12,6 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from engine import api
+from engine.data.sides import opponent
 from polis_site.chat import services as chat
 from polis_site.guests import services as guests
 from polis_site.guests.models import Guest
@@ -201,11 +202,25 @@ def test_a_new_name_has_at_most_20_characters_and_an_older_longer_one_still_logs
     assert f'<span class="player-name" title="{older}">{older}</span>' in page
 
 
+def test_a_visitor_chooses_the_side_and_level_under_the_button_and_a_bad_one_is_refused_by_name() -> None:
+    client = Client()
+    home = client.get("/").content.decode()
+    assert 'id="play-side"' in home and '<option value="hard">Hard</option>' in home
+    for side in ("athens", "sparta"):
+        response = client.post("/play/", {"side": side, "level": "hard"})
+        match = Match.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[-1]))
+        assert (match.computer_level, match.side_of(match.player(side)), match.computer_side) == ("hard", side, opponent(side))
+    before = Match.objects.count()
+    refused = client.post("/play/", {"side": "persia", "level": "hard"}, follow=True).content.decode()
+    assert '<ul class="messages"><li class="error">' in refused, refused[:2000]
+    assert Match.objects.count() == before
+
+
 def test_a_guest_is_told_why_a_page_needs_an_account_and_the_home_page_links_to_sign_up() -> None:
     client = Client()
     play_now(client)
     home = client.get("/").content.decode()
-    assert 'id="home-signup"' in home and "to choose a harder one or play people" in home
+    assert 'id="home-signup"' in home and "to play people; your matches come with you" in home
     signup = client.get("/matches/", follow=True).content.decode()
     assert "That page is for players with an account" in signup
     member = Client()
