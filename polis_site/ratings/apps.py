@@ -8,5 +8,5 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings and profiles"
 
     def ready(self) -> None:
-        # A match that ends is rated by a signal receiver, connected on import.
-        from polis_site.ratings import services  # noqa: F401
+        # A match that ends is rated by a signal receiver, connected on import; its page shows the change.
+        from polis_site.ratings import hooks, services  # noqa: F401

@@ -52,3 +52,9 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.before:.0f} → {self.after:.0f} (match {self.match_id})"
+
+    @property
+    def delta(self) -> str:
+        """The change in whole points, signed ("+16", "−9", "±0"), as the player reads it."""
+        points = round(self.after) - round(self.before)
+        return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "±0"

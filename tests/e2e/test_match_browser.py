@@ -419,7 +419,10 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     assert pages[first].locator("#notice").is_hidden()
 
     # The claim: the daily clock restarted a day ago less three seconds; `second` comes back to it.
+    # (Rated, as a match made in the lobby is; an imported one is not.)
     set_waiting_since(live_site, daily, datetime.now(timezone.utc) - timedelta(days=1, seconds=-3), days=1)
+    with site_database(live_site) as db:
+        db.execute("UPDATE matches_match SET rated = 1 WHERE id = ?", (daily,))
     claimer = pages[second]
     open_live(claimer, live_site, daily)
     assert claimer.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")
@@ -433,6 +436,11 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
         page.wait_for_function("document.querySelector('#resign').hidden")
         assert page.locator("#claim").is_hidden() and page.locator("#clock").is_hidden()
     assert claimer.locator("#replay-link").is_visible()
+    # What the match did to each one's rating, shown as it ended, without a reload.
+    for page, sign in ((claimer, "+"), (pages[first], "−")):
+        page.locator("#rating-change").wait_for(state="visible", timeout=WAIT_MS)
+        said = page.locator("#rating-change").inner_text()
+        assert re.fullmatch(rf"Your rating in .+: 1500 → \d+ \({re.escape(sign)}\d+\)", said), said
 
     # The resignation, in the other match, reached through the notice's link: cancelled, then meant.
     claimer.goto(f"{live_site.base_url}/matches/{casual}/")

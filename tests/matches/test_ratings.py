@@ -4,6 +4,7 @@ finished and unrated); a shared victory is a draw; unrated and computer matches 
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -105,6 +106,27 @@ def test_a_resignation_and_a_time_out_are_rated() -> None:
     late.refresh_from_db()
     assert late.outcome_reason == "time_out"
     assert_rated(late)
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_a_finished_matchs_page_tells_each_seat_what_it_did_to_their_rating() -> None:
+    match = active_match("rated-page")
+    page = logged_in(match.athens).get(match.get_absolute_url()).content.decode()
+    assert '<p id="rating-change" class="rating-change" data-at-end hidden></p>' in page  # taken afresh at the end
+    services.resign(match.pk, match.athens)
+    for side, sign in (("athens", "−"), ("sparta", "+")):
+        page = logged_in(match.player(side)).get(match.get_absolute_url()).content.decode()
+        change = RatingChange.objects.get(match=match, side=side)
+        said = re.search(r'<p id="rating-change"[^>]*>(.*?)</p>', page).group(1)
+        assert re.sub(r"<[^>]+>", "", said) == (f"Your rating in {match.get_ruleset_display()}: {change.before:.0f} → "
+                                              f"{change.after:.0f} ({sign}{abs(round(change.after) - round(change.before))})")
+    computer = services.create_match(match.athens, "athens", computer="easy")
+    assert 'id="rating-change"' not in logged_in(match.athens).get(computer.get_absolute_url()).content.decode()
 
 
 def test_a_failure_while_rating_rolls_the_ending_back(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -141,9 +141,27 @@ export function drawClock(state) {
   if (replayLink) replayLink.hidden = state.status !== "finished";
   const rematch = $("#rematch");
   if (rematch) rematch.hidden = state.status !== "finished";
+  atEnd(state);
   clearTimeout(clockTimer);
   if (state.clock && state.status === "active") clockTimer = setTimeout(() => drawClock(match.current), 250);
   else if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(match.current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
+}
+
+// Parts another app draws from the finished match (the rating's change) are marked `data-at-end`:
+// when the match ends before this page's eyes, they are taken from a fresh copy of the page.
+let endSeen = null;
+function atEnd(state) {
+  const ended = state.status === "finished";
+  if (endSeen === false && ended && !replaying) {
+    fetch(location.href, {credentials: "same-origin"}).then((response) => response.text()).then((html) => {
+      const fresh = new DOMParser().parseFromString(html, "text/html");
+      for (const part of fresh.querySelectorAll("[data-at-end][id]")) {
+        const here = document.getElementById(part.id);
+        if (here) here.replaceWith(document.importNode(part, true));
+      }
+    }).catch(() => {});
+  }
+  endSeen = ended;
 }
 
 // Each side's time left; the running one's counted down from when the server started it (the
