@@ -170,7 +170,7 @@ DESCRIBE: dict[str, Describe] = {
     "retreat": lambda a: _("retreated"),
     "double": lambda a: _("had its great commander double the battle's prestige"),
     "decline": lambda a: _("kept its great commander for another battle"),
-    "fight_on": lambda a: _("fought on"),
+    "fight_on": lambda a: _("chose to fight on rather than retreat"),
     "feed": _feed,
     "grow": lambda a: _("grew %(poleis)s") % {"poleis": _placed(a.get("poleis", {}))},
     "phoros": lambda a: (_("gave %(prestige)s prestige for phoros") % {"prestige": a["prestige"]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from engine.data import geography, markets, poleis
 from tests.e2e.test_computer_browser import against_the_computer
 from tests.e2e.test_match_browser import seated_pages
 from tests.support.clicking import WAIT_MS, ClickPlayer, idle, version
+from tests.support.games import bot_game
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -180,6 +182,11 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     phone.close()
 
 
+def since_moves(page: Any) -> list[str]:
+    """The moves listed above the map, each without what followed it."""
+    return page.locator("#since li").evaluate_all("nodes => nodes.map((n) => n.firstChild.textContent)")
+
+
 def lit_places(page: Any) -> set[str]:
     return set(page.locator("#board .lit").evaluate_all("nodes => nodes.map((n) => n.dataset.place)"))
 
@@ -238,7 +245,7 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
         "nodes => nodes.map((n) => [n.className, n.dataset.places, n.firstChild.textContent])")
     mine = max((i for i, (side, _, _) in enumerate(lines) if side == "athens"), default=-1)
     recent = [line for line in lines[mine + 1:] if line[0] == "sparta"]
-    assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
+    assert since_moves(page) == [text for _, _, text in recent][-6:]
     assert lit_places(page) == {place for _, places, _ in recent for place in places.split()}
     # The list above the map keeps its height as moves arrive: the map never moves under a finger.
     heights = {page.locator("#since").bounding_box()["height"]}
@@ -252,7 +259,7 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     page.reload()
     page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert page.locator("#alert-sound").is_checked() and page.locator("#alert-notify").is_checked()
-    assert page.locator("#since li").all_inner_texts() == [text for _, _, text in recent][-6:]
+    assert since_moves(page) == [text for _, _, text in recent][-6:]
     assert page.locator("#since h2").inner_text().startswith("Since your last move")
     every_move_listed_is_seen(page)
     # Once this seat moves, nothing is new: the box says so, at the same height.
@@ -372,3 +379,39 @@ def test_the_help_opens_at_the_passage_on_what_is_being_decided(browser, live_si
     assert "Asediar" in page.locator("#help-action-lay_siege").inner_text()
     assert "Atenas tiene el bando más fácil" in page.locator("#ruleset-2012-s1").inner_text()
     context.close()
+
+
+def a_battle_then_the_others_moves(match_seeds: tuple[str, ...] = ("news-0", "click-0")) -> tuple[str, list[dict[str, Any]], str]:
+    """A bots' game cut where one side's decision ended a battle, the other side then moved, and the
+    first side decides again: its match seed, its log and that side."""
+    for match_seed in match_seeds:
+        setup = api.Setup.from_seed(match_seed)
+        for bot_seed in range(100):
+            _, log = bot_game(match_seed, bot_seed)
+            state = api.new_game(setup)
+            decided: list[tuple[int, str, set[str]]] = []  # (where in the log, who, what it set off)
+            for at, entry in enumerate(log):
+                state, events = api.apply_entry(state, entry)
+                if "side" in entry:
+                    decided.append((at, entry["side"], {e.get("event") for e in events}))
+                elif decided:
+                    decided[-1][2].update(e.get("event") for e in events)
+            for i, (_, ender, ended) in enumerate(decided[:-1]):
+                after = [at for at, side, _ in decided[i + 2:] if side == ender]
+                if "battle_ends" in ended and decided[i + 1][1] != ender and after:
+                    return match_seed, log[:after[0]], ender
+    raise AssertionError(f"no bots' game on {match_seeds} ends a battle and moves on")
+
+
+def test_the_end_of_a_battle_the_players_move_set_off_stays_in_the_panel_as_the_other_side_moves(browser, live_site: DaphneProcess,
+                                                                       tmp_path: Path) -> None:
+    """The panel said only what the last move set off: a battle the player's own decision ended, then
+    the other side's moves, and the player never read who won."""
+    match_seed, log, seat = a_battle_then_the_others_moves()
+    export = {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log}
+    _, contexts, pages = seated_pages(browser, live_site, export, tmp_path)
+    page = pages[seat]
+    news = page.locator("#news").inner_text()
+    assert re.search(r"retreated from the battle|The battle in .+ ends", news), news
+    for context in contexts.values():
+        context.close()

@@ -6,7 +6,7 @@ import {cat, match, replaying, root, seat} from "./page.js";
 import {goods, name, side} from "./words.js";
 import {fitMarketTexts} from "./map.js";
 import {refresh} from "./builder.js";
-import {alertControls, append, drawClock, logPointer, markRecent, refused, show, showNews, showNotice} from "./render.js";
+import {alertControls, append, drawClock, latestNews, logPointer, markRecent, refused, show, showNews, showNotice} from "./render.js";
 import {ask, live, on, queries, resync} from "./socket.js";
 import {chat} from "./chat.js";
 import {replay} from "./replay.js";
@@ -73,7 +73,7 @@ zoomAndPan();
 show(match.current);
 markRecent();
 requestAnimationFrame(fitMarketTexts);  // after the first draw: it measures text, forcing a layout
-showNews($$("#log li:last-child .then").map((line) => line.textContent));
+if (!replaying) showNews(latestNews());
 if (replaying) replay(); else playLive();
 
 // What the server sends, the replies to this page's requests included, drawn where it belongs.

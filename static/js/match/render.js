@@ -72,7 +72,8 @@ function drawBattle(view) {
     }).join(" · ")}),
     el("p", {class: "muted", text: fmt(ngettext("%(attacker)s attacks, %(defender)s defends; %(deck)s card left in the deck.",
       "%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck.", battle.deck),
-    {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}));
+    {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}),
+    el("p", {class: "muted", text: gettext("A card's first word is its formation. A defender who lays a card of the same formation loses no unit; otherwise it loses one, and the attacker gains the card's prestige.")}));
 }
 
 // Another match of this player waits for them: a link to it, until they go or dismiss it.
@@ -81,6 +82,16 @@ export function showNotice(message) {
   box.hidden = false;
   box.replaceChildren(el("a", {href: message.url, text: message.text[lang] || message.text.en}), " ",
     el("button", {type: "button", class: "quiet", text: "×", "aria-label": gettext("Dismiss"), onclick: () => { box.hidden = true; }}));
+}
+
+// What happened since this seat's last move began (its own move's results, then the other side's),
+// the last eight lines: a battle's end or a siege's dice stay in view when the other side moves on.
+// A spectator: the last move's.
+export function latestNews() {
+  const lines = $$("#log > li[data-seq]");
+  const mine = seat ? lines.map((line) => line.classList.contains(seat)).lastIndexOf(true) : -1;
+  return lines.slice(Math.max(mine >= 0 ? mine : lines.length - 1, 0))
+    .flatMap((line) => $$(".then", line).map((then) => then.textContent)).slice(-8);
 }
 
 export function showNews(lines) {
@@ -315,8 +326,8 @@ export function append(entries) {
     const then = (entry.happened || {})[lang] || [];
     for (const line of then) item.append(el("span", {class: "then", text: line}));
     log.append(item);
-    showNews(then);
   }
+  if (!replaying) showNews(latestNews());
   log.scrollTop = log.scrollHeight;
   markRecent();
 }
@@ -353,7 +364,8 @@ export function markRecent() {
     : gettext("The last move:");
   box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
     el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
-      "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""}))));
+      "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""},
+      $$(".then", line).map((then) => el("span", {class: "then", text: then.textContent}))))));
   if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
   box.classList.toggle("open", sinceOpen);
   if (sinceOpen || box.scrollHeight > box.clientHeight + 1) {
