@@ -3,13 +3,15 @@ scrolls only up and down, and no text of the profile's chart is cut at its edge.
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.test_match_browser import sign_up
-from tests.support.clicking import idle
+from tests.e2e.test_match_browser import log_in, sign_up, signed_up
+from tests.support.clicking import WAIT_MS, idle
+from tests.support.games import imported
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -92,3 +94,24 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
                 assert cut_chart_text(small) == [], f"the profile chart's labels are cut ({language})"
         assert wide == {}, f"pages wider than a phone in {language}: {wide}"
         phone.close()
+
+
+def test_a_finished_match_on_a_phone_leaves_its_rematch_and_replay_free_to_tap(browser, live_site: DaphneProcess,
+                                                                             tmp_path: Path) -> None:
+    """The action sheet stayed over the page's foot after the game, hiding Rematch and the replay."""
+    tag = uuid.uuid4().hex[:6]
+    names = signed_up(browser, live_site.base_url, f"nicias-{tag}", f"gylippos-{tag}")
+    match_id = imported(live_site, tmp_path, "phone-finished", names)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    log_in(page, live_site.base_url, names[0])
+    page.goto(f"{live_site.base_url}/matches/{match_id}/")
+    page.locator('#match[data-status="finished"]').wait_for(timeout=WAIT_MS)
+    for control in ("#replay-link", "#rematch button"):
+        target = page.locator(control)
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        hit = page.evaluate("([x, y, sel]) => document.querySelector(sel).contains(document.elementFromPoint(x, y))",
+                            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, control])
+        assert hit, f"{control} is under something else"
+    context.close()
