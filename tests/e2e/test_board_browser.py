@@ -282,6 +282,12 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
     # The action panel is a sheet over the bottom of the screen.
     sheet = page.locator("#actions").bounding_box()
     assert sheet["y"] + sheet["height"] == pytest.approx(844, abs=2) and sheet["height"] <= 844 * 0.45
+    # The round and the food at its end are read above the map, clear of the sheet.
+    board_top = page.locator("#board").bounding_box()["y"]
+    for line in ("#round", "#food"):
+        box = page.locator(line).bounding_box()
+        assert box is None or box["y"] + box["height"] <= min(board_top, sheet["y"]), line
+    assert page.locator("#round").is_visible()
     page.screenshot(path=str(artifacts_dir / "board-phone-start.png"))
 
     # Zoom with the buttons, pan with a finger (a drag chooses nothing), and back to the whole map.

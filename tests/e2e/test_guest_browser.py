@@ -166,4 +166,5 @@ def test_on_a_phone_the_menu_folds_and_the_map_stays_above_the_action_sheet_whil
     page.touchscreen.tap(spot["x"], spot["y"])
     idle(page)
     assert page.evaluate("window.polisMatch.build.partial.destination") == spot["place"]
+    assert page.locator("#place-info").is_hidden()  # the tap chose the place; no details over the header
     context.close()

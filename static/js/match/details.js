@@ -167,8 +167,10 @@ export function placeDetails() {
     else if (!node && shown && !box.contains(event.target)) close();
   });
   // A tap (or click) pins the details; a tap on a place offered as a choice only chooses it.
+  // (The choice redraws the map before this hears the click: a place chosen says so by
+  // `preventDefault`, as it is no longer marked choosable.)
   document.addEventListener("click", (event) => {
-    const node = target(event);
+    const node = event.defaultPrevented ? null : target(event);
     if (node && !node.classList.contains("choosable") && !node.closest("button")) open(node, event.clientX, event.clientY, true);
     else if (!box.contains(event.target)) close();
   });

@@ -82,7 +82,7 @@ export function markChoosable(choices, choose) {
     const node = $(`[data-place="${CSS.escape(choice)}"]`);
     if (!node) continue;
     node.classList.add("choosable");
-    node.onclick = () => choose(choice);
+    node.onclick = (event) => { event.preventDefault(); choose(choice); };  // handled: no details open
     marked += 1;
   }
   if (marked) requestAnimationFrame(mapAboveTheSheet);
@@ -103,7 +103,7 @@ export function markRefused(refused, say) {
     const node = typeof choice === "string" ? $(`#board [data-place="${CSS.escape(choice)}"]`) : null;
     if (!node) continue;
     node.classList.add("refused-here");
-    node.onclick = () => say(reason);
+    node.onclick = (event) => { event.preventDefault(); say(reason); };
   }
 }
 
