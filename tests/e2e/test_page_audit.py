@@ -10,6 +10,8 @@ a raw code before any click, a long name widening the page, a fixed tab over the
 
 from __future__ import annotations
 
+import os
+import random
 import re
 import uuid
 from dataclasses import dataclass
@@ -22,11 +24,12 @@ import pytest
 
 from engine import api
 from engine.actions import ACTIONS, FREE_ACTIONS
+from engine.editions import EDITIONS
 from polis_site.matches import refusals
 from tests.e2e.test_click_only import POSITIONS, may_take
 from tests.e2e.test_match_browser import PASSWORD, import_match, log_in, sign_up
 from tests.support.clicking import WAIT_MS, frames, idle, raw_text
-from tests.support.games import Position, find_position
+from tests.support.games import Position, bot_game, find_position
 from tests.support.services import DaphneProcess, manage
 from tests.support.steering import Steer
 
@@ -72,7 +75,40 @@ def _places() -> dict[str, Place]:
     return places
 
 
-PLACES = _places()
+#: Positions drawn from seeded random games of each ruleset, per ruleset in one run: one in CI,
+#: more with `AUDIT_RANDOM=N make test PYTEST_ARGS="tests/e2e/test_page_audit.py -k random"`. Each
+#: is the bots' game on its seed at a decision drawn from the seed: the same position in every run.
+RANDOM = int(os.environ.get("AUDIT_RANDOM", "1"))
+
+
+@cache
+def _drawn(seed: str, edition: str) -> int:
+    """A decision's number drawn from `seed`, within the bots' first game on it."""
+    _, log = bot_game(seed, 0, edition=edition)
+    return random.Random(seed).randint(1, max(1, sum("side" in entry for entry in log) - 1))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The position at a decision drawn from the seed (`_drawn`, worked out when first asked)."""
+
+    seed: str
+    edition: str
+
+    def __call__(self, state: api.GameState) -> bool:
+        return state.decision is not None and state.decision.id >= _drawn(self.seed, self.edition)
+
+
+def _random_places() -> dict[str, Place]:
+    places = {}
+    for edition in EDITIONS:
+        for n in range(RANDOM):
+            seed = f"audit-random-{edition}-{n}"
+            places[f"random {edition} {n}"] = Place(Drawn(seed, edition), (seed,), edition=edition)
+    return places
+
+
+PLACES = {**_places(), **_random_places()}
 
 
 # --------------------------------------------------------------------------- reading a page
@@ -112,7 +148,38 @@ def english_fragments() -> tuple[str, ...]:
     return tuple(sorted(piece for piece in found if piece not in shared))
 
 
+#: The contrast of an element's text with what shows behind it (WCAG 2's ratio), as it is drawn now:
+#: its colour faded by its own and its ancestors' opacity (a disabled control's), over the first
+#: background behind it.
+CONTRAST = r"""(element) => {
+  const rgba = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let back = null;
+  let opacity = 1;
+  for (let e = element; e; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    opacity *= Number(style.opacity);
+    const c = rgba(style.backgroundColor);
+    if (!back && (c.length === 3 || (c.length === 4 && c[3] > 0))) back = c.slice(0, 3);
+  }
+  back = back || [255, 255, 255];
+  const fore = rgba(getComputedStyle(element).color);
+  const alpha = (fore.length === 4 ? fore[3] : 1) * opacity;
+  const seen = fore.slice(0, 3).map((v, i) => v * alpha + back[i] * (1 - alpha));
+  const [a, b] = [luminance(seen), luminance(back)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+#: WCAG 2's AA contrast for text of a normal size.
+AA = 4.5
+#: The contrast an element's text needs (WCAG 2's AA): 3:1 for large text (24 px, or 18.66 px bold).
+LEAST = """(element) => { const style = getComputedStyle(element); const size = parseFloat(style.fontSize);
+  return size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700) ? 3 : 4.5; }"""
+
+
 READ = """(width) => {
+  const contrast = """ + CONTRAST + """;
+  const least = """ + LEAST + """;
   const visible = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
   const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : ''} "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
@@ -180,28 +247,16 @@ READ = """(width) => {
       if (near) small.push(`${name(t.c)} ${Math.round(t.r.right - t.r.left)}x${Math.round(t.r.bottom - t.r.top)} px, beside ${name(near.c)}`);
     }
   }
+  // A control whose own words are faint against what is behind them (WCAG's AA, 4.5:1), enabled or not.
+  const faint = [...document.querySelectorAll(controls)].filter((c) => visible(c) && (c.innerText || '').trim())
+    .map((c) => [c, contrast(c)]).filter(([c, ratio]) => ratio < least(c)).map(([c, ratio]) => `${name(c)} ${ratio.toFixed(1)}:1`);
   const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
   const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());
   const alike = labels.filter((label, i) => labels.indexOf(label) !== i);
   return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike,
-          broken, small};
+          broken, small, faint};
 }"""
 
-#: The contrast of an element's text with what shows behind it (WCAG 2's ratio), as it is drawn now.
-CONTRAST = """(element) => {
-  const rgba = (c) => (c.match(/[\d.]+/g) || []).map(Number);
-  const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
-  let back = null;
-  for (let e = element; e && !back; e = e.parentElement) {
-    const c = rgba(getComputedStyle(e).backgroundColor);
-    if (c.length === 3 || (c.length === 4 && c[3] > 0)) back = c;
-  }
-  const [a, b] = [luminance(rgba(getComputedStyle(element).color)), luminance(back || [255, 255, 255])];
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-}"""
-#: WCAG 2's AA contrast for text of a normal size.
-AA = 4.5
 
 
 def read(page: Any, language: str, width: int, before_any_click: bool) -> list[str]:
@@ -228,6 +283,7 @@ def read(page: Any, language: str, width: int, before_any_click: bool) -> list[s
         problems += [f"wider than the screen: {element}" for element in seen["wide"][:4]]
         problems += [f"two choices read alike: {label!r}" for label in seen["alike"]]
         problems += [f"a word broken inside itself: {word}" for word in seen["broken"][:4]]
+        problems += [f"faint words (under WCAG's AA): {control}" for control in seen["faint"][:6]]
         if before_any_click:
             problems += [f"an error before any click: {error!r}" for error in seen["errors"]]
     return problems
@@ -287,6 +343,27 @@ def walk(page: Any, language: str, width: int, steps: int = 6) -> list[str]:
     return problems
 
 
+def faint_in_states(page: Any) -> list[str]:
+    """Each enabled control's words under the pointer and under the keyboard's focus: a hover rule
+    may outrank a control's own colours (Confirm's white on cream did)."""
+    problems = []
+    controls = page.locator("button:visible, a[href]:visible, summary:visible")
+    for index in range(controls.count()):
+        control = controls.nth(index)
+        if not control.is_enabled() or not control.inner_text().strip():
+            continue
+        for state in ("hover", "focus"):
+            if state == "hover":
+                control.hover(force=True, timeout=WAIT_MS)
+            else:
+                control.focus()
+            ratio, least = control.evaluate(CONTRAST), control.evaluate(LEAST)
+            if ratio < least:
+                problems.append(f"faint words under {state}, {ratio:.1f}:1 (under {least}:1): {control.inner_text().strip()[:30]!r}")
+    page.mouse.move(0, 0)
+    return problems
+
+
 def open_at(readers: dict[str, Any], site: DaphneProcess, side: str, match_id: int, language: str, width: int) -> Any:
     page = readers["pages"][side]
     readers["contexts"][side].add_cookies([{"name": "django_language", "value": language, "url": site.base_url}])
@@ -312,6 +389,8 @@ def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict
             page = open_at(readers, live_site, side, match_id, language, width)
             where = f"{language} {width}px"
             problems += [f"{where}: {p}" for p in read(page, language, width, before_any_click=True)]
+            if (language, width) == (LANGUAGES[0], 1280):  # colours are the same in each language
+                problems += [f"{where}: {p}" for p in faint_in_states(page)]
             if place.opens:
                 page.locator(f'#action-body button.choice[data-choice="{place.opens}"]').click()
                 idle(page)
