@@ -243,8 +243,10 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     """`cost`, what the answer brings at once (`gained`: the side's tracks that rise, before any
     chance), the wheat the side would then lack at the round's end (`food_gap`, as
     `end_of_round.food_gap`) and how the game would then end against it as things stand (`loses`,
-    `end_of_round.lost_as_it_stands`; `at_once`: the answer ends the game): a UI shows both sides of
-    the exchange, a famine it makes worse and a game it loses, before the player confirms."""
+    `end_of_round.lost_as_it_stands`; `at_once`: the answer ends the game; `standing`: how it would
+    end so before the answer): a UI shows both sides of the exchange, a famine it makes worse and a
+    game it loses, before the player confirms, and tells a loss this answer brings from one already
+    coming, whatever the player answers now."""
     paid = cost(state, side, raw)
     # Applied as the player knows the game: what an answer that opens a new round brings never
     # shows its card before it is revealed.
@@ -264,7 +266,7 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},
             "food_gap": end_of_round.food_gap(after, side) if same_round else 0,
             "loses": end_of_round.lost_as_it_stands(after, side) if same_round or after.outcome else None,
-            "at_once": after.outcome is not None}
+            "at_once": after.outcome is not None, "standing": end_of_round.lost_as_it_stands(state, side)}
 
 
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:

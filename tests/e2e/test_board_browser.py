@@ -193,7 +193,7 @@ def lit_places(page: Any) -> set[str]:
 
 def every_move_listed_is_seen(page: Any) -> None:
     """Six moves of the other side (the log's last line, copied) are listed above the map: those the
-    box's fixed height hides are offered by its "Show all", which shows each whole, then folds back."""
+    box's fixed height hides are offered by its "Show the whole list", which shows each whole, then folds back."""
     height = page.locator("#since").bounding_box()["height"]
     page.evaluate("""() => {
         const last = [...document.querySelectorAll('#log > li.sparta')].pop();
@@ -210,9 +210,12 @@ def every_move_listed_is_seen(page: Any) -> None:
             return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }); }"""
     assert page.locator("#since li").count() == 6 and not all(page.evaluate(inside))
     more = page.locator("#since-more")
-    assert more.inner_text() == "Show all 6" and more.get_attribute("aria-expanded") == "false"
+    assert more.inner_text() == "Show the whole list" and more.get_attribute("aria-expanded") == "false"
+    # Below the list's scrolling box, never over a move.
+    assert page.evaluate("""() => document.querySelector('#since ol').getBoundingClientRect().bottom
+        <= document.querySelector('#since-more').getBoundingClientRect().top + 1""")
     more.click()
-    assert all(page.evaluate(inside)) and page.locator("#since-more").inner_text() == "Show fewer"
+    assert all(page.evaluate(inside)) and page.locator("#since-more").inner_text() == "Fold the list"
     page.locator("#since-more").click()
     assert page.locator("#since").bounding_box()["height"] == height
     page.evaluate("""() => { document.querySelectorAll('#log > li.copied').forEach((li) => li.remove());

@@ -73,8 +73,8 @@ def test_a_spanish_page_names_the_computer_in_spanish_once_live(browser, live_si
     page = context.new_page()
     against_the_computer(page, live_site, "tucidides", "medium", "sparta")
     idle(page)
-    assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (media)"
-    assert "Ordenador (media)" in page.locator("#players").inner_text()
+    assert page.locator(".match-head h1 .athens").inner_text() == "Ordenador (medio)"
+    assert "Ordenador (medio)" in page.locator("#players").inner_text()
     context.close()
 
 

@@ -20,14 +20,15 @@ def test_a_price_says_what_is_paid_and_what_is_got() -> None:
     state = api.new_game(api.Setup.from_seed(SEED))
     move = {"type": "move_hoplites", "destination": "messinia", "origins": ["lakedaemon"] * 3, "decision": 1}
     assert api.food_forecast(state, "sparta") == {"need": 7, "wheat": 0, "gap": 7}  # Sparta opens with no wheat
-    # As things stand after it, Sparta's 7 wheat short outgrow its prestige and poleis: a famine.
+    # As things stand after it, Sparta's 7 wheat short outgrow its prestige and poleis: a famine,
+    # as it stood before it (the page says so plainly, not as a warning against this move).
     assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}, "food_gap": 7,
-                                                "loses": "famine", "at_once": False}
+                                                "loses": "famine", "at_once": False, "standing": "famine"}
     state, _ = api.apply_action(state, "sparta", move)
     tribute = {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 3}, "decision": 2}
     before = api.to_json(state)
     assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}, "food_gap": 1,
-                                                   "loses": None, "at_once": False}
+                                                   "loses": None, "at_once": False, "standing": "famine"}
     assert api.to_json(state) == before  # nothing applied
 
 

@@ -97,4 +97,5 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
     assert priced.value.code == applied.value.code
     passing = api.price(state, side, {"type": "pass", "decision": state.decision.id})
     assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"],
-                       "loses": end_of_round.lost_as_it_stands(state, side), "at_once": False}
+                       "loses": end_of_round.lost_as_it_stands(state, side), "at_once": False,
+                       "standing": end_of_round.lost_as_it_stands(state, side)}

@@ -246,12 +246,18 @@ export function renderBuilder() {
 
 // How the game would end against the player after this answer: at once, or at the round's end as
 // things stand (both sides doing nothing more, the player keeping its prestige).
+// A loss already coming the same way before this answer is this answer's doing no more than any
+// other's: said plainly, not as a warning against this choice.
 function lossWarning(price) {
   const why = {
     famine: gettext("your population cannot be fed, even by giving up poleis and prestige"),
     no_prestige_at_round_end: gettext("you end the round with no prestige"),
     prestige_exhausted: gettext("you must lose prestige you do not have"),
   }[price.loses] || gettext("the rules end it against you");
+  if (!price.at_once && price.loses === price.standing) {
+    return el("p", {class: "muted", id: "loss-standing", text: fmt(
+      gettext("As things stand, the round's end loses you the game (%(why)s), this move or another."), {why})});
+  }
   return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(price.at_once
     ? gettext("This loses the game at once: %(why)s.")
     : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});

@@ -73,7 +73,7 @@ function drawBattle(view) {
     el("p", {class: "muted", text: fmt(ngettext("%(attacker)s attacks, %(defender)s defends; %(deck)s card left in the deck.",
       "%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck.", battle.deck),
     {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}),
-    el("p", {class: "muted", text: gettext("A card's first word is its formation. A defender who lays a card of the same formation loses no unit; otherwise it loses one, and the attacker gains the card's prestige.")}));
+    el("p", {class: "muted", text: gettext("A card's first word is its formation. A defender who lays a card of the same formation loses no unit, and the attacker gains the difference if its card is the stronger; otherwise the defender loses a unit and the attacker gains its card's prestige.")}));
 }
 
 // Another match of this player waits for them: a link to it, until they go or dismiss it.
@@ -368,9 +368,10 @@ export function markRecent() {
       $$(".then", line).map((then) => el("span", {class: "then", text: then.textContent}))))));
   if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
   box.classList.toggle("open", sinceOpen);
-  if (sinceOpen || box.scrollHeight > box.clientHeight + 1) {
+  const list = $("ol", box);
+  if (sinceOpen || list.scrollHeight > list.clientHeight + 1) {
     const more = el("button", {type: "button", id: "since-more", "aria-expanded": String(sinceOpen),
-      text: sinceOpen ? gettext("Show fewer") : fmt(gettext("Show all %(n)s"), {n: Math.min(recent.length, 6)})});
+      text: sinceOpen ? gettext("Fold the list") : gettext("Show the whole list")});
     more.addEventListener("click", () => { sinceOpen = !sinceOpen; markRecent(); });
     box.append(more);
   }
