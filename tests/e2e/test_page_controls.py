@@ -405,3 +405,26 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
         assert raw_text(page) == []
     for context in contexts:
         context.close()
+
+
+def a_pass_in_a_famine_already_coming(state: api.GameState) -> bool:
+    """An action decision whose pass changes nothing of a famine already coming at the round's end."""
+    decision = state.decision
+    if decision is None or decision.kind != "action":
+        return False
+    price = api.price(state, decision.side, {"type": "pass", "decision": decision.id})
+    return price["loses"] == price["standing"] == "famine" and not price["at_once"]
+
+
+def test_a_loss_already_coming_is_said_plainly_not_as_a_warning_against_the_move(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: 'Careful: ... loses you the game' in red on nearly every move of a first round
+    (the tutorial's first lesson too), true of any move, read as this move's fault."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-standing", a_pass_in_a_famine_already_coming)
+    page = pages[state.decision.side]
+    click(page, '#action-body button.choice[data-choice="pass"]')
+    assert page.locator("#loss-warning").count() == 0
+    assert page.locator("#loss-standing").inner_text().startswith(
+        "As things stand, the round's end loses you the game (your population cannot be fed")
+    for context in contexts.values():
+        context.close()
