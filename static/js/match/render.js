@@ -89,10 +89,13 @@ export function showNotice(message) {
 // A spectator: the last move's.
 export function latestNews() {
   const lines = $$("#log > li[data-seq]");
-  const mine = seat ? lines.map((line) => line.classList.contains(seat)).lastIndexOf(true) : -1;
+  const mine = lastOfMine(lines);
   return lines.slice(Math.max(mine >= 0 ? mine : lines.length - 1, 0))
     .flatMap((line) => $$(".then", line).map((then) => then.textContent)).slice(-8);
 }
+
+// Where in the log's lines this seat last moved (-1: never, or a spectator).
+const lastOfMine = (lines) => (seat ? lines.map((line) => line.classList.contains(seat)).lastIndexOf(true) : -1);
 
 export function showNews(lines) {
   const box = $("#news");
@@ -343,8 +346,7 @@ export function markRecent() {
   if (replaying) {
     recent = lines.filter((line) => line.classList.contains("current"));
   } else if (seat) {
-    const mine = lines.map((line) => line.classList.contains(seat)).lastIndexOf(true);
-    recent = lines.slice(mine + 1).filter((line) => !line.classList.contains(seat));
+    recent = lines.slice(lastOfMine(lines) + 1).filter((line) => !line.classList.contains(seat));
   } else {
     recent = lines.slice(-1);
   }
