@@ -254,6 +254,12 @@ def food_forecast(state: GameState, side: str) -> dict[str, int]:
     return {"need": need, "wheat": known.players[side].tracks["wheat"], "gap": end_of_round.food_gap(known, side)}
 
 
+def food_ahead(state: GameState) -> bool:
+    """Whether this round's food step is still to come, or is now: after it the population has
+    eaten, and a forecast of its food would be stale."""
+    return state.round_end is None or state.round_end[0] <= end_of_round.FOOD_STEP
+
+
 def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:
     """The server's (or a playout's) roll for the pending chance decision."""
     request = chance_request(state)

@@ -98,8 +98,10 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
         "prompts": [] if decision is None else prompts(state, audience),
         "waiting_for": None if decision is None else (decision.side or "chance"),
         "players": match.names,
-        # The seat's own food at the round's end, which the page forecasts beside the turn.
-        **({"food": api.food_forecast(state, audience)} if audience in SIDES and decision is not None else {}),
+        # The seat's own food at the round's end, which the page forecasts beside the turn (until it
+        # has eaten).
+        **({"food": api.food_forecast(state, audience)}
+           if audience in SIDES and decision is not None and api.food_ahead(state) else {}),
         # The computer's name is words ("Computer (easy)"): in every language, for each reader's.
         **({"computer_names": words.in_every_language(lambda: match.player_name(match.computer_side))}
            if match.computer_side else {}),

@@ -99,3 +99,17 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
     assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"],
                        "loses": end_of_round.lost_as_it_stands(state, side), "at_once": False,
                        "standing": end_of_round.lost_as_it_stands(state, side)}
+
+
+@pytest.mark.parametrize("kind, shown", [("action", True), ("phoros", False), ("growth", False)])
+def test_the_food_forecast_is_shown_until_the_population_has_eaten(kind: str, shown: bool) -> None:
+    """An outside tour: "Round's end: 8 wheat to eat, 0 in store" stayed up during phoros and growth,
+    after the eating."""
+    from polis_site.matches import audience
+    from tests.support.games import find_position
+
+    _, state, _ = find_position([f"food-line-{n}" for n in range(4)],
+                                lambda s: s.decision is not None and s.decision.kind == kind and bool(s.decision.side))
+    side = state.decision.side
+    message = audience.view_message(Match(pk=1), state, side, 1, Match.Status.ACTIVE, None)
+    assert ("food" in message) is shown
