@@ -305,6 +305,11 @@ def test_growth_never_offers_more_cubes_than_the_wheat_pays(browser, live_site: 
     page = pages[side]
     page.locator("#action-body button.more").first.wait_for(timeout=WAIT_MS)
     idle(page)
+    # Each row's buttons are named with its place, for a screen reader's list of buttons.
+    for row in page.locator("#action-body .counters li").all():
+        place = row.locator("span").first.inner_text()
+        assert (row.locator("button.less").get_attribute("aria-label"), row.locator("button.more").get_attribute("aria-label")) \
+            == (f"one fewer: {place}", f"one more: {place}")
     most = min(state.players[side].tracks["wheat"], api.reserves(state)[side]["cubes"])
     for _ in range(20):
         more = page.locator("#action-body button.more:enabled")

@@ -35,9 +35,11 @@ function counters(to, field, limits, total, note) {
       to.gathered(field, chosen);
     };
     return el("li", {"data-counter": key}, el("span", {text: name(key)}),
-      el("button", {type: "button", class: "less", "aria-label": gettext("less"), disabled: n <= 0, onclick: () => set(-1), text: "−"}),
+      // Named with their place: a screen reader's list of buttons read "more" for every row.
+      el("button", {type: "button", class: "less", "aria-label": fmt(gettext("one fewer: %(name)s"), {name: name(key)}),
+        disabled: n <= 0, onclick: () => set(-1), text: "−"}),
       el("output", {text: String(n)}),
-      el("button", {type: "button", class: "more", "aria-label": gettext("more"),
+      el("button", {type: "button", class: "more", "aria-label": fmt(gettext("one more: %(name)s"), {name: name(key)}),
         disabled: n >= most || (total !== undefined && sum() >= total), onclick: () => set(1), text: "+"}));
   });
   return [note ? el("p", {class: "muted", text: note}) : null, el("ul", {class: "counters"}, rows)];
