@@ -424,3 +424,20 @@ def test_the_end_of_a_battle_the_players_move_set_off_stays_in_the_panel_as_the_
     assert re.search(r"retreated from the battle|The battle in .+ ends", news), news
     for context in contexts.values():
         context.close()
+
+
+def test_notices_the_browser_blocks_are_said_so_and_not_left_ticked(browser, live_site: DaphneProcess) -> None:
+    """An outside tour: 'Notify me' stayed ticked while the browser denied this site's notifications."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script("""Object.defineProperty(Notification, 'permission', {get: () => 'denied'});
+        Notification.requestPermission = async () => 'denied';
+        localStorage.setItem('polis-notify', 'on');""")
+    page = context.new_page()
+    against_the_computer(page, live_site, "blocked", "easy", "athens")
+    blocked = page.locator("#notify-blocked")
+    assert not page.locator("#alert-notify").is_checked() and blocked.is_visible()
+    assert blocked.inner_text() == "Your browser blocks this site's notifications: allow them in its settings first."
+    page.locator("#alert-notify").click()
+    page.wait_for_function("localStorage.getItem('polis-notify') === 'off'", timeout=WAIT_MS)
+    assert not page.locator("#alert-notify").is_checked() and blocked.is_visible()
+    context.close()

@@ -252,10 +252,13 @@ export function alertControls() {
   for (const [kind, key] of Object.entries(ALERTS)) {
     const box = $(`#alert-${kind}`);
     if (!box) continue;
-    box.checked = localStorage.getItem(key) === "on";
+    const blocked = () => kind === "notify" && Boolean(window.Notification) && Notification.permission === "denied";
+    box.checked = localStorage.getItem(key) === "on" && !blocked();
+    if (kind === "notify") sayBlocked(box, localStorage.getItem(key) === "on" && blocked());
     box.addEventListener("change", async () => {
       if (box.checked && kind === "notify" && window.Notification && Notification.permission !== "granted") {
         box.checked = (await Notification.requestPermission()) === "granted";
+        sayBlocked(box, blocked());
       }
       localStorage.setItem(key, box.checked ? "on" : "off");
     });
@@ -266,6 +269,18 @@ export function alertControls() {
     handle.setAttribute("aria-expanded", String(!folded));
     handle.textContent = folded ? "▴" : "▾";
   });
+}
+
+// A notice the browser refuses to show is said beside its box, never left ticked in vain.
+function sayBlocked(box, blocked) {
+  let note = $("#notify-blocked");
+  if (!note && !blocked) return;
+  if (!note) {
+    note = el("small", {id: "notify-blocked", class: "error",
+      text: gettext("Your browser blocks this site's notifications: allow them in its settings first.")});
+    box.closest("label").after(note);
+  }
+  note.hidden = !blocked;
 }
 
 // The header as the match stands: the players' names (a seat taken since the page was drawn),
