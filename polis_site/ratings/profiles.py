@@ -104,6 +104,15 @@ def reliability_of(user_id: int) -> int | None:
     return percent(reliability([user_id]).get(user_id))
 
 
+def busiest_board() -> str:
+    """The board the leaderboard opens on: the default ruleset's, unless nobody is rated in it and
+    someone is in another (a site whose players play 2012 would open on an empty board)."""
+    rated = set(Rating.objects.filter(games__gt=0).values_list("ruleset", flat=True).distinct())
+    if DEFAULT_RULESET in rated or not rated:
+        return DEFAULT_RULESET
+    return next(ruleset for ruleset, _label in RULESETS if ruleset in rated)
+
+
 def leaderboard(ruleset: str = DEFAULT_RULESET, limit: int = 50, bots: bool = False) -> list[Rating]:
     """The people rated in `ruleset` (or the bots, rated apart), best first (a rated match of it at least)."""
     return list(Rating.objects.filter(games__gt=0, ruleset=ruleset, user__bot_account__isnull=not bots)

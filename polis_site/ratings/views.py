@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, computer_username
+from polis_site.matches.models import COMPUTER_LEVELS, RULESETS, computer_username
 from polis_site.ratings import profiles
 
 
@@ -24,8 +24,9 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 
 @require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    """One board per ruleset (`?ruleset=`), as each has its own ratings."""
-    ruleset = request.GET.get("ruleset", DEFAULT_RULESET)
+    """One board per ruleset (`?ruleset=`), as each has its own ratings; without one, the default
+    ruleset's, or the first that has anyone rated when it has nobody."""
+    ruleset = request.GET.get("ruleset") or profiles.busiest_board()
     if ruleset not in dict(RULESETS):
         raise Http404("no such ruleset")
     return render(request, "ratings/leaderboard.html", {"ratings": profiles.leaderboard(ruleset),

@@ -272,3 +272,17 @@ def test_the_profile_names_its_ruleset_the_board_marks_provisional_ratings_and_t
     board = client.get(reverse("ratings:leaderboard")).content.decode()
     rating = Rating.objects.get(user=winner)
     assert f"{rating.rating:.0f}? <small>" in board and 'A "?" marks a rating still provisional' in board
+
+
+def test_the_leaderboard_opens_on_a_board_with_someone_rated() -> None:
+    """An outside tour: it opened on 2020's empty board while a 2012 match had been rated."""
+    from django.urls import reverse
+
+    client = Client()
+    assert '<strong aria-current="page">Polis, 2020 edition</strong>' in client.get(reverse("ratings:leaderboard")).content.decode()
+    played_to_the_end("board-2012", ruleset="2012")
+    board = client.get(reverse("ratings:leaderboard")).content.decode()
+    current = re.search(r'<strong aria-current="page">([^<]+)</strong>', board).group(1)
+    assert current.startswith("Polis, 2012 edition")
+    played_to_the_end("board-2020")
+    assert '<strong aria-current="page">Polis, 2020 edition</strong>' in client.get(reverse("ratings:leaderboard")).content.decode()
