@@ -15,6 +15,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -148,6 +149,11 @@ def steps() -> tuple[Step, ...]:
     return tuple(played)
 
 
+def lessons() -> Q:
+    """The matches that are tutorials (play's `extensions.lessons`: listed nowhere as games)."""
+    return Q(polis_tutorial__isnull=False)
+
+
 def is_tutorial(match: Match) -> bool:
     return Tutorial.objects.filter(match_id=match.pk).exists()
 
@@ -155,7 +161,7 @@ def is_tutorial(match: Match) -> bool:
 def start(user: Any) -> Match:
     """`user`'s tutorial: the one they left unfinished (it is listed nowhere else), or a new one:
     the deal, the learner's seat, the computer on the script."""
-    unfinished = (Match.objects.filter(polis_tutorial__isnull=False, status=Match.Status.ACTIVE, **{LEARNER: user})
+    unfinished = (Match.objects.filter(lessons(), status=Match.Status.ACTIVE, **{LEARNER: user})
                   .order_by("-created_at").first())
     if unfinished is not None:
         return unfinished
