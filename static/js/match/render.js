@@ -155,7 +155,6 @@ export function drawClock(state) {
   if (replayLink) replayLink.hidden = state.status !== "finished";
   const rematch = $("#rematch");
   if (rematch) rematch.hidden = state.status !== "finished";
-  atEnd(state);
   clearTimeout(clockTimer);
   if (state.clock && state.status === "active") clockTimer = setTimeout(() => drawClock(match.current), 250);
   else if (deadline && !overrun) clockTimer = setTimeout(() => drawClock(match.current), Math.min(deadline - new Date() + 250, 2 ** 31 - 1));
@@ -322,6 +321,7 @@ export function show(state) {
   drawTurn(state);
   drawComputerLate(state);
   drawClock(state);
+  atEnd(state);
   drawRound(state);
   drawFood(state);
   drawBoard(state.view, state.reserves, cat);
