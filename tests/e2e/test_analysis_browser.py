@@ -22,6 +22,11 @@ DECISIONS = 12
 #: The analysis of DECISIONS decisions by hard on the live site's worker takes seconds on a quiet
 #: machine; the test follows it for ten minutes.
 ANALYSIS_MS = 600_000
+#: A slow line for the replay's steps: each answer a second late, the page free meanwhile.
+SLOW_STEPS = """() => {
+  window.quickFetch = window.fetch;
+  window.fetch = (url, options) => new Promise((resolve) => setTimeout(resolve, 1000)).then(() => window.quickFetch(url, options));
+}"""
 
 
 def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
@@ -124,10 +129,13 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     page.locator('#replay [data-step="last"]').click()
     page.locator("#replay-step").filter(has_text=f"{last} / {last}").wait_for(timeout=WAIT_MS)
     assert page.locator("#play-on-start").is_disabled()
+    # Clicks quicker than the steps come (a slow line): each counts from the step asked for last.
+    page.evaluate(SLOW_STEPS)
     page.locator('#replay [data-step="first"]').click()
     for _ in range(3):
         page.locator('#replay [data-step="forward"]').click()
     page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=WAIT_MS)
+    page.evaluate("window.fetch = window.quickFetch")
     old_lines = [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)]
     assert page.locator("#play-on-start").inner_text() == "Play on from step 3"
     page.locator('#play-on input[value="sparta"]').check()

@@ -94,7 +94,7 @@ def test_a_rated_2012_match_changes_the_2012_ratings_only_and_has_its_own_leader
     assert ratings.value(sparta) == 1500 and not Rating.objects.filter(ruleset="2020").exists()
     board = Client().get(reverse("ratings:leaderboard") + "?ruleset=2012").content.decode()
     assert sparta.username in board and athens.username in board
-    assert sparta.username not in Client().get(reverse("ratings:leaderboard")).content.decode()
+    assert sparta.username not in Client().get(reverse("ratings:leaderboard") + "?ruleset=2020").content.decode()
     profile = Client().get(reverse("ratings:profile", args=[sparta.username])).content.decode()
     assert 'id="other-ratings"' in profile and 'data-ruleset="2012"' in profile
     assert Client().get(reverse("ratings:leaderboard") + "?ruleset=nope").status_code == 404

@@ -9,15 +9,24 @@ export function replay() {
   const last = Number(root.dataset.last);
   const range = $("#replay-range");
   const steps = new Map();
+  // The step asked for last: quick clicks count from it, not from the step still being fetched,
+  // and a slower answer for an earlier click is not drawn over it.
   let at = last;
   async function go(seq) {
     seq = Math.max(0, Math.min(last, seq));
-    if (!steps.has(seq)) {
-      const response = await fetch(root.dataset.stepUrl.replace(/0\/$/, `${seq}/`), {headers: {Accept: "application/json"}});
-      steps.set(seq, await response.json());
-    }
-    const state = steps.get(seq);
     at = seq;
+    if (!steps.has(seq)) {
+      const url = root.dataset.stepUrl.replace(/0\/$/, `${seq}/`);
+      steps.set(seq, fetch(url, {headers: {Accept: "application/json"}}).then((response) => response.json()));
+    }
+    let state;
+    try {
+      state = await steps.get(seq);
+    } catch (error) {
+      steps.delete(seq);  // asked again on the next click
+      throw error;
+    }
+    if (seq !== at) return;
     show(state);
     range.value = String(seq);
     $("#replay-step").textContent = `${seq} / ${last}`;
