@@ -163,7 +163,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         paying = extra or next(iter(extra_choices), None)
         return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
                 "free": [k for k in available if k in editions.of(state).free_actions],
-                "unavailable": [{"choice": k, "reason": _type_refusal(state, side, k, decision.id, paying)}
+                "unavailable": [{"choice": k, **_type_refusal(state, side, k, decision.id, paying)}
                                 for k in MODULES if k not in available and k not in editions.of(state).free_actions
                                 and getattr(MODULES[k], "offered_in", lambda edition: True)(editions.of(state))]}
     module = MODULES.get(kind) if isinstance(kind, str) else None
@@ -192,12 +192,13 @@ def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any]
     return {**answer, "unavailable": unavailable} if unavailable else answer
 
 
-def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> str:
-    """Why an action type offers nothing now: taken this turn, no resource left to act alone, or the
-    reason the player must change (`refusals.foremost`) among those its first field's choices are
-    refused for; with no such choice, the reason the bare action is refused for."""
+def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> dict[str, Any]:
+    """Why an action type offers nothing now: taken this turn, no resource left to act alone, or
+    why its first field's choices are refused (`refusals.grouped`): one `reason` where it is true
+    of them all, else the foremost, with `field` and `each` naming the choices of every reason;
+    with no such choice, the reason the bare action is refused for."""
     if _open_type(state, side, kind) is None:
-        return "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"
+        return {"reason": "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"}
     module = MODULES[kind]
     paid = extra if flow.acting_alone(state, side) else None
     base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
@@ -208,15 +209,19 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     if refusable is not None and not found and not first.get("choices"):
         nothing = getattr(module, "NOTHING_TO_CHOOSE", None)  # not one choice to look at
         if nothing is not None and not any(refusable.candidates(state, side, base)):
-            return nothing
+            return {"reason": nothing}
     if not found:
         try:
             flow.cost(state, side, base)
         except IllegalAction as error:
-            return error.code
+            return {"reason": error.code}
         except ActionError:
             pass
-    return refusals.foremost(item["reason"] for item in found)
+        return {"reason": refusals.NOTHING_POSSIBLE}
+    groups = refusals.grouped(found)
+    if len(groups) == 1:
+        return {"reason": groups[0]["reason"]}
+    return {"reason": groups[0]["reason"], "field": first["next"], "each": groups}
 
 
 def _after_extra(state: GameState, side: str, extra: str) -> GameState:

@@ -18,28 +18,36 @@ from engine.state import GameState
 
 #: The reason for an action type with nothing to offer and no sharper reason found.
 NOTHING_POSSIBLE = "nothing_possible"
-#: Reasons about what the player holds, said first where an action type's choices are refused for
-#: several: the one to change (a tribute refused for prestige at Pylos, and elsewhere for having no
-#: polis there, lacks prestige; a merchant refused at Pylos for its last cube, elsewhere for not
-#: being a commercial polis, waits for a cube).
+#: Reasons about what the player holds or pays, given first where an action type's choices are
+#: refused for several: the one to change (a tribute refused for prestige at Pylos, and elsewhere for
+#: having no polis there, lacks prestige; a merchant refused at Pylos for its last cube waits for a
+#: cube).
 MEANS = ("proxenos_captured", "no_prestige", "cannot_afford", "no_pieces", "last_cube", "stacking_limit",
          "one_project_per_round", "salpinx_without_prestige")
+#: Reasons about poleis held elsewhere, given last: true, but changed only by taking a polis.
+HOLDINGS = ("no_polis", "not_your_polis")
+#: Reasons of a choice's nature, never to change in a game (not a commercial polis, no port, a
+#: capital): given of an action type only when every choice is refused for them, since a player
+#: does not look there.
+UNFIT = ("not_commercial", "no_port", "capital")
 
 
-#: Reasons that a choice is unfit by its nature (not a commercial polis, no port, no polis of the
-#: side there), said of the whole action type only when every choice is refused for them: then
-#: they are true of all of it ("You hold no polis where your hoplites stand").
-UNFIT = ("no_polis", "not_commercial", "no_port", "not_your_polis", "capital")
+def grouped(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Refused choices (`refused`'s items) gathered by reason, the one to change first: the
+    player's means (in MEANS' order), then the others as found, then HOLDINGS; UNFIT ones only
+    when nothing else is refused. Each group is true of every choice it names."""
+    groups: dict[str, list[Any]] = {}
+    for item in found:
+        groups.setdefault(item["reason"], []).append(item["choice"])
 
+    def rank(reason: str) -> tuple[int, int]:
+        if reason in MEANS:
+            return 0, MEANS.index(reason)
+        return (2 if reason in HOLDINGS else 3 if reason in UNFIT else 1), 0
 
-def foremost(reasons: Iterable[str]) -> str:
-    """The reason an action type is said to be refused for, among its choices' (in their order):
-    the first about the player's means (MEANS, in that order), else the first that is not UNFIT,
-    else the first found, else NOTHING_POSSIBLE."""
-    found = list(dict.fromkeys(reasons))
-    means = [reason for reason in MEANS if reason in found]
-    fitting = [reason for reason in found if reason not in UNFIT]
-    return (means or fitting or found or [NOTHING_POSSIBLE])[0]
+    ordered = sorted(groups, key=rank)  # stable: the others keep the order found
+    kept = [reason for reason in ordered if reason not in UNFIT] or ordered
+    return [{"reason": reason, "choices": groups[reason]} for reason in kept]
 
 
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from engine import api
+from engine import api, flow
+from polis_site.matches.refusals import RULES
 from tests.e2e.test_click_only import deciding
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_page_controls import click, confirm_and_wait, prepared
@@ -98,5 +99,40 @@ def test_phoros_greys_the_rate_its_prestige_cannot_pay(browser, live_site: Daphn
     click(page, '#action-body button.choice[data-choice="1"]')
     assert page.locator("#action-body button.confirm").count() == 1
     confirm_and_wait(page)
+    for context in contexts.values():
+        context.close()
+
+
+def refused_for_several(state: api.GameState) -> bool:
+    """An action's decision where a greyed action type's choices are refused for several reasons."""
+    if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
+        return False
+    return any("each" in item for item in api.options(state, state.decision.side).get("unavailable", []))
+
+
+def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, live_site: DaphneProcess,
+                                                                      tmp_path: Path, artifacts_dir: Path) -> None:
+    """Where Create hoplites is refused at Sparti for the stacking limit and elsewhere for the last
+    cube, the greyed button says both, each with its poleis, the player's means first (issue 62:
+    one reason for all read as false of the rest)."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-several", refused_for_several)
+    side = state.decision.side
+    page = pages[side]
+    idle(page)
+    several = [item for item in api.options(state, side)["unavailable"] if "each" in item]
+    for item in several:
+        button = page.locator(f'#action-body button.choice.refused[data-choice="{item["choice"]}"]')
+        assert button.is_disabled()
+        lines = button.locator("small.reason")
+        assert [node.get_attribute("data-reason") for node in lines.all()] == [g["reason"] for g in item["each"]]
+        for node, group in zip(lines.all(), item["each"]):
+            text = node.inner_text()
+            assert text.startswith(str(RULES[group["reason"]]) + " (") and text.endswith(")"), text
+            if item["field"] not in ("project", "space"):  # named as the map names them
+                named = [page.evaluate("(id) => window.polisMatch.name(id)", c) for c in group["choices"][:3]]
+                assert text.split(" (", 1)[1].startswith("; ".join(named)), (text, named)
+            if len(group["choices"]) > 3:
+                assert text.endswith(f" and {len(group['choices']) - 3} more)"), text
+    page.locator("#action-body").screenshot(path=str(artifacts_dir / "refused-for-several.png"))
     for context in contexts.values():
         context.close()

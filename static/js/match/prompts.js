@@ -18,10 +18,27 @@ function buttons(to, field, choices, label = name, refused = []) {
   return [el("div", {class: "choices"}, [
     ...choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
       "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)})),
-    ...refused.map(({choice, reason}) => el("button", {type: "button", class: "choice refused", disabled: true,
-      "data-choice": said(choice), "data-reason": reason}, el("span", {text: label(choice)}),
-    el("small", {class: "reason", text: explain({code: reason})})))])];
+    ...refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
+      "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
+    ...reasons(item)))])];
 }
+
+// Why a choice is greyed: one reason where it holds for all of it, else each reason with the
+// choices of the next field it holds for ("That passes the stacking limit of this round. (Athinae)").
+function reasons({reason, field, each}) {
+  if (!each) return [el("small", {class: "reason", text: explain({code: reason})})];
+  const label = LABELS[field] || name;
+  return each.map((group) => {
+    const named = group.choices.slice(0, MOST_NAMED).map(label);
+    const more = group.choices.length - named.length;
+    const choices = more ? fmt(ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", more), {names: named.join("; "), n: more})
+      : named.join("; ");  // a market space's name holds a comma and a colon
+    return el("small", {class: "reason", "data-reason": group.reason,
+      text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: explain({code: group.reason})})});
+  });
+}
+// The choices a greyed button names for one reason before it counts the rest.
+const MOST_NAMED = 3;
 
 function counters(to, field, limits, total, note) {
   const chosen = {...(match.build.partial[field] || {})};
