@@ -287,10 +287,14 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
     assert sheet["y"] + sheet["height"] == pytest.approx(844, abs=2) and sheet["height"] <= 844 * 0.45
     # The round and the food at its end are read above the map, clear of the sheet.
     board_top = page.locator("#board").bounding_box()["y"]
-    for line in ("#round", "#food"):
+    for line in ("#round", "#food", "#since"):  # and what the other side did, read on arrival
         box = page.locator(line).bounding_box()
         assert box is None or box["y"] + box["height"] <= min(board_top, sheet["y"]), line
     assert page.locator("#round").is_visible()
+    # The page's tools a thumb hits (Help, Resign, the alerts): 44 px high, as a phone's guides ask.
+    small = page.locator(".status-tools button:visible, .status-tools .alerts label").evaluate_all(
+        "nodes => nodes.map((n) => [n.textContent.trim(), n.getBoundingClientRect().height]).filter(([, h]) => h < 43.5)")
+    assert page.locator(".status-tools button:visible").count() >= 2 and not small, small
     page.screenshot(path=str(artifacts_dir / "board-phone-start.png"))
 
     # Zoom with the buttons, pan with a finger (a drag chooses nothing), and back to the whole map.
