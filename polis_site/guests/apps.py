@@ -10,4 +10,6 @@ class GuestsConfig(AppConfig):
 
     def ready(self) -> None:
         # Its line on a guest's match page, and its cleanup's schedule after each migrate, connect on import.
-        from polis_site.guests import hooks  # noqa: F401
+        from polis_site.guests import hooks, services  # noqa: F401
+        from polis_site.matches import names
+        names.sayings.append(services.said)

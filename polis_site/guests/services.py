@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine import api
 from engine.flow import ACTION
@@ -46,6 +47,14 @@ def opening_on_an_action() -> str:
             break
         seed = new_seed()
     return seed
+
+
+def said(username: str) -> str | None:
+    """A guest's name in the reader's words ("Guest 3f9a", "Invitado 3f9a": play's `names.sayings`);
+    the username stays the account's key."""
+    if not username.startswith(PREFIX):
+        return None
+    return gettext("Guest %(tag)s") % {"tag": username[len(PREFIX):]}
 
 
 def is_guest(user: Any) -> bool:

@@ -51,6 +51,16 @@ def test_a_visitor_plays_the_computer_at_once_as_a_guest_seated_on_the_side_that
     assert Guest.objects.count() == 1 and Match.objects.filter(created_by=guest).count() == 2
 
 
+@pytest.mark.parametrize(("language", "called"), [("en", "Guest"), ("es", "Invitado")])
+def test_a_guest_is_named_in_the_pages_language(language: str, called: str) -> None:
+    client = Client(headers={"accept-language": language})
+    match = play_now(client)
+    guest = match.player(match.state().decision.side)
+    tag = guest.username.removeprefix(guests.PREFIX)
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert f">{called} {tag}<" in page and f">{guest.username}<" not in page
+
+
 def test_the_first_match_is_dealt_to_open_on_an_action_not_an_event_cards_question(monkeypatch) -> None:
     deals = iter([EVENT_FIRST, "s0"])
     monkeypatch.setattr(guests, "new_seed", lambda: next(deals))

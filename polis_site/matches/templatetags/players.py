@@ -20,7 +20,8 @@ register = template.Library()
 @register.filter
 def player(name: Any) -> SafeString:
     mark = names.mark_of(name) if isinstance(name, str) else None
+    said = names.said(name) if isinstance(name, str) else name
     if mark is not None:
         return format_html('<span class="name-mark" title="{}">{}</span> <span class="player-name" title="{}">{}</span>',
-                           mark[1], mark[0], name, name)
-    return format_html('<span class="player-name" title="{}">{}</span>', name, name)
+                           mark[1], mark[0], said, said)
+    return format_html('<span class="player-name" title="{}">{}</span>', said, said)
