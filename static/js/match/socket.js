@@ -64,7 +64,7 @@ export function ask(type, body = {}, retried = false) {
       .then(() => ask(type, body, true))
       .finally(() => {
         retrying -= 1;
-        if (!retrying && socket && socket.readyState === WebSocket.OPEN) connectionNote("live", gettext("Live."));
+        if (!retrying && socket && socket.readyState === WebSocket.OPEN) connectionNote("live", gettext("Connected."));
       });
   });
 }
@@ -103,7 +103,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/match/${root.dataset.match}/`);
   socket.addEventListener("open", () => {
     retry = 500;
-    connectionNote("live", gettext("Live."));
+    connectionNote("live", gettext("Connected."));
     // First where the match stands, then what was asked while the socket opened; a builder whose
     // questions the last socket took down with it asks them again.
     ask("sync", {version: match.current.version}).then(() => hear({type: "open"}), () => {});
