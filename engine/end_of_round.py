@@ -232,9 +232,13 @@ def growth_room(state: GameState, side: str) -> dict[str, int]:
 
 
 def growth(state: GameState, side: str) -> list[Event]:
-    """Asked only when the side has wheat, room to grow and a cube in reserve."""
-    if state.players[side].tracks["wheat"] and growth_room(state, side) and essentials.cubes_in_reserve(state, side):
-        essentials.ask(state, side, GROWTH, {})
+    """Asked only when the side has wheat, room to grow and a cube in reserve; else said why not
+    (the log would tell one side's growth and be silent on the other's)."""
+    lacking = [what for what, held in (("wheat", state.players[side].tracks["wheat"]), ("room", growth_room(state, side)),
+                                       ("cubes", essentials.cubes_in_reserve(state, side))) if not held]
+    if lacking:
+        return [{"event": "no_growth", "side": side, "lacking": lacking[0]}]
+    essentials.ask(state, side, GROWTH, {})
     return []
 
 

@@ -397,6 +397,11 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "projects_drawn": lambda e: [_("New projects drawn: %(projects)s.") % {
         "projects": ", ".join(editions.tile(p).name for p in e["drawn"])}],
     "game_over": lambda e: [" ".join((_("The game is over."), ending(e)))],
+    "no_growth": lambda e: [{
+        "wheat": _("%(side)s cannot grow: it has no wheat left."),
+        "room": _("%(side)s cannot grow: its poleis are at their most."),
+        "cubes": _("%(side)s cannot grow: it has no population cube in reserve."),
+    }[e["lacking"]] % {"side": side_name(e["side"])}],
 }
 
 

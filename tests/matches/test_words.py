@@ -10,7 +10,7 @@ import pytest
 
 from django.utils import translation
 
-from engine import api
+from engine import api, editions, playout
 from polis_site.matches import words
 from tests.support.games import bot_game, foresee_a_battle
 
@@ -204,3 +204,29 @@ def test_a_round_without_an_event_card_says_so_instead_of_naming_a_card_no_event
                     "es": ["Comienza la ronda Epsilon, sin evento esta ronda."]}
     dealt = [{**begins[0], "round": 0, "event_card": "no_event_alpha"}]
     assert words.in_every_language(lambda: words.happenings(dealt))["en"] == ["Round Alpha begins, with no event this round."]
+
+
+@pytest.mark.parametrize("edition", sorted(editions.EDITIONS))
+def test_every_rounds_growth_is_told_for_both_sides(edition: str) -> None:
+    """Where a round's growth step runs, the log tells each side's: what it grew (its answer's line)
+    or why it could not (no wheat, no room, no cube): never one side's alone."""
+    told_why = 0
+    for game in range(6):
+        seed = f"growth-told-{edition}-{game}"
+        state = api.new_game(api.Setup.from_seed(seed, edition))
+        _, log = playout.play(seed, edition=edition)
+        told: dict[int, set[str]] = {}  # each round's sides whose growth the log tells
+        for entry in log:
+            round_ = state.round
+            if "chance" in entry:
+                state, events = api.apply_chance(state, entry["chance"])
+            else:
+                state, events = api.apply_action(state, entry["side"], entry["action"])
+                if entry["action"].get("type") == "grow":
+                    told.setdefault(round_, set()).add(entry["side"])
+            for event in (e for e in events if e["event"] == "no_growth"):
+                told_why += 1
+                told.setdefault(round_, set()).add(event["side"])
+                assert " cannot grow: " in words.happenings([event])[0]
+        assert all(sides == {"athens", "sparta"} for sides in told.values()), (seed, told)
+    assert told_why, "no side was kept from growing in these games"
