@@ -103,19 +103,55 @@ class MatchSummary(Schema):
     url: str
 
 
-class State(Schema):
-    """The seat's own view: the other seat's battle hand and every deck stay hidden."""
+class Reserve(Schema):
+    cubes: int = Field(description="cubes off the board: population, hoplites and galleys are made of them")
+    disks: int = Field(description="disks off the board (fortifications, the proxenos's marks)")
+    merchants: int = Field(description="merchants waiting in the side's commercial port")
 
-    model_config = ConfigDict(extra="allow")
+
+class Food(Schema):
+    need: int = Field(description="wheat the seat's population will eat at this round's end (an event card's relief taken off)")
+    wheat: int = Field(description="wheat the seat holds now")
+    gap: int = Field(description="wheat it would lack as things stand (0 or less: enough)")
+
+
+class Clock(Schema):
+    left: dict[Side, float] = Field(description="seconds left on each side's clock when `since` began")
+    since: str = Field(description="when the time of the side to move began to run (ISO 8601)")
+    increment: int = Field(description="seconds added after each move")
+    now: str = Field(description="the server's time when this was sent (ISO 8601): the side to move has "
+                                 "left[side] - (now - since) seconds")
+
+
+class ComputerWait(Schema):
+    since: str = Field(description="since when the match waits for the computer (ISO 8601)")
+    now: str = Field(description="the server's time when this was sent (ISO 8601)")
+    usual: int = Field(description="seconds after which the computer is later than it usually answers")
+
+
+class State(Schema):
+    """The seat's own view, as its match page receives it (`polis_site.matches.audience.state_message`):
+    the other seat's battle hand, the decks and the events to come stay hidden."""
+
+    model_config = ConfigDict(extra="forbid")
     type: Literal["state"]
     match: int
     version: int = Field(description="how many decisions the match has logged: each act names the one it answers")
     status: Literal["open", "active", "finished"]
     seat: Side | None = Field(description="the caller's seat; none: a spectator's view")
-    view: dict[str, Any] = Field(description="the game as this seat may see it (engine.api.view_for)")
+    view: dict[str, Any] = Field(description="the game as this seat may see it (engine.api.view_for): the board, "
+                                             "each side's tracks, hand counts and projects, the round and its event")
+    reserves: dict[Side, Reserve] = Field(description="what each side still has off the board")
     prompts: list[dict[str, Any]] = Field(description="the decision this seat must answer now, with its first options")
-    waiting_for: str | None
-    players: dict[str, str]
+    waiting_for: str | None = Field(description="the side whose decision the match waits for, \"chance\", or none once over")
+    players: dict[str, str] = Field(description="each seat's player as the page names them")
+    food: Food | None = Field(None, description="the seat's food at this round's end, until its population has eaten")
+    spoken_names: dict[Side, dict[str, str]] | None = Field(
+        None, description="a seat named in words (the computer, a guest): its name in each language the site speaks")
+    move_days: int | None = Field(description="days each side has for a move (none: a live match or no limit)")
+    deadline: str | None = Field(description="when the side to move loses on time, by days a move (ISO 8601)")
+    clock: Clock | None = Field(None, description="a live clock's time, while it runs")
+    computer_wait: ComputerWait | None = Field(None, description="while the match waits for the computer")
     ending: dict[str, str] | None = Field(None, description="once over: how it ended, in each language")
     log: list[dict[str, Any]] | None = Field(None, description="with ?since=n: the log's entries after version n")
 

@@ -102,11 +102,16 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
         # has eaten).
         **({"food": api.food_forecast(state, audience)}
            if audience in SIDES and decision is not None and api.food_ahead(state) else {}),
-        # The computer's name is words ("Computer (easy)"): in every language, for each reader's.
-        **({"computer_names": words.in_every_language(lambda: match.player_name(match.computer_side))}
-           if match.computer_side else {}),
+        # A name that is words ("Computer (easy)", "Guest 3f9a"): in every language, for each reader's.
+        **({"spoken_names": spoken} if (spoken := spoken_names(match)) else {}),
         **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
     }
+
+
+def spoken_names(match: Match) -> dict[str, dict[str, str]]:
+    """Each seat whose name is said in the reader's language (the computer, a guest), in every one."""
+    said = {side: words.in_every_language(lambda side=side: match.player_name(side)) for side in SIDES}
+    return {side: names for side, names in said.items() if len(set(names.values())) > 1}
 
 
 def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:

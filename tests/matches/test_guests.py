@@ -17,7 +17,7 @@ from polis_site.chat import services as chat
 from polis_site.guests import services as guests
 from polis_site.guests.models import Guest
 from polis_site.lobby import services as lobby
-from polis_site.matches import services
+from polis_site.matches import audience, services
 from polis_site.matches.models import ActionRecord, Match
 from tests.matches.factories import PASSWORD, UserFactory
 from tests.matches.test_async_play import move
@@ -59,6 +59,10 @@ def test_a_guest_is_named_in_the_pages_language(language: str, called: str) -> N
     tag = guest.username.removeprefix(guests.PREFIX)
     page = client.get(match.get_absolute_url()).content.decode()
     assert f">{called} {tag}<" in page and f">{guest.username}<" not in page
+    # The socket's state (one message for readers of every language) names the guest in each.
+    seat = match.side_of(guest)
+    spoken = audience.state_message(match, match.state(), seat)["spoken_names"]
+    assert spoken[seat] == {"en": f"Guest {tag}", "es": f"Invitado {tag}"} and set(spoken) == {"athens", "sparta"}
 
 
 def test_the_first_match_is_dealt_to_open_on_an_action_not_an_event_cards_question(monkeypatch) -> None:

@@ -1,7 +1,7 @@
 // Words of the match page: the names of actions, decisions and fields, the engine's refusals by
 // their stable code, and how a place, a card, a project or an action being built is said.
 import {gettext, ngettext, fmt} from "./dom.js";
-import {cat, lang, match, root} from "./page.js";
+import {cat, lang, match} from "./page.js";
 
 export const ACTION_NAMES = {
   pass: gettext("Pass"), create_hoplites: gettext("Create hoplites"), create_galleys: gettext("Create galleys"),
@@ -46,7 +46,8 @@ export const explain = (error) => fmt(cat.refusals[error.code] || cat.refusals.u
 
 export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
 // A seat's player: a username, or the computer's name in the page's language.
-export const playerName = (state, s) => (s === root.dataset.computer && state.computer_names ? state.computer_names[lang] : null)
+// A seat's name; the computer's or a guest's in the reader's language.
+export const playerName = (state, s) => (state.spoken_names && state.spoken_names[s] ? state.spoken_names[s][lang] : null)
   || state.players[s];
 export const side = (s) => cat.sides[s] || s;
 export const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
