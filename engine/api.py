@@ -252,17 +252,25 @@ def reserves(state: GameState) -> dict[str, dict[str, int]]:
 
 def food_forecast(state: GameState, side: str) -> dict[str, int]:
     """What feeding `side` at this round's end looks like now, as the players know the game (a
-    card's relief once it is turned over): the wheat its population will eat, the wheat it holds,
-    and the wheat it will lack (`gap`; 0 or less: enough, and 0 once the food step has fed it)."""
+    card's relief once it is turned over): the wheat its population will eat (`need`), the wheat
+    it holds and the wheat it will lack (`gap`; 0 or less: enough). Always need - wheat = gap: while
+    it chooses what to give up for a shortfall, its wheat is eaten and the shortfall is what is left
+    to eat."""
     known = event_cards.as_known(state)
-    need = max(0, end_of_round.population(known, side) - event_cards.food_relief(known, side))
-    return {"need": need, "wheat": known.players[side].tracks["wheat"], "gap": end_of_round.food_gap(known, side)}
+    gap = end_of_round.food_gap(known, side)
+    wheat = known.players[side].tracks["wheat"]
+    return {"need": max(0, gap + wheat), "wheat": wheat, "gap": gap}
 
 
-def food_ahead(state: GameState) -> bool:
-    """Whether this round's food step is still to come, or is now: after it the population has
-    eaten, and a forecast of its food would be stale."""
-    return state.round_end is None or state.round_end[0] <= end_of_round.FOOD_STEP
+def food_ahead(state: GameState, side: str) -> bool:
+    """Whether `side`'s food at this round's end is still to be settled: its food step is to come,
+    or it is choosing what to give up for a shortfall. Once it has eaten, a forecast would be stale."""
+    if state.round_end is None:
+        return True
+    step, done = state.round_end
+    if step != end_of_round.FOOD_STEP:
+        return step < end_of_round.FOOD_STEP
+    return side not in end_of_round.in_step_order(state)[:done]
 
 
 def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:

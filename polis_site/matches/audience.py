@@ -101,7 +101,7 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
         # The seat's own food at the round's end, which the page forecasts beside the turn (until it
         # has eaten).
         **({"food": api.food_forecast(state, audience)}
-           if audience in SIDES and decision is not None and api.food_ahead(state) else {}),
+           if audience in SIDES and decision is not None and api.food_ahead(state, audience) else {}),
         # A name that is words ("Computer (easy)", "Guest 3f9a"): in every language, for each reader's.
         **({"spoken_names": spoken} if (spoken := spoken_names(match)) else {}),
         **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engine import api, event_cards, playout
+from engine import api, editions, end_of_round, event_cards, playout
 
 #: A deal that opens on Sparta's action (the tutorial's).
 SEED = "tutorial-3"
@@ -106,3 +106,24 @@ def test_an_event_cards_choice_names_what_it_takes(edition: str) -> None:
                 assert price["paid"] == dict(taken), (answer, price, events)
                 taking += bool(price["prestige"] or price["paid"])
     assert taking, "no event card's choice took anything in these games"
+
+
+@pytest.mark.parametrize("edition", sorted(editions.EDITIONS))
+def test_the_food_forecast_adds_up_wherever_it_is_shown(edition: str) -> None:
+    """An outside tour read "8 wheat to eat, 0 in store · 1 short" while choosing what to give up:
+    wherever a side's food is still to settle, what it will eat less what it holds is what it
+    lacks; once it has eaten, nothing is forecast."""
+    shown = fed = 0
+    for game in range(6):
+        seen: list[api.GameState] = []
+        playout.play(f"food-adds-up-{edition}-{game}", edition=edition, observe=seen.append)
+        for state in seen:
+            for side in ("athens", "sparta"):
+                if not api.food_ahead(state, side):
+                    fed += 1
+                    assert state.round_end is not None and end_of_round.food_gap(state, side) == 0
+                    continue
+                food = api.food_forecast(state, side)
+                assert food["need"] - food["wheat"] == food["gap"] and food["need"] >= 0, (state.round, side, food)
+                shown += 1
+    assert shown and fed
