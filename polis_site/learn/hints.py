@@ -31,7 +31,8 @@ HINTS: dict[str, tuple[Any, str]] = {
                "help-prompt-growth"),
     "phoros": (_("Phoros: with a polis besides your capital you may give prestige for silver, 1 for 1 or 2 for 3."),
                "help-prompt-phoros"),
-    "project_discard": (_("New projects were drawn: as the side with less prestige, you discard one of them."),
+    "project_discard": (_("New projects were drawn: the side with less prestige (on a tie, the one that passed first) "
+                          "discards one of them."),
                         "help-prompt-project_discard"),
     "event_choice": (_("The event card asks you to choose: its text is just above your choices."), "help-prompt-event_choice"),
 }

@@ -29,7 +29,7 @@ WORDS = {
     "en": {"taken": "The only possible choices, taken for you: Pylos · 1.",
            "stacking": "That passes the stacking limit of this round.",
            "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs."},
-    "es": {"taken": "Las únicas elecciones posibles, tomadas por ti: Pylos · 1.",
+    "es": {"taken": "Las únicas elecciones posibles, tomadas en tu lugar: Pylos · 1.",
            "stacking": "Eso supera el límite de apilamiento de esta ronda.",
            "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta."},
 }

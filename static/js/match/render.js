@@ -12,6 +12,9 @@ function drawPlayers(state) {
   const view = state.view;
   const box = $("#players");
   box.replaceChildren();
+  // The engine keeps the round's passes until the next round's turns begin (the project discard's
+  // tie goes to whoever passed first): from then on, "passed" is last round's news.
+  const passed = view.pending.some((p) => p.kind === "project_discard") ? [] : view.passed;
   for (const s of ["athens", "sparta"]) {
     const player = view.players[s];
     const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`, "data-track": track},
@@ -22,7 +25,7 @@ function drawPlayers(state) {
     const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
     box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
       el("h3", {}, `${side(s)} · `, el("span", {class: "player-name", title: playerName(state, s), text: playerName(state, s)}),
-        view.passed.includes(s) ? ` · ${gettext("passed")}` : ""),
+        passed.includes(s) ? ` · ${gettext("passed")}` : ""),
       el("ul", {class: "tracks"}, tracks),
       el("p", {class: "reserve", text: fmt(gettext("Reserve: %(cubes)s, %(disks)s, %(merchants)s in port. Proxenos: %(where)s."), {
         cubes: fmt(ngettext("%(n)s cube", "%(n)s cubes", reserve.cubes), {n: reserve.cubes}),
