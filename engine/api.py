@@ -163,7 +163,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         paying = extra or next(iter(extra_choices), None)
         return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
                 "free": [k for k in available if k in editions.of(state).free_actions],
-                "unavailable": [{"choice": k, **_type_refusal(state, side, k, decision.id, paying)}
+                "unavailable": [{"choice": k, **_type_refusal(state, side, k, decision.id, paying, extra_choices)}
                                 for k in MODULES if k not in available and k not in editions.of(state).free_actions
                                 and getattr(MODULES[k], "offered_in", lambda edition: True)(editions.of(state))]}
     module = MODULES.get(kind) if isinstance(kind, str) else None
@@ -192,14 +192,20 @@ def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any]
     return {**answer, "unavailable": unavailable} if unavailable else answer
 
 
-def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None) -> dict[str, Any]:
-    """Why an action type offers nothing now: taken this turn, no resource left to act alone, or
+def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None,
+                  extras: Iterable[str] = ()) -> dict[str, Any]:
+    """Why an action type offers nothing now: taken this turn, no resource left to act alone, the
+    extra resource chosen to act alone with (`other_extra`: the `extras` it could be taken with), or
     why its first field's choices are refused (`refusals.grouped`): one `reason` where it is true
     of them all, else the foremost, with `field` and `each` naming the choices of every reason;
     with no such choice, the reason the bare action is refused for."""
-    if _open_type(state, side, kind) is None:
+    opened = _open_type(state, side, kind)
+    if opened is None:
         return {"reason": "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"}
     module = MODULES[kind]
+    others = [other for other in extras if other != extra and _has_legal(state, side, module, opened[1], other)]
+    if others:
+        return {"reason": "other_extra", "extras": others}
     paid = extra if flow.acting_alone(state, side) else None
     base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
     first = module.options(_after_extra(state, side, paid) if paid else state, side, {})

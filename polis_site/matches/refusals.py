@@ -76,6 +76,7 @@ RULES = {
     "salpinx_without_prestige": gettext_lazy("Playing the Salpinx needs prestige you do not have."),
     "payment_mismatch": gettext_lazy("The payment does not match the number of units."),
     "extra_required": gettext_lazy("Acting alone, choose the extra resource this action costs."),
+    "other_extra": gettext_lazy("Not with this extra resource: choose another one above to act alone with."),
     "extra_not_due": gettext_lazy("No extra resource is due: only an action taken alone costs one."),
     "illegal": gettext_lazy("The rules do not allow this now."),
     "not_your_decision": gettext_lazy("It is not your turn to decide."),

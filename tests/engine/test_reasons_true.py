@@ -42,6 +42,7 @@ def holds_none_of_its_commercial_poleis(state: GameState, side: str, kind: str) 
 #: where they name one ("this territory", a polis's last cube).
 CLAIMS: dict[str, Claim] = {
     "same_action_twice": lambda state, side, kind: kind in state.turn_actions,
+    "other_extra": lambda state, side, kind: flow.acting_alone(state, side),
     "no_prestige": lambda state, side, kind: state.players[side].tracks[PRESTIGE] == 0,
     "not_captured": lambda state, side, kind: state.players[side].proxenos is not None,
     "no_polis": holds_no_polis_where_its_hoplites_stand,
@@ -110,14 +111,25 @@ def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition
             if decision is None or decision.kind != "action" or not decision.side:
                 continue
             side = decision.side
-            for item in api.options(state, side).get("unavailable", []):
+            # Acting alone, as the page asks: with each extra resource the player may pay.
+            extras = api.options(state, side)["extra_choices"] if flow.acting_alone(state, side) else []
+            asked = [api.options(state, side)] + [api.options(state, side, {"extra": e}) for e in extras]
+            for paying, answer in zip(extras, asked[1:]):  # open with another: the extra is what to change
+                false += [f"round {state.round}, {side}, {item['choice']} with {paying}: {item['reason']!r} said, "
+                          f"open with another extra" for item in answer.get("unavailable", [])
+                          if item["reason"] != "other_extra"
+                          and any(item["choice"] in other["choices"] for other in asked[1:] if other is not answer)]
+            for item in (item for answer in asked for item in answer.get("unavailable", [])):
                 kind, reason = item["choice"], item["reason"]
                 said["several" if "each" in item else reason] += 1
                 claim = CLAIMS.get(reason)
                 assert claim is not None or reason in PROBED, f"{reason}: no claim to check it by"
                 if "each" not in item and claim is not None and not claim(state, side, kind):
                     false.append(f"round {state.round}, {side}, {kind}: {reason!r} is false here")
+                if reason == "other_extra":  # taken alone with another extra resource, it is open
+                    if not all(kind in api.options(state, side, {"extra": e})["choices"] for e in item["extras"]):
+                        false.append(f"round {state.round}, {side}, {kind}: not open with {item['extras']}")
                 if reason != "same_action_twice" and not flow.acting_alone(state, side):
                     false += [f"round {state.round}, {side}, {line}" for line in disagreements(state, side, item)]
     assert not false, f"{len(false)} false of {sum(said.values())} ({dict(said)}):\n" + "\n".join(false[:10])
-    assert said["same_action_twice"] and said["several"] and len(said) >= 6, said  # the positions met many reasons
+    assert said["same_action_twice"] and said["several"] and said["other_extra"] and len(said) >= 6, said  # many reasons met
