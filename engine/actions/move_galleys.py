@@ -11,3 +11,5 @@ ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost
 apply, options, generate = RULES.apply, RULES.options, RULES.generate
 REFUSALS = RULES.refusals
+#: Said when the side has no unit of this kind on the board to move.
+NOTHING_TO_CHOOSE = "nothing_to_move"

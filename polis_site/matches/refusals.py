@@ -69,6 +69,7 @@ RULES = {
     "origin_is_destination": gettext_lazy("A unit already there does not move there."),
     "own_polis": gettext_lazy("Your proxenos stands in a polis that is yours already."),
     "nothing_possible": gettext_lazy("Nothing of this kind can be done now."),
+    "nothing_to_move": gettext_lazy("You have no unit of this kind on the board to move."),
     "nothing_to_besiege": gettext_lazy("None of your hoplites stands beside a polis that is not yours."),
     "one_project_per_round": gettext_lazy("That polis is already developing a project this round."),
     "proxenos_captured": gettext_lazy("Your proxenos is captured: pay its ransom first."),

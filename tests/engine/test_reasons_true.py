@@ -50,6 +50,8 @@ CLAIMS: dict[str, Claim] = {
     "no_commercial_polis": holds_none_of_its_commercial_poleis,
     "no_merchant": lambda state, side, kind: essentials.merchants_in_port(state, side) < 1,
     "last_cube": lambda state, side, kind: any(state.poleis[p].population == 1 for p in essentials.poleis_of(state, side)),
+    "nothing_to_move": lambda state, side, kind: not any(
+        n and (geography.is_territory(area) == (kind == "move_hoplites")) for area, n in state.players[side].units.items()),
     "nothing_to_besiege": lambda state, side, kind: not any(
         state.poleis[p].owner != side for t in stands_in(state, side) for p in poleis.POLEIS
         if poleis.polis(p).territory == t),
