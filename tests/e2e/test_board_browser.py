@@ -314,7 +314,15 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
     page.locator('#map-tools [data-zoom="fit"]').tap()
     assert page.locator("#board").get_attribute("data-zoom") == "1.00"
 
-    # A round: the player taps until the round's letter changes, the computer answering.
+    # A round: the player taps until the round's letter changes, the computer answering. Each
+    # Confirm, as it appears, is on the screen (the sheet brings it up from below its fold).
+    page.evaluate("""() => { window.confirmsOffScreen = [];
+      new MutationObserver(() => { const button = document.querySelector('#action-body button.confirm');
+        if (!button || button.dataset.watched) return;
+        button.dataset.watched = 'yes';
+        requestAnimationFrame(() => { const box = button.getBoundingClientRect();
+          if (box.bottom > innerHeight + 1 || box.top < 0) confirmsOffScreen.push(Math.round(box.bottom)); });
+      }).observe(document.querySelector('#action-body'), {childList: true, subtree: true}); }""")
     player = ClickPlayer(page, random.Random(3), careful=True)
     round_text = page.locator("#round").inner_text()
     for _ in range(200):
@@ -327,6 +335,7 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
         idle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#round").inner_text() != round_text, "the first round did not end"
+    assert page.evaluate("confirmsOffScreen") == []
     page.screenshot(path=str(artifacts_dir / "board-phone-next-round.png"))
     assert errors == []
     context.close()

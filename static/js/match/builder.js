@@ -239,9 +239,16 @@ export function renderBuilder() {
       "Careful: after this you will be %(n)s wheat short at the round's end.", match.build.price.food_gap),
     {n: match.build.price.food_gap})}));
   }
+  const hadConfirm = Boolean(body.querySelector("button.confirm"));
   body.replaceChildren(...parts.filter((part) => part !== null));
   showError(match.build.refusal);
+  // On a phone the panel is a sheet of its own height: a Confirm that has just appeared below its
+  // fold is brought into it (once: the player may scroll away again).
+  const confirmButton = body.querySelector("button.confirm");
+  if (confirmButton && !hadConfirm && matchMedia(PHONE).matches) confirmButton.scrollIntoView({block: "nearest"});
 }
+// Where the action panel is a sheet over the bottom of the screen (static/css/match.css).
+const PHONE = "(max-width: 700px)";
 
 
 // How the game would end against the player after this answer: at once, or at the round's end as
