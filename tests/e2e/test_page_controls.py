@@ -422,15 +422,28 @@ def a_pass_in_a_famine_already_coming(state: api.GameState) -> bool:
     return price["loses"] == price["standing"] == "famine" and not price["at_once"]
 
 
-def test_a_loss_already_coming_is_said_plainly_not_as_a_warning_against_the_move(
+def test_a_loss_already_coming_is_said_plainly_and_a_pass_that_leaves_it_so_is_warned_of(
         browser, live_site: DaphneProcess, tmp_path: Path) -> None:
-    """An outside tour: 'Careful: ... loses you the game' in red on nearly every move of a first round
-    (the tutorial's first lesson too), true of any move, read as this move's fault."""
+    """Outside tours: 'Careful: ... loses you the game' in red on nearly every move of a first round
+    (the tutorial's first lesson too), true of any move, read as this move's fault; then no warning
+    at Pass, the one move that leaves no later move to mend it."""
     state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-standing", a_pass_in_a_famine_already_coming)
     page = pages[state.decision.side]
     click(page, '#action-body button.choice[data-choice="pass"]')
+    assert page.locator("#loss-standing").count() == 0
+    assert page.locator("#loss-warning").inner_text() == (
+        "Careful: if you pass now, the round's end loses you the game: your population cannot be fed, "
+        "even by giving up poleis and prestige.")
+    # Any other move leaves the round's later moves to mend it: said plainly, not as a warning.
+    click(page, "#action-body button.back")
+    other = next(kind for kind in api.options(state, state.decision.side)["choices"] if kind != "pass")
+    click(page, f'#action-body button.choice[data-choice="{other}"]')
+    for _ in range(8):  # the first choice of each step, to a whole action
+        if page.locator("#action-body button.confirm").count():
+            break
+        click(page, "#action-body .choices button.choice:enabled")
     assert page.locator("#loss-warning").count() == 0
     assert page.locator("#loss-standing").inner_text().startswith(
-        "As things stand, the round's end loses you the game (your population cannot be fed")
+        "As things stand, the round's end would lose you the game (your population cannot be fed")
     for context in contexts.values():
         context.close()

@@ -261,9 +261,14 @@ function lossWarning(price) {
     no_prestige_at_round_end: gettext("you end the round with no prestige"),
     prestige_exhausted: gettext("you must lose prestige you do not have"),
   }[price.loses] || gettext("the rules end it against you");
-  if (!price.at_once && price.loses === price.standing) {
+  const passing = match.build.kind === "action" && match.build.partial.type === "pass";
+  if (!price.at_once && price.loses === price.standing && !passing) {
     return el("p", {class: "muted", id: "loss-standing", text: fmt(
-      gettext("As things stand, the round's end loses you the game (%(why)s), this move or another."), {why})});
+      gettext("As things stand, the round's end would lose you the game (%(why)s): your next moves may change that."), {why})});
+  }
+  if (!price.at_once && passing) {  // no move of this round is left to mend it
+    return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(
+      gettext("Careful: if you pass now, the round's end loses you the game: %(why)s."), {why})});
   }
   return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(price.at_once
     ? gettext("This loses the game at once: %(why)s.")
