@@ -104,8 +104,10 @@ class MatchSummary(Schema):
 
 
 class Reserve(Schema):
-    cubes: int = Field(description="cubes off the board: population, hoplites and galleys are made of them")
-    disks: int = Field(description="disks off the board (fortifications, the proxenos's marks)")
+    cubes: int = Field(description="cubes off the board: growth takes them as population (a hoplite or "
+                                   "galley is made from a polis's population, not from here)")
+    disks: int = Field(description="disks off the board: on it they mark each polis held, each tribute "
+                                   "collected and each siege attempt")
     merchants: int = Field(description="merchants waiting in the side's commercial port")
 
 
@@ -131,9 +133,11 @@ class ComputerWait(Schema):
 
 class State(Schema):
     """The seat's own view, as its match page receives it (`polis_site.matches.audience.state_message`):
-    the other seat's battle hand, the decks and the events to come stay hidden."""
+    the other seat's battle hand, the decks and the events to come stay hidden. Every field is
+    declared (tests/api/test_api_state.py fails on one the page gets and this leaves out); the
+    schema stays open to fields added later, as docs/api.md's versioning promises."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="allow")
     type: Literal["state"]
     match: int
     version: int = Field(description="how many decisions the match has logged: each act names the one it answers")
@@ -149,8 +153,9 @@ class State(Schema):
     spoken_names: dict[Side, dict[str, str]] | None = Field(
         None, description="a seat named in words (the computer, a guest): its name in each language the site speaks")
     move_days: int | None = Field(description="days each side has for a move (none: a live match or no limit)")
-    deadline: str | None = Field(description="when the side to move loses on time, by days a move (ISO 8601)")
-    clock: Clock | None = Field(None, description="a live clock's time, while it runs")
+    deadline: str | None = Field(description="when the side to move loses on time, by days a move or a live clock "
+                                             "(ISO 8601; none once over)")
+    clock: Clock | None = Field(None, description="a live clock: its time runs only while the match is active")
     computer_wait: ComputerWait | None = Field(None, description="while the match waits for the computer")
     ending: dict[str, str] | None = Field(None, description="once over: how it ended, in each language")
     log: list[dict[str, Any]] | None = Field(None, description="with ?since=n: the log's entries after version n")
