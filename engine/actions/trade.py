@@ -126,9 +126,12 @@ def resolve(state: GameState, request: Mapping[str, Any], dice: list[int]) -> di
     space = editions.of(state).space(request["space"])
     moves = editions.of(state).market_moves(space, request["give"], dice)
     values = state.market_value
+    moved = {}  # only the goods whose price changed: a move past the chart's end changes none
     for good, steps in moves.items():
-        values[good] = markets.clamp_position(values[good] + steps)
-    return {"space": space.id, "received": request["received"], "market_value": {g: values[g] for g in moves}}
+        position = markets.clamp_position(values[good] + steps)
+        if position != values[good]:
+            values[good] = moved[good] = position
+    return {"space": space.id, "received": request["received"], "market_value": moved}
 
 
 def open_spaces(state: GameState, side: str) -> Iterator[str]:

@@ -300,6 +300,8 @@ def _result(e: Mapping[str, Any]) -> list[str]:
         return happenings(r["battle"])
     if "roll" in r:
         return [_siege(r)]
+    if "market_value" in r and not r["market_value"]:
+        return [_("The market holds: no price changes.")]
     if "market_value" in r:
         load = markets.CHART[0].load
         return [_("The market moves: a load of %(load)s now costs %(costs)s.") % {"load": load, "costs": ", ".join(

@@ -230,3 +230,28 @@ def test_every_rounds_growth_is_told_for_both_sides(edition: str) -> None:
                 assert " cannot grow: " in words.happenings([event])[0]
         assert all(sides == {"athens", "sparta"} for sides in told.values()), (seed, told)
     assert told_why, "no side was kept from growing in these games"
+
+
+@pytest.mark.parametrize("edition", sorted(editions.EDITIONS))
+def test_a_market_move_names_only_prices_that_changed(edition: str) -> None:
+    """An outside tour: "The market moves: a load of 3 now costs 3 wood" where wood already cost 3.
+    Over random games, each good a trade's dice name has a new price, and a move that changes none
+    says the market holds."""
+    said = 0
+    for game in range(6):
+        seed = f"market-moves-{edition}-{game}"
+        state = api.new_game(api.Setup.from_seed(seed, edition))
+        _, log = playout.play(seed, edition=edition)
+        for entry in log:
+            before = dict(state.market_value)
+            state, events = (api.apply_chance(state, entry["chance"]) if "chance" in entry
+                             else api.apply_action(state, entry["side"], entry["action"]))
+            for event in events:
+                moved = (event.get("result") or {}).get("market_value")
+                if moved is None:
+                    continue
+                said += 1
+                assert all(before[good] != position == state.market_value[good] for good, position in moved.items())
+                line = words.happenings([event])[0]
+                assert ("The market holds" in line) == (not moved), line
+    assert said
