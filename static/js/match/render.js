@@ -380,8 +380,10 @@ export function markRecent() {
     box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
     return;
   }
-  const title = seat ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
-    : gettext("The last move:");
+  const moved = seat && lines.some((line) => line.classList.contains(seat));
+  const title = !seat ? gettext("The last move:")
+    : moved ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
+    : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", recent.length);
   box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
     el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
       "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""},
