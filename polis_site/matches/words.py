@@ -190,7 +190,7 @@ def describe(side: str, action: Mapping[str, Any], events: list[Mapping[str, Any
         words = DESCRIBE[action["type"]](action)
     except (KeyError, TypeError, AttributeError):
         words = _("sent %(action)r") % {"action": dict(action) if isinstance(action, Mapping) else action}
-    extra = (" " + _("(+1 %(good)s, acting alone: %(other)s had passed)") % {
+    extra = (" " + _("(paying 1 %(good)s more, acting alone: %(other)s had passed)") % {
         "good": good(action["extra"]), "other": side_name(opponent(side))}
         if isinstance(action, Mapping) and action.get("extra") else "")
     return f"{side_name(side)} {words}{extra}"

@@ -292,7 +292,7 @@ def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: D
     assert "wine" in page.locator("#action-body button.confirm").inner_text()
     line = confirm_and_wait(page)
     other = {"athens": "Sparta", "sparta": "Athens"}[side]
-    assert f"(+1 wine, acting alone: {other} had passed)" in line, line
+    assert f"(paying 1 wine more, acting alone: {other} had passed)" in line, line
     after = tracks(page, side)
     assert after["wine"] == before["wine"] - 1 and after["iron"] >= before["iron"] - 0
     for context in contexts.values():
