@@ -159,7 +159,7 @@ def catalogue(ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         "spaces": {s.id: {"market": s.market, "load": s.load, "receive": s.receive, "accepts": list(s.accepts)}
                    for s in rules.spaces},
         "chart": {row.load: list(row.costs) for row in markets.CHART},
-        "rounds": [{"id": r.id, "name": r.name, "letter": r.letter, "stacking": r.stacking_limit,
+        "rounds": [{"id": r.id, "name": words.round_name(r.name), "letter": r.letter, "stacking": r.stacking_limit,
                     "max_load": r.max_market_load}
                    for r in rules.rounds],
         "cards": {c.number: {face.terrain: {"formation": face.formation_name, "maneuver": face.maneuver_name,

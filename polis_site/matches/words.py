@@ -56,6 +56,15 @@ GOODS = {"prestige": gettext_noop("prestige"), "iron": gettext_noop("iron"), "wo
 SIDE_NAMES = dict(SIDES)
 
 
+#: The 2020 rounds' names, as each language's rulebook spells them (Alfa, Épsilon, Omega); the
+#: 2012 rounds are numbers.
+ROUND_NAMES = {"Alpha": gettext_noop("Alpha"), "Epsilon": gettext_noop("Epsilon"), "Omega": gettext_noop("Omega")}
+
+
+def round_name(name: str) -> str:
+    return _(ROUND_NAMES[name]) if name in ROUND_NAMES else name
+
+
 def good(resource: str) -> str:
     """A track's name in the active language."""
     return _(GOODS[resource]) if resource in GOODS else resource
@@ -360,9 +369,9 @@ def _round_begins(e: Mapping[str, Any]) -> str:
     """A round's start with its card; a card with nothing on it ("No event") is said as no event."""
     card = editions.card(e["event_card"])
     if not card.effects:
-        return _("Round %(round)s begins, with no event this round.") % {"round": _rules().round(e["round"]).name}
+        return _("Round %(round)s begins, with no event this round.") % {"round": round_name(_rules().round(e["round"]).name)}
     return _("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
-        "round": _rules().round(e["round"]).name, "card": _(card.title), "side": side_name(e["order"][0])}
+        "round": round_name(_rules().round(e["round"]).name), "card": _(card.title), "side": side_name(e["order"][0])}
 
 
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {

@@ -46,7 +46,7 @@ def test_whole_games_read_in_english_and_spanish(match_seed: str, bot_seed: int 
     for language, lines in told.items():
         assert lines and not [line for line in lines if "%(" in line or "{" in line], lines
     english, spanish = "\n".join(told["en"]), "\n".join(told["es"])
-    assert "Round Epsilon begins" in english and "Comienza la ronda Epsilon" in spanish
+    assert "Round Epsilon begins" in english and "Comienza la ronda Épsilon" in spanish
     assert "The game is over." in english and "La partida ha terminado." in spanish
     if match_seed == "battle-game":
         assert re.search(r"A battle begins in .+ \(Athens \d+, Sparta \d+\); (Athens|Sparta) attacks first\.", english)
@@ -201,7 +201,7 @@ def test_a_round_without_an_event_card_says_so_instead_of_naming_a_card_no_event
     begins = [{"event": "round_begins", "round": 1, "event_card": "no_event_epsilon", "order": ["athens", "sparta"]}]
     said = words.in_every_language(lambda: words.happenings(begins))
     assert said == {"en": ["Round Epsilon begins, with no event this round."],
-                    "es": ["Comienza la ronda Epsilon, sin evento esta ronda."]}
+                    "es": ["Comienza la ronda Épsilon, sin evento esta ronda."]}  # as the Spanish rulebook spells it
     dealt = [{**begins[0], "round": 0, "event_card": "no_event_alpha"}]
     assert words.in_every_language(lambda: words.happenings(dealt))["en"] == ["Round Alpha begins, with no event this round."]
 
