@@ -94,6 +94,17 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _no_language_carried_over() -> Iterator[None]:
+    """A request in Spanish leaves Spanish active in the thread (LocaleMiddleware activates and
+    never deactivates): each test starts and ends in the default language, whatever ran before."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _no_throttle_counts_carried_over() -> Iterator[None]:
     """The login and sign-up throttles count in the cache (one process's memory in tests): each
     test starts with none, so a suite's many sign-ups from 127.0.0.1 never add up."""

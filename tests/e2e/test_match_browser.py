@@ -150,7 +150,7 @@ def test_two_players_sign_up_invite_and_play_turns_by_clicking(browser, live_sit
     small.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert small.locator("html").get_attribute("lang") == "es"
     assert small.locator("#actions h2").inner_text() == "Tu jugada"
-    assert "En directo" in small.locator("#connection").inner_text()
+    assert "Conectado" in small.locator("#connection").inner_text()
     lines = small.locator("#log li").all_inner_texts()
     assert len(lines) == version(guest) and all(line.startswith(("Atenas", "Esparta")) for line in lines)
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
