@@ -271,12 +271,7 @@ def food_forecast(state: GameState, side: str) -> dict[str, int]:
 def food_ahead(state: GameState, side: str) -> bool:
     """Whether `side`'s food at this round's end is still to be settled: its food step is to come,
     or it is choosing what to give up for a shortfall. Once it has eaten, a forecast would be stale."""
-    if state.round_end is None:
-        return True
-    step, done = state.round_end
-    if step != end_of_round.FOOD_STEP:
-        return step < end_of_round.FOOD_STEP
-    return side not in end_of_round.in_step_order(state)[:done]
+    return not end_of_round.fed(state, side)
 
 
 def sample_chance(state: GameState, rng: random.Random) -> dict[str, Any]:

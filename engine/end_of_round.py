@@ -394,13 +394,20 @@ def _fate(state: GameState, side: str) -> str | None:
     return None if kept > 0 else "no_prestige_at_round_end"
 
 
+def fed(state: GameState, side: str) -> bool:
+    """Whether the round's food step has fed `side` (its step done, or past)."""
+    if state.round_end is None:
+        return False
+    step, done = state.round_end
+    return step > FOOD_STEP or step == FOOD_STEP and side in in_step_order(state)[:done]
+
+
 def food_gap(state: GameState, side: str) -> int:
     """Wheat the side still lacks to feed its population at this round's end (less than 0: wheat to
     spare): none once the food step has fed it, its shortfall while it chooses what to give up. The
     computer weighs it, and judged states are often in the middle of the steps."""
     if state.round_end is not None:
-        step, done = state.round_end
-        if step > FOOD_STEP or step == FOOD_STEP and side in in_step_order(state)[:done]:
+        if fed(state, side):
             return 0
         decision = state.decision
         if decision is not None and decision.kind == FOOD and decision.side == side:

@@ -1,7 +1,7 @@
 // Building an action or an answer, field by field, from the engine's options; priced before
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
-import {cat, match, root, seat} from "./page.js";
+import {cat, match, phone, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {eventCard, refusedOnly, widget} from "./prompts.js";
@@ -245,10 +245,8 @@ export function renderBuilder() {
   // On a phone the panel is a sheet of its own height: a Confirm that has just appeared below its
   // fold is brought into it (once: the player may scroll away again).
   const confirmButton = body.querySelector("button.confirm");
-  if (confirmButton && !hadConfirm && matchMedia(PHONE).matches) confirmButton.scrollIntoView({block: "nearest"});
+  if (confirmButton && !hadConfirm && phone.matches) confirmButton.scrollIntoView({block: "nearest"});
 }
-// Where the action panel is a sheet over the bottom of the screen (static/css/match.css).
-const PHONE = "(max-width: 700px)";
 
 
 // How the game would end against the player after this answer: at once, or at the round's end as

@@ -1,7 +1,7 @@
 // The players' chat: lines drawn as text, never markup; reports; the players' choice to keep it
 // from spectators.
 import {$, $$, el, fmt, gettext} from "./dom.js";
-import {seat} from "./page.js";
+import {phone, seat} from "./page.js";
 import {explain} from "./words.js";
 import {ask, on} from "./socket.js";
 
@@ -16,7 +16,6 @@ const CHAT_REFUSALS = {
 // or the tab hidden on a desktop, closed on a phone) and shown beside its name and on its tab.
 let unread = 0;
 let inView = false;
-const phone = window.matchMedia("(max-width: 700px)");
 
 function seen() {
   const card = $("#chat");

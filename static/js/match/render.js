@@ -360,11 +360,12 @@ let sinceOpen = false;
 // the map and lit on it; in a replay, the step shown.
 export function markRecent() {
   const lines = $$("#log > li[data-seq]");
+  const mine = lastOfMine(lines);
   let recent;
   if (replaying) {
     recent = lines.filter((line) => line.classList.contains("current"));
   } else if (seat) {
-    recent = lines.slice(lastOfMine(lines) + 1).filter((line) => !line.classList.contains(seat));
+    recent = lines.slice(mine + 1).filter((line) => !line.classList.contains(seat));
   } else {
     recent = lines.slice(-1);
   }
@@ -380,9 +381,8 @@ export function markRecent() {
     box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
     return;
   }
-  const moved = seat && lines.some((line) => line.classList.contains(seat));
   const title = !seat ? gettext("The last move:")
-    : moved ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
+    : mine >= 0 ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
     : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", recent.length);
   box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
     el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
