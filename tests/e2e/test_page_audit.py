@@ -216,7 +216,7 @@ READ = """(width) => {
   for (const cell of [...document.querySelectorAll('td, th')].filter(visible)) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const word of node.textContent.matchAll(/[\p{L}\p{N}]{2,20}/gu)) {
+      for (const word of node.textContent.matchAll(/[\\p{L}\\p{N}]{2,20}/gu)) {
         const range = document.createRange();
         range.setStart(node, word.index);
         range.setEnd(node, word.index + word[0].length);
