@@ -360,15 +360,21 @@ def lost_as_it_stands(state: GameState, side: str) -> str | None:
     phoros): one of LOSSES, the reason it already ended so, or None (it goes on, or the other side
     loses first, or neither wins). The page says it before a Confirm (flow.price): a move that gives
     away the last prestige, or leaves a famine that neither poleis nor prestige can feed. Not
-    counted: an event card's round-end effects."""
+    counted: an event card's round-end effects (a turn-end penalty for blocking is: it is certain)."""
     if state.outcome is not None:
         reason = state.outcome["reason"]
         return reason if reason in LOSSES and state.outcome["winner"] == opponent(side) else None
-    fates = {each: _fate(state, each) for each in SIDES}
     if state.passed:
         first = state.passed[0]
     else:  # the side deciding now passes first
         first = state.decision.side if state.decision is not None and state.decision.side else SPARTA
+    # The first pass ends its side's turn: a card's turn-end penalty falls on it once more.
+    penalty = {each: 0 for each in SIDES}
+    if not state.passed and state.round_end is None:
+        penalty[first] = event_cards.turn_end_penalty(state, first)
+        if penalty[first] > state.players[first].tracks[PRESTIGE]:
+            return "prestige_exhausted" if first == side else None
+    fates = {each: _fate(state, each, penalty[each]) for each in SIDES}
     for each in (first, opponent(first)):  # a famine ends the game at the food step, in its order
         if fates[each] == "famine":
             return "famine" if each == side else None
@@ -376,12 +382,12 @@ def lost_as_it_stands(state: GameState, side: str) -> str | None:
     return "no_prestige_at_round_end" if broke == [side] else None
 
 
-def _fate(state: GameState, side: str) -> str | None:
-    """The side's own end of this round as it stands: famine, no prestige left, or None. At the
-    food step it gives up the poleis that leave it the most prestige once the round's megalopolis
-    points (for grown poleis it keeps) are counted."""
+def _fate(state: GameState, side: str, penalty: int = 0) -> str | None:
+    """The side's own end of this round as it stands, `penalty` prestige lost before it: famine, no
+    prestige left, or None. At the food step it gives up the poleis that leave it the most prestige
+    once the round's megalopolis points (for grown poleis it keeps) are counted."""
     step = 0 if state.round_end is None else state.round_end[0]
-    at_food = state.players[side].tracks[PRESTIGE] + projects_to_come(state, side)
+    at_food = state.players[side].tracks[PRESTIGE] - penalty + projects_to_come(state, side)
     grown = set(grown_poleis(state, side)) if step <= MEGALOPOLIS_STEP else set()
     gap = max(0, food_gap(state, side))
     if not gap:

@@ -419,14 +419,25 @@ def battle_threshold(state: GameState) -> int:
     return min((e.units for e in _in_force(state, BattleThreshold)), default=rounds.BATTLE_THRESHOLD)
 
 
-def at_turn_end(state: GameState, side: str) -> list[Event]:
-    """A card's penalty on a side that ends its turn blocking the other's sea routes to a market:
-    the other side's merchants could not reach it from their commercial port (docs/rulings.md R23)."""
-    events: list[Event] = []
+def _blockades(state: GameState, side: str) -> list[tuple[BlockadePenalty, list[str]]]:
+    """Each card penalty in force with the markets `side` now blocks for it: the other side's
+    merchants could not reach them from their commercial port (docs/rulings.md R23)."""
     other = opponent(side)
-    for effect in _in_force(state, BlockadePenalty):
-        blocked = [m for m in effect.markets if not movement.free_sea_route(
-            state, other, geography.commercial_port_seas(other), geography.market_seas(m))]
+    return [(effect, [m for m in effect.markets if not movement.free_sea_route(
+        state, other, geography.commercial_port_seas(other), geography.market_seas(m))])
+        for effect in _in_force(state, BlockadePenalty)]
+
+
+def turn_end_penalty(state: GameState, side: str) -> int:
+    """The prestige `side` would lose if its turn ended as the board stands: a loss warning counts it
+    for the pass still to come."""
+    return sum(effect.prestige for effect, blocked in _blockades(state, side) if blocked)
+
+
+def at_turn_end(state: GameState, side: str) -> list[Event]:
+    """A card's penalty on a side that ends its turn blocking the other's sea routes to a market."""
+    events: list[Event] = []
+    for effect, blocked in _blockades(state, side):
         if blocked and state.outcome is None:
             before = state.players[side].tracks[PRESTIGE]
             essentials.lose_prestige(state, side, effect.prestige, "event card: blocking " + ", ".join(blocked))

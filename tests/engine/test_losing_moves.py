@@ -25,7 +25,7 @@ ANSWERS = 12
 def played_on(state: GameState, side: str) -> str | None:
     """The game played on as it stands to the round's end: how it then ended against `side` (one of
     LOSSES), None if it did not; "unknown" where it meets what the claim leaves out (chance, a battle,
-    an event card's round-end effect or choice)."""
+    an event card's round-end effect or choice; its turn-end penalty for blocking is certain, so counted)."""
     start = state.round
     while state.outcome is None and state.round == start:
         if api.chance_request(state) is not None:
@@ -40,8 +40,8 @@ def played_on(state: GameState, side: str) -> str | None:
         else:
             return "unknown"
         state, events = api.apply_action(state, decision.side, answer)
-        if any(event.get("event") == "event_effect" for event in events):
-            return "unknown"
+        if any(event.get("event") == "event_effect" and "blocking" not in event for event in events):
+            return "unknown"  # a card's round-end effect; its turn-end penalty for blocking is counted
     if state.outcome is not None and state.outcome["reason"] in LOSSES and state.outcome["winner"] == opponent(side):
         return state.outcome["reason"]
     return None
