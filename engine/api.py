@@ -196,8 +196,8 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
                   extras: Iterable[str] = ()) -> dict[str, Any]:
     """Why an action type offers nothing now: taken this turn, no resource left to act alone, the
     extra resource chosen to act alone with (`other_extra`: the `extras` it could be taken with), or
-    why its first field's choices are refused (`refusals.grouped`): one `reason` where it is true
-    of them all, else the foremost, with `field` and `each` naming the choices of every reason;
+    why its first field's choices are refused (`refusals.grouped`): `reason`, the foremost, with
+    `field` and `each` naming the choices of every reason ("too few hoplites there" names where);
     with no such choice, the reason the bare action is refused for."""
     opened = _open_type(state, side, kind)
     if opened is None:
@@ -225,8 +225,6 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
             pass
         return {"reason": refusals.NOTHING_POSSIBLE}
     groups = refusals.grouped(found)
-    if len(groups) == 1:
-        return {"reason": groups[0]["reason"]}
     return {"reason": groups[0]["reason"], "field": first["next"], "each": groups}
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine import movement
-from engine.actions.base import Fields, no_prestige
+from engine.actions.base import Fields, Refusable, no_prestige
 from engine.data import geography, poleis
 from engine.data.sides import opponent
 from engine.errors import IllegalAction
@@ -226,3 +226,14 @@ def generate(state: GameState, side: str) -> Iterator[MoveProxenos]:
     for polis_id, routes in destinations(state, side):
         for route in routes:
             yield MoveProxenos(polis_id, route.spaces)
+
+
+def _routed(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    """The poleis a player looks at: those the proxenos has a route to, however dear its bribe, and
+    the one the other proxenos stands in."""
+    other = state.players[opponent(side)].proxenos
+    return [polis_id for polis_id, _ in destinations(state, side)] + ([other] if other else [])
+
+
+#: Destinations left out (the bribe, the other proxenos there).
+REFUSALS = {"destination": Refusable(_routed)}

@@ -28,10 +28,12 @@ LOCALES = {"en": "en-US", "es": "es-ES"}
 WORDS = {
     "en": {"taken": "The only possible choices, taken for you: Pylos · 1.",
            "stacking": "That passes the stacking limit of this round.",
-           "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs."},
+           "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs.",
+           "instead": "Not possible instead of Pylos:"},
     "es": {"taken": "Las únicas elecciones posibles, tomadas en tu lugar: Pylos · 1.",
            "stacking": "Eso supera el límite de apilamiento de esta ronda.",
-           "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta."},
+           "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta.",
+           "instead": "No es posible en lugar de Pylos:"},
 }
 
 
@@ -59,6 +61,8 @@ def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cann
     # poleis the rules refuse are shown greyed, each with the reason the server gives.
     assert page.locator("#taken").inner_text() == words["taken"]
     assert greyed(page) == {"sparti": words["stacking"], "gythion": words["last_cube"]}
+    # Under what they were the alternative to (a project's poleis read as that project's).
+    assert page.locator("#action-body .refused-heading").all_inner_texts() == [words["instead"]]
     assert page.locator('#action-body button.choice[data-choice="sparti"]').is_disabled()
     # On the map too: Sparti, clicked, says why instead of choosing.
     page.locator('#board [data-place="sparti"]').click()
@@ -107,7 +111,7 @@ def refused_for_several(state: api.GameState) -> bool:
     """An action's decision where a greyed action type's choices are refused for several reasons."""
     if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
         return False
-    return any("each" in item for item in api.options(state, state.decision.side).get("unavailable", []))
+    return any(len(item.get("each", ())) > 1 for item in api.options(state, state.decision.side).get("unavailable", []))
 
 
 def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, live_site: DaphneProcess,
@@ -119,7 +123,7 @@ def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, l
     side = state.decision.side
     page = pages[side]
     idle(page)
-    several = [item for item in api.options(state, side)["unavailable"] if "each" in item]
+    several = [item for item in api.options(state, side)["unavailable"] if len(item.get("each", ())) > 1]
     for item in several:
         button = page.locator(f'#action-body button.choice.refused[data-choice="{item["choice"]}"]')
         assert button.is_disabled()
@@ -134,5 +138,38 @@ def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, l
             if len(group["choices"]) > 3:
                 assert text.endswith(f" and {len(group['choices']) - 3} more)"), text
     page.locator("#action-body").screenshot(path=str(artifacts_dir / "refused-for-several.png"))
+    for context in contexts.values():
+        context.close()
+
+
+def proxenos_with_dear_destinations(state: api.GameState) -> bool:
+    """Move the proxenos open, with more destinations too dear than the panel lists open."""
+    if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
+        return False
+    side = state.decision.side
+    if "move_proxenos" not in api.options(state, side)["choices"]:
+        return False
+    refused = api.options(state, side, {"type": "move_proxenos"}).get("unavailable", [])
+    return sum(item["reason"] == "cannot_afford" for item in refused) > 8
+
+
+def test_the_proxenos_destinations_its_bribe_cannot_reach_are_greyed_folded_and_said_on_the_map(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """Outside tour: the poleis the proxenos could not afford to reach were left out, a click on one
+    of them on the map said nothing. Greyed with the server's reason, folded past eight."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-proxenos", proxenos_with_dear_destinations)
+    side = state.decision.side
+    page = pages[side]
+    idle(page)
+    refused = {item["choice"]: item["reason"] for item in api.options(state, side, {"type": "move_proxenos"})["unavailable"]}
+    click(page, '#action-body button.choice[data-choice="move_proxenos"]')
+    fold = page.locator("#action-body details.refused-list")
+    assert fold.locator("summary").inner_text() == f"{len(refused)} more, not possible now"
+    assert not fold.locator("button.choice.refused").first.is_visible()
+    fold.locator("summary").click()
+    assert greyed(page) == {choice: str(RULES[reason]) for choice, reason in refused.items()}
+    dear = next(choice for choice, reason in refused.items() if reason == "cannot_afford")
+    page.locator(f'#board [data-place="{dear}"]').click()
+    assert page.locator("#action-error").inner_text() == str(RULES["cannot_afford"])
     for context in contexts.values():
         context.close()

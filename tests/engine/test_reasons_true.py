@@ -1,9 +1,8 @@
 """Every reason an action type is greyed for is true of the position (issue 62): over positions of
 seeded random games of every ruleset, each reason the options give an action type is checked
 against the position by a claim of its own, independent of the probes that found it; and what the
-type says agrees with why each of its first field's choices is refused: one reason only where it
-is the reason of every choice a player looks at, else each reason with the very choices it is the
-reason for, the player's means first."""
+type says agrees with why each of its first field's choices is refused: each reason with the very
+choices it is the reason for (a place named, never "there" alone), the player's means first."""
 
 from __future__ import annotations
 
@@ -90,7 +89,7 @@ def disagreements(state: GameState, side: str, item: dict) -> list[str]:
     named = {str(c) for group in item["each"] for c in group["choices"]}
     wrong += [f"{kind}: {c} refused for {r!r}, not named" for c, r in looked_at.items() if c not in named]
     reasons = [group["reason"] for group in item["each"]]
-    if item["reason"] != reasons[0] or len(set(reasons)) < 2:
+    if item["reason"] != reasons[0] or len(set(reasons)) < len(reasons):
         wrong.append(f"{kind}: {item['reason']!r} said with {reasons}")
     if any(r in refusals.MEANS for r in reasons) and reasons[0] not in refusals.MEANS:
         wrong.append(f"{kind}: {reasons[0]!r} said before the means {reasons}")
@@ -123,10 +122,10 @@ def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition
                           and any(item["choice"] in other["choices"] for other in asked[1:] if other is not answer)]
             for item in (item for answer in asked for item in answer.get("unavailable", [])):
                 kind, reason = item["choice"], item["reason"]
-                said["several" if "each" in item else reason] += 1
+                said["several" if len(item.get("each", ())) > 1 else reason] += 1
                 claim = CLAIMS.get(reason)
                 assert claim is not None or reason in PROBED, f"{reason}: no claim to check it by"
-                if "each" not in item and claim is not None and not claim(state, side, kind):
+                if len(item.get("each", ())) <= 1 and claim is not None and not claim(state, side, kind):
                     false.append(f"round {state.round}, {side}, {kind}: {reason!r} is false here")
                 if reason == "other_extra":  # taken alone with another extra resource, it is open
                     if not all(kind in api.options(state, side, {"extra": e})["choices"] for e in item["extras"]):

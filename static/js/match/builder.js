@@ -200,7 +200,12 @@ export function renderBuilder() {
       "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
     {choices: match.build.taken.map(([field, value]) => describeField(field, value)).join(" · ")})}));
     // Why it was the only one: the choices the rules refused there, greyed with their reasons.
-    for (const [field, , refused] of match.build.taken) if (refused.length) parts.push(...refusedOnly(field, refused, HANDS));
+    // Each under what it was the alternative to: a project's poleis are read as that project's.
+    for (const [field, value, refused] of match.build.taken) {
+      if (!refused.length) continue;
+      parts.push(el("h4", {class: "refused-heading", text: fmt(gettext("Not possible instead of %(choice)s:"),
+        {choice: describeField(field, value)})}), ...refusedOnly(field, refused, HANDS));
+    }
   }
   const field = options.next;
   if (GATHERED.has(field)) match.build.open[field] = options;

@@ -15,13 +15,19 @@ const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : 
 function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
   markRefused(refused, (reason) => to.refuse(explain({code: reason})));
-  return [el("div", {class: "choices"}, [
-    ...choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
-      "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)})),
-    ...refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
-      "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
-    ...reasons(item)))])];
+  const greyed = refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
+    "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
+  ...reasons(item)));
+  const offered = choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
+    "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)}));
+  if (greyed.length <= MOST_GREYED) return [el("div", {class: "choices"}, [...offered, ...greyed])];
+  // Many refused (a proxenos's dear destinations): folded below the choices, each still said on the map.
+  return [el("div", {class: "choices"}, offered), el("details", {class: "refused-list"},
+    el("summary", {text: fmt(ngettext("%(n)s more, not possible now", "%(n)s more, not possible now", greyed.length),
+      {n: greyed.length})}), el("div", {class: "choices"}, greyed))];
 }
+// Refused choices listed open before they fold.
+const MOST_GREYED = 8;
 
 // Why a choice is greyed: one reason where it holds for all of it, else each reason with the
 // choices of the next field it holds for ("That passes the stacking limit of this round. (Athinae)").
