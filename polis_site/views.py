@@ -99,6 +99,11 @@ class SignUpForm(UserCreationForm):
         # No maxlength on the input: a longer name pasted is refused with the reason, not cut unseen.
         field.widget.attrs.pop("maxlength", None)
         field.help_text = _("Up to %(n)s characters: letters, digits and @ . + - _ only.") % {"n": USERNAME_MAX}
+        # Said as the site says everything (Django's own help is formal in Spanish), true of the
+        # validators in settings.AUTH_PASSWORD_VALIDATORS.
+        self.fields["password1"].help_text = _(
+            "At least 8 characters, not digits only, not a common password and not like your username.")
+        self.fields["password2"].help_text = _("The same password again, to be sure of it.")
 
     def clean_username(self) -> str | None:
         username = super().clean_username()

@@ -10,6 +10,7 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.utils import translation
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop
@@ -399,7 +400,7 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
         "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
         "prestige": _signed(e["prestige"], "prestige")}],
     "goods_adjusted": lambda e: [_("End of round: %(goods)s are halved.") % {
-        "goods": ", ".join(good(g) for g in _rules().resources if g in _rules().perishable)}],
+        "goods": get_text_list([good(g) for g in _rules().resources if g in _rules().perishable], _("and"))}],
     "phoros": lambda e: [_("%(side)s receives %(silver)s silver of phoros.") % {
         "side": side_name(e["side"]), "silver": e["silver"]}] if e["silver"] else [],
     "project_completed": lambda e: [_("%(side)s completes %(project)s in %(polis)s (%(prestige)s).") % {

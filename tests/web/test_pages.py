@@ -42,6 +42,14 @@ def test_home_in_spanish(client: Client) -> None:
     assert "Atenas contra Esparta, en tu navegador" in response.content.decode()
 
 
+def test_the_spanish_sign_up_form_speaks_to_the_player_as_the_site_does(client: Client) -> None:
+    """Outside tour: Django's own help for passwords is formal in Spanish ("Su contraseña ...,
+    introduzca"); the site says "tú" everywhere else."""
+    page = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Su contraseña" not in page and "introduzca" not in page
+    assert "ni parecida a tu nombre de usuario" in page and "La misma contraseña otra vez" in page
+
+
 async def test_healthz_checks_the_database_and_the_layer() -> None:
     response = await AsyncClient().get("/healthz")
     assert response.status_code == 200

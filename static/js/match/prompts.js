@@ -99,7 +99,8 @@ export function widget(field, options, to) {
     case "count":
       return buttons(to, field, options.choices, String);
     case "prestige":
-      return buttons(to, field, options.choices, (n) => fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]}),
+      return buttons(to, field, options.choices, (n) => (Number(n) === 0 ? gettext("None: keep your prestige")
+        : fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]})),
         options.unavailable);
     case "option":
       return buttons(to, field, options.choices, (o) => cat.event_options[o] || o);
