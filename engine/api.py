@@ -22,11 +22,11 @@ from engine.data.resources import PRESTIGE
 from engine.data.sides import SIDES
 from engine.errors import ActionError, IllegalAction, MalformedAction
 from engine.flow import PASS, apply_action, apply_chance, chance_request, cost, price
-from engine.setup import Setup, new_game
+from engine.setup import Setup, new_game, opening
 from engine.state import DEFAULT_EDITION, Decision, GameState, from_json, to_json
 
 __all__ = [
-    "PASS", "Setup", "new_game", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "food_forecast", "reserves", "apply_action",
+    "PASS", "Setup", "new_game", "opening", "current_decision", "legal_actions", "legal_of_type", "options", "cost", "price", "food_forecast", "reserves", "apply_action",
     "apply_chance", "chance_request", "sample_chance", "view_for", "from_view", "outcome", "score", "apply_entry", "replay", "to_json",
     "from_json",
 ]

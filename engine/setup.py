@@ -16,6 +16,9 @@ from engine.data.sides import SIDES
 from engine.errors import MalformedAction
 from engine.state import DEFAULT_EDITION, GameState, Player, Polis
 
+Event = dict[str, Any]
+
+
 @dataclass(frozen=True)
 class Setup:
     """Everything chance decides before the first turn."""
@@ -72,6 +75,12 @@ def _edition(edition_id: str) -> editions.Edition:
 
 def new_game(setup: Setup | int | str = 0) -> GameState:
     """The printed setup; the first round then begins (its event step, then Sparta's first turn)."""
+    return opening(setup)[0]
+
+
+def opening(setup: Setup | int | str = 0) -> tuple[GameState, list[Event]]:
+    """`new_game` with what the first round's beginning did before anyone moved (its event card and
+    the card's effects): no action's log line holds them, and a player reads them all the same."""
     if not isinstance(setup, Setup):
         setup = Setup.from_seed(setup)
     on_offer = editions.EDITIONS[setup.edition].round(0).projects_on_offer
@@ -104,5 +113,6 @@ def new_game(setup: Setup | int | str = 0) -> GameState:
         next_decision_id=1,
         edition=setup.edition,
     )
-    flow.proceed(state, flow.begin_round(state))
-    return state
+    events = flow.begin_round(state)
+    flow.proceed(state, events)
+    return state, events

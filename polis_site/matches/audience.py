@@ -132,6 +132,13 @@ def public_entry(record: ActionRecord) -> dict[str, Any]:
             "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
 
 
+def opening(match: Match) -> list[str]:
+    """What the first round's beginning did before the first move (its event card, the card's
+    effects), in the active language: the log's first lines."""
+    with words.telling(match.ruleset):
+        return words.happenings(api.opening(match.engine_setup())[1])
+
+
 def log_since(match: Match, version: int) -> list[dict[str, Any]]:
     return [public_entry(r) for r in match.actions.filter(seq__gt=version).order_by("seq")]
 

@@ -134,8 +134,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = match.side_of(request.user)
     return render(request, "matches/match.html", {
         "match": match, "seat": seat, "initial": audience.state_message(match, match.state(), seat),
-        "log": _in_page_language(audience.log_since(match, 0)), "board": board.drawing(match.ruleset),
-        "catalogue": board.catalogue(match.ruleset),
+        "log": _in_page_language(audience.log_since(match, 0)), "opening": audience.opening(match),
+        "board": board.drawing(match.ruleset), "catalogue": board.catalogue(match.ruleset),
         "parts": {slot: [html for part in parts if (html := part(request, match, seat))]
                   for slot, parts in extensions.page_parts.items()}})
 

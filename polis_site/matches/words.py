@@ -120,9 +120,8 @@ def _trade(a: Mapping[str, Any]) -> str:
 
 
 def _feed(a: Mapping[str, Any]) -> str:
-    if a.get("give_up"):
-        return _("fed the population, giving up %(poleis)s") % {"poleis": ", ".join(name(p) for p in a["give_up"])}
-    return _("fed the population (with prestige where wheat fell short)")
+    """The answer only: the famine's own line, after it, says what was given up and lost."""
+    return _("answered the famine")
 
 
 def _event(a: Mapping[str, Any]) -> str:

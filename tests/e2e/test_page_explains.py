@@ -53,6 +53,10 @@ def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cann
                                       tmp_path, locales={"sparta": LOCALES[language], "athens": "en-US"})
     page = pages["sparta"]
     idle(page)
+    # The first round's beginning, which no move's line holds, opens the log and the panel's news.
+    opening = page.locator("#log-opening").inner_text()
+    assert opening.startswith({"en": "Round Alpha begins", "es": "Comienza la ronda Alfa"}[language]), opening
+    assert page.locator("#news").inner_text().startswith(opening.splitlines()[0])
     # The action types it cannot take are greyed with a reason too (here: none of its poleis may
     # besiege, develop or trade yet); every one is refused, never clickable.
     assert all(node.is_disabled() for node in page.locator("#action-body button.choice.refused").all())

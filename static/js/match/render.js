@@ -90,11 +90,13 @@ export function showNotice(message) {
 // What happened since this seat's last move began (its own move's results, then the other side's),
 // the last eight lines: a battle's end or a siege's dice stay in view when the other side moves on.
 // A spectator: the last move's.
+// Before the seat's first move, the round's opening (its event card and what the card did) too.
 export function latestNews() {
   const lines = $$("#log > li[data-seq]");
   const mine = lastOfMine(lines);
-  return lines.slice(Math.max(mine >= 0 ? mine : lines.length - 1, 0))
-    .flatMap((line) => $$(".then", line).map((then) => then.textContent)).slice(-8);
+  const opening = seat && mine < 0 ? $$("#log-opening .then") : [];
+  return [...opening, ...lines.slice(Math.max(mine >= 0 ? mine : lines.length - 1, 0))
+    .flatMap((line) => $$(".then", line))].map((then) => then.textContent).slice(-8);
 }
 
 // Where in the log's lines this seat last moved (-1: never, or a spectator).
