@@ -316,13 +316,18 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
     assert page.locator("#board").get_attribute("data-zoom") == "1.00"
 
     # A round: the player taps until the round's letter changes, the computer answering. Each
-    # Confirm, as it appears, is on the screen (the sheet brings it up from below its fold).
+    # Confirm, as it appears, is in the sheet's view (the sheet brings it up from below its fold),
+    # and so are the warnings about it (an outside tour: a loss warning half under the fold).
     page.evaluate("""() => { window.confirmsOffScreen = [];
       new MutationObserver(() => { const button = document.querySelector('#action-body button.confirm');
         if (!button || button.dataset.watched) return;
         button.dataset.watched = 'yes';
-        requestAnimationFrame(() => { const box = button.getBoundingClientRect();
-          if (box.bottom > innerHeight + 1 || box.top < 0) confirmsOffScreen.push(Math.round(box.bottom)); });
+        requestAnimationFrame(() => { const sheet = document.querySelector('#actions').getBoundingClientRect();
+          for (const node of [button, ...document.querySelectorAll('#loss-warning, #loss-standing, #food-warning')]) {
+            const box = node.getBoundingClientRect();
+            if (box.bottom > Math.min(innerHeight, sheet.bottom) + 1 || box.top < sheet.top - 1)
+              confirmsOffScreen.push(`${node.id || 'confirm'} ${Math.round(box.top)}-${Math.round(box.bottom)}`);
+          } });
       }).observe(document.querySelector('#action-body'), {childList: true, subtree: true}); }""")
     player = ClickPlayer(page, random.Random(3), careful=True)
     round_text = page.locator("#round").inner_text()

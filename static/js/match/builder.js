@@ -249,8 +249,12 @@ export function renderBuilder() {
   showError(match.build.refusal);
   // On a phone the panel is a sheet of its own height: a Confirm that has just appeared below its
   // fold is brought into it (once: the player may scroll away again).
+  // So are the warnings about it (a loss above it, a famine below): read before the thumb confirms.
   const confirmButton = body.querySelector("button.confirm");
-  if (confirmButton && !hadConfirm && phone.matches) confirmButton.scrollIntoView({block: "nearest"});
+  if (confirmButton && !hadConfirm && phone.matches) {
+    (body.querySelector("#food-warning") || confirmButton).scrollIntoView({block: "nearest"});
+    (body.querySelector("#loss-warning, #loss-standing") || confirmButton).scrollIntoView({block: "nearest"});
+  }
 }
 
 
