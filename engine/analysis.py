@@ -7,7 +7,8 @@ For each decision with more than one answer: the chance to win, for Athens, with
 preferred answer (`before`) and after the answer played (`after`), and what the answer played cost
 its side (`loss`). A chance is hard's value of the position (-1 lost to 1 won, its search's
 average over its play-outs) drawn on 0 to 1: a judgement, not a frequency measured
-(docs/computer.md, "The analysis").
+(docs/computer.md, "The analysis"). Its play-outs are prudent for both sides alike, so that a
+position's value does not lean to whichever side searches it (`chance`: one position, one number).
 """
 
 from __future__ import annotations
@@ -64,23 +65,37 @@ def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: play
     preferred = players.best(root)  # the search's own choice, before the answer played is weighed more
     played_key = players.action_key(played)
     players.visit(root, view, rng, tree, played_key, LEAST)
-
-    def athens(key: str) -> float:
-        mean = root.value[key] / root.visits[key]
-        chance = (mean + 1) / 2
-        return round(chance if side == "athens" else 1 - chance, 4)
-
-    return Judgement(side=side, before=athens(preferred), after=athens(played_key),
+    return Judgement(side=side, before=_athens(root, preferred, side), after=_athens(root, played_key, side),
                      best=root.actions[preferred], played=played)
+
+
+def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None) -> float:
+    """Athens' chance to win the position `view` shows, judged from its viewer's information: the
+    search of the decision there (whichever side takes it), worth its preferred answer. Both seats'
+    views of a position with nothing hidden between them judge it alike (tests/engine/test_analysis.py)."""
+    tree = tree or analyst()
+    root = players.search(view, random.Random(seed), tree)
+    mover = api.from_view(view, random.Random(seed)).decision
+    assert mover is not None and mover.side is not None
+    if len(root.actions) == 1:  # one answer: its value is the position's
+        players.visit(root, view, random.Random(seed), tree, next(iter(root.actions)), LEAST)
+    return _athens(root, players.best(root), mover.side)
+
+
+def _athens(root: players.Node, key: str, side: str) -> float:
+    """A root child's value, searched for `side`, as Athens' chance."""
+    mean = root.value[key] / root.visits[key]
+    chance = (mean + 1) / 2
+    return round(chance if side == "athens" else 1 - chance, 4)
 
 
 def analyst() -> players.Tree:
     """The ANALYST's search bounded by its count of iterations only, never by the clock that keeps a
     live decision in time: the same decision and seed are judged alike on a quiet machine and on a
-    busy one (an analysis waits behind live play and has time)."""
+    busy one (an analysis waits behind live play and has time); both sides' play-outs prudent."""
     tree = players.player(ANALYST).budget
     assert isinstance(tree, players.Tree)
-    return replace(tree, most_seconds=math.inf)
+    return replace(tree, most_seconds=math.inf, both_prudent=True)
 
 
 def judge_at(state: api.GameState, side: str, played: players.Action, seed: str,

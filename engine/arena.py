@@ -57,6 +57,7 @@ STUDIED = frozenset({
     "probe24a", "probe24b", "probe24c", "time24",  # session 24: probes of hard's changes, its pure time (docs/computer.md)
     "value25",  # session 25: the 2012 self-play games of the 2012 learned judgement (engine/models)
     "probe26a", "probe26b",  # session 26: the analysis tried on games of hard against random (engine/analysis.py)
+    "symprobe28",  # the analysis's symmetry probed while its both-sides-prudent play-outs were written
 })
 
 

@@ -33,7 +33,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +173,9 @@ class Tree:
     #: Whether a later round's start is judged by the learned model of the edition, where it has
     #: one (engine/value.py), instead of `evaluate`'s hand-set weights.
     learned: bool = False
+    #: Whether both sides' play in the rollouts is prudent, not only the searching side's: a
+    #: position is then judged alike whichever side searches it (the analysis; docs/computer.md).
+    both_prudent: bool = False
 
 
 class Player:
@@ -267,8 +270,11 @@ def search(view: View, rng: random.Random, tree: Tree, also: Action | None = Non
     each child's `visits` and total `value`); `also`, an answer to weigh beside the candidates (the
     analysis of a decision played: engine/analysis.py). A decision with one answer is not searched:
     its root has that answer, unvisited."""
-    side = view["viewer"]
     first = api.from_view(view, rng)
+    # The side deciding searches; a view of another seat only deals what that seat cannot see
+    # (the analysis judges a position from either seat's information).
+    side = _mover(first)
+    unsure = side != view["viewer"]
     options = candidates(first, side, rng, tree.proposals, tree.caution, one_extra=True)
     root = Node()
     root.actions = {action_key(action): action for action in options}
@@ -279,7 +285,7 @@ def search(view: View, rng: random.Random, tree: Tree, also: Action | None = Non
     stop = time.perf_counter() + tree.most_seconds
     for iteration in range(tree.iterations):
         state = first if iteration == 0 else api.from_view(view, rng)
-        _iterate(root, state, side, rng, tree, first.round, depth=0)
+        _iterate(root, state, side, rng, tree, first.round, depth=0, unsure=unsure)
         if time.perf_counter() > stop:
             break
     return root
@@ -290,7 +296,15 @@ def visit(root: Node, view: View, rng: random.Random, tree: Tree, key: str, leas
     the value of an answer the search tried little is the average of too few play-outs."""
     round_now = view["round"]
     while root.visits.get(key, 0) < least:
-        _iterate(root, api.from_view(view, rng), view["viewer"], rng, tree, round_now, depth=0, forced=key)
+        state = api.from_view(view, rng)
+        side = _mover(state)
+        _iterate(root, state, side, rng, tree, round_now, depth=0, forced=key, unsure=side != view["viewer"])
+
+
+def _mover(state: GameState) -> str:
+    decision = state.decision
+    assert decision is not None and decision.side is not None, "a search needs a side's decision"
+    return decision.side
 
 
 def best(root: Node) -> str:
@@ -300,9 +314,11 @@ def best(root: Node) -> str:
 
 
 def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: Tree, start: int, depth: int,
-             forced: str | None = None) -> float:
+             forced: str | None = None, unsure: bool = False) -> float:
     """One walk down from `node` in this deal (`start`: the round of the search's root); returns
-    the value for `side` and adds it up the path. `forced`: the root's child to take."""
+    the value for `side` and adds it up the path. `forced`: the root's child to take; `unsure`:
+    the root's candidates were found in a deal of another seat's view (a battle hand differs)."""
+    prudent = SIDES if tree.both_prudent else (side,)
     state = _settled(state, rng)
     decision = state.decision
     if state.outcome is not None or decision is None or decision.side is None:
@@ -311,15 +327,16 @@ def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: 
         # Judged once the round's end is played out, as a rollout's leaf is: judged in the middle
         # of it, a shortfall weighed more than the poleis or prestige that pay it, and a side
         # short of wheat put its pass off with any other action, at a price when acting alone.
-        return _judge(_rollout(state, rng, side), side, tree, start)
+        return _judge(_rollout(state, rng, prudent), side, tree, start)
     mover = decision.side
     if depth:
         _widen(node, state, mover, rng, tree)
     # The root's candidates are legal in every deal (what is hidden never changes legality); below
     # it, the dice drawn in this iteration may have made a child found in another one illegal.
-    legal = {key: action for key, action in node.actions.items() if not depth or _legal_here(state, mover, action)}
+    legal = {key: action for key, action in node.actions.items()
+             if not (depth or unsure) or _legal_here(state, mover, action)}
     if not legal:  # nothing found fits this deal (a battle hand): play on from here
-        return _judge(_rollout(state, rng, side), side, tree, start)
+        return _judge(_rollout(state, rng, prudent), side, tree, start)
     key = forced if forced is not None else _ucb(node, legal, mover == side, tree.exploration)
     for available in legal:
         node.available[available] = node.available.get(available, 0) + 1
@@ -327,7 +344,7 @@ def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: 
     child = node.children.get(key)
     if child is None:
         node.children[key] = Node()
-        value = _judge(_rollout(_settled(after, rng), rng, side), side, tree, start)
+        value = _judge(_rollout(_settled(after, rng), rng, prudent), side, tree, start)
     else:
         value = _iterate(child, after, side, rng, tree, start, depth + 1)
     node.visits[key] = node.visits.get(key, 0) + 1
@@ -397,7 +414,7 @@ def _value(after: GameState, side: str, rng: random.Random, rollouts: int) -> fl
     the side's own play in them prudent and a game they end judged by its final lead (as hard's)."""
     if rollouts == 0 or after.outcome is not None:
         return evaluate(after, side, margin=True)
-    return sum(evaluate(_rollout(after, rng, side), side, margin=True) for _ in range(rollouts)) / rollouts
+    return sum(evaluate(_rollout(after, rng, (side,)), side, margin=True) for _ in range(rollouts)) / rollouts
 
 
 def _settled(state: GameState, rng: random.Random) -> GameState:
@@ -407,9 +424,9 @@ def _settled(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def _rollout(state: GameState, rng: random.Random, prudent: str | None = None) -> GameState:
+def _rollout(state: GameState, rng: random.Random, prudent: Collection[str] = ()) -> GameState:
     """Random play for both sides to the end of this round (or the game), at most ROLLOUT_DEPTH
-    decisions; the `prudent` side passes instead of a turn's action that leaves it worse off."""
+    decisions; a `prudent` side passes instead of a turn's action that leaves it worse off."""
     round_now = state.round
     for _ in range(ROLLOUT_DEPTH):
         state = _settled(state, rng)
@@ -417,9 +434,10 @@ def _rollout(state: GameState, rng: random.Random, prudent: str | None = None) -
         if state.outcome is not None or state.round != round_now or decision is None or decision.side is None:
             break
         action, after = playout.step(state, decision.side, rng)
-        if (decision.side == prudent and decision.kind == flow.ACTION and action["type"] != api.PASS
-                and evaluate(after, prudent) < evaluate(state, prudent)):
-            after = api.apply_action(state, prudent, {"type": api.PASS, "decision": decision.id})[0]
+        mover = decision.side
+        if (mover in prudent and decision.kind == flow.ACTION and action["type"] != api.PASS
+                and evaluate(after, mover) < evaluate(state, mover)):
+            after = api.apply_action(state, mover, {"type": api.PASS, "decision": decision.id})[0]
         state = after
     return state
 

@@ -54,7 +54,7 @@ def moments(match: Match) -> tuple[dict[int, Moment], dict[int, str]]:
 
 
 def when(side: str, moment: Moment) -> str:
-    names = {"round": moment.round, "side": words.side_name(side), "number": moment.number}
+    names = {"round": words.round_name(moment.round), "side": words.side_name(side), "number": moment.number}
     if moment.number:
         return _("Round %(round)s, %(side)s, action %(number)s") % names
     return _("Round %(round)s, %(side)s") % names
@@ -79,36 +79,51 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
     at, starts = moments(match)
     largest = {side: sorted((i for i in judged if i["side"] == side and i["loss"] >= SMALL), key=lambda i: -i["loss"])[:MISTAKES]
                for side in audience.SIDES}
+    standing = chances(judged, result(match))
     with words.telling(match.ruleset):
-        turns = _turning_points(judged, at)
+        turns = _turning_points(judged, standing, at)
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
-    return {"chart": chart(judged, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
+    return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
             "judged": len(judged)}
 
 
-def _turning_points(judged: list[dict[str, Any]], at: Mapping[int, Moment]) -> list[dict[str, Any]]:
-    """The steps that moved Athens' chance the most from the step judged before, in the game's order."""
-    swings = []
-    previous = judged[0]["before"] if judged else 0.5
-    for item in judged:
-        swings.append((abs(item["after"] - previous), previous, item))
-        previous = item["after"]
+def chances(judged: list[dict[str, Any]], result: float | None) -> list[float]:
+    """Athens' chance once each judged step was played: the chance of the next judged decision's
+    position (its `before`, judged by the search of the side deciding there, as every point is:
+    one estimate for every position, never the mover's beside the next side's), and after the
+    last the game's `result` (1 won by Athens, 0 by Sparta, 0.5 neither) once it is over."""
+    following = [item["before"] for item in judged[1:]]
+    last = [result if result is not None else judged[-1]["after"]] if judged else []
+    return following + last
+
+
+def result(match: Match) -> float | None:
+    """How the finished match ended for Athens, as a chance: 1, 0, or 0.5 for neither."""
+    if match.status != Match.Status.FINISHED:
+        return None
+    return {"athens": 1.0, "sparta": 0.0}.get(match.winner, 0.5)
+
+
+def _turning_points(judged: list[dict[str, Any]], standing: list[float], at: Mapping[int, Moment]) -> list[dict[str, Any]]:
+    """The steps that moved Athens' chance the most (from the chance of the position it was taken
+    in to that of the next position judged, `standing`), in the game's order."""
+    swings = [(abs(after - item["before"]), item["before"], after, item) for item, after in zip(judged, standing)]
     largest = sorted(swings, key=lambda s: -s[0])[:TURNS]
     lines = []
-    for swing, before, item in sorted(largest, key=lambda s: s[2]["seq"]):
+    for swing, before, after, item in sorted(largest, key=lambda s: s[3]["seq"]):
         if swing < SMALL:
             continue
         moved = _("Athens' chance to win went from %(before)s%% to %(after)s%%.") % {
-            "before": percent(before), "after": percent(item["after"])}
+            "before": percent(before), "after": percent(after)}
         lines.append({**_line(item, at[item["seq"]]), "moved": moved})
     return lines
 
 
-def chart(judged: list[dict[str, Any]], starts: Mapping[int, str], steps: int,
+def chart(judged: list[dict[str, Any]], standing: list[float], starts: Mapping[int, str], steps: int,
           marked: list[dict[str, Any]]) -> dict[str, Any]:
-    """Polylines of Athens' and Sparta's chance after each step judged, the 50% line, each round's
-    start, and a mark at each of the `marked` steps (the mistakes listed)."""
+    """Polylines of Athens' and Sparta's chance after each step judged (`standing`), the 50% line,
+    each round's start, and a mark at each of the `marked` steps (the mistakes listed)."""
     inner_w, inner_h = WIDTH - LEFT - MARGIN, HEIGHT - 2 * MARGIN
 
     def x(seq: int) -> float:
@@ -118,13 +133,15 @@ def chart(judged: list[dict[str, Any]], starts: Mapping[int, str], steps: int,
         return round(MARGIN + inner_h * (1 - chance), 1)
 
     athens = [(x(0), y(judged[0]["before"]))] if judged else []
-    athens += [(x(item["seq"]), y(item["after"])) for item in judged]
+    athens += [(x(item["seq"]), y(after)) for item, after in zip(judged, standing)]
+    after_step = {item["seq"]: after for item, after in zip(judged, standing)}
     return {"width": WIDTH, "height": HEIGHT, "x0": LEFT, "x1": WIDTH - MARGIN, "y0": MARGIN,
             "y1": HEIGHT - MARGIN, "middle": y(0.5), "steps": steps,
             "lines": [{"side": "athens", "points": " ".join(f"{px},{py}" for px, py in athens)},
                       {"side": "sparta", "points": " ".join(f"{px},{round(HEIGHT - py, 1)}" for px, py in athens)}],
             "rounds": [{"x": x(seq), "name": name, "seq": seq} for seq, name in sorted(starts.items())],
             # Each on its own side's line.
-            "marks": [{"x": x(item["seq"]), "y": y(item["after"] if item["side"] == "athens" else 1 - item["after"]),
+            "marks": [{"x": x(item["seq"]), "y": y(after_step[item["seq"]] if item["side"] == "athens"
+                                                    else 1 - after_step[item["seq"]]),
                        "seq": item["seq"], "side": item["side"],
                        "loss": percent(item["loss"])} for item in marked]}

@@ -19,7 +19,7 @@ from django_q.models import OrmQ
 from django_q.tasks import async_task
 
 from engine import analysis, api, playout
-from polis_site.analysis import services
+from polis_site.analysis import report, services
 from polis_site.analysis.models import Analysis
 from polis_site.matches import imports
 from polis_site.matches import services as play
@@ -193,7 +193,7 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     turns = page[page.index('id="analysis-turns"'):page.index("</ol>", page.index('id="analysis-turns"'))]
     assert "Athens&#x27; chance to win went from" in turns
     spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(reverse("matches:replay", args=[match.pk])).content.decode()
-    assert "El análisis del ordenador" in spanish and "Ronda Alpha" in spanish
+    assert "El análisis del ordenador" in spanish and "Ronda Alfa" in spanish
     assert "La probabilidad de ganar de Atenas pasó del" in spanish
     # The charts' coordinates are numbers in every language (Spanish writes "114,5" for 114.5).
     for chart in ("analysis-chart", "summary-chart"):
@@ -202,3 +202,23 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
         assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (chart, numbers)
         for points in re.findall(r'\spoints="([^"]*)"', svg):
             assert re.fullmatch(r"(-?\d+(\.\d+)?,-?\d+(\.\d+)?\s?)+", points), (chart, points)
+
+
+def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> None:
+    """Each point after a step is the chance of the position it left, as the next decision's own
+    search judged it (`before`), never the mover's estimate beside the next side's (the chart
+    zigzagged with the deciding side); a finished game ends at its result, not at a judged margin."""
+    passing = {"type": "pass", "decision": 1}
+    judged = [{"seq": 1, "side": "sparta", "before": 0.40, "after": 0.35, "loss": 0.0},
+              {"seq": 2, "side": "athens", "before": 0.45, "after": 0.50, "loss": 0.0},
+              {"seq": 4, "side": "sparta", "before": 0.70, "after": 0.75, "loss": 0.05}]
+    judged = [{**item, "best": passing, "played": passing} for item in judged]
+    assert report.chances(judged, 1.0) == [0.45, 0.70, 1.0]
+    assert report.chances(judged, None) == [0.45, 0.70, 0.75]  # in play: the last judgement
+    drawn = report.chart(judged, report.chances(judged, 0.0), {}, 5, [judged[2]])
+    points = [tuple(map(float, p.split(","))) for p in drawn["lines"][0]["points"].split()]
+    chance = lambda y: round(1 - (y - report.MARGIN) / (report.HEIGHT - 2 * report.MARGIN), 2)
+    assert [chance(y) for _, y in points] == [0.40, 0.45, 0.70, 0.0]
+    assert chance(drawn["marks"][0]["y"]) == 1.0  # Sparta's mark on Sparta's line, at the result
+    turns = report._turning_points(judged, report.chances(judged, 0.0), {i["seq"]: report.Moment("Alpha", 1) for i in judged})
+    assert turns[-1]["seq"] == 4 and "from 70% to 0%" in turns[-1]["moved"]

@@ -3,10 +3,15 @@ view only, seeded, and its largest losses where the weaker player decided."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+import statistics
 import time
 
+import pytest
+
+from benchmarks.analysis import handovers
 from engine import analysis, api, players
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
@@ -43,10 +48,10 @@ def test_a_judgement_weighs_the_answer_played_and_names_the_computers_choice() -
     assert judgement is not None and judgement.side == side and judgement.played == played
     assert 0 <= judgement.after <= 1 and 0 <= judgement.before <= 1 and judgement.loss >= 0
     api.apply_action(state, side, judgement.best)  # the computer's choice is legal
-    chosen = players.Player("hard", COUNTED).decide(api.view_for(state, side), random.Random("weigh"))
-    assert judgement.best == chosen or judgement.best == played  # its choice, unless the one played won more visits
     again = analysis.judge_at(state, side, judgement.best, "weigh", COUNTED)
-    assert again is not None and again.loss == 0  # the computer's own choice costs nothing
+    # The computer's own choice, judged again in a search of its own, is no mistake: its loss is the
+    # search's noise, under what a replay lists (polis_site/analysis/report.py SMALL).
+    assert again is not None and again.loss < 0.02, again
 
 
 def test_the_engine_version_is_a_digest_of_its_code() -> None:
@@ -65,3 +70,43 @@ def test_a_judgement_is_the_same_on_a_machine_of_any_pace(monkeypatch) -> None:
     jumps = itertools.count(start=time.perf_counter(), step=1.5)
     monkeypatch.setattr(players.time, "perf_counter", lambda: next(jumps))
     assert analysis.judge_at(state, side, played, "pace") == quiet
+
+
+def hidden_alike(state: GameState) -> bool:
+    """Whether the two seats see the same of the position (no battle hand between them)."""
+    views = [dict(api.view_for(state, side)) for side in ("athens", "sparta")]
+    for view in views:
+        view.pop("viewer")
+    return views[0] == views[1]
+
+
+def test_a_position_is_one_number_whichever_seat_it_is_judged_from() -> None:
+    """The chance of a position is the search of its decision, whoever's view it is read from: the
+    deciding seat's and the other's give Athens the same chance where they see the same (the
+    analysis judged each step from the seat deciding it, and the numbers zigzagged with the seat)."""
+    tree = dataclasses.replace(COUNTED, iterations=60)
+    alike = [state for state in POSITIONS if state.decision.side and hidden_alike(state)][:6]
+    assert len(alike) >= 4
+    for state in alike:
+        chances = {side: analysis.chance(api.view_for(state, side), "one-number", tree) for side in ("athens", "sparta")}
+        assert chances["athens"] == chances["sparta"], (state.decision.kind, chances)
+
+
+#: The mean gap, in the mover's favour, between the chance the mover's search gives the position its
+#: move leaves and the chance the next side's search gives it, that the analysis stays under. With
+#: play-outs prudent for the searching side only it was 21 points on the learning scenario's
+#: positions and 7 to 8 on the editions' (benchmarks/analysis.py symmetry, docs/computer.md).
+MOST_GAP = 0.10
+
+
+@pytest.mark.parametrize("edition", ["2012-s1", "2020"])
+def test_the_mover_and_the_next_side_judge_the_position_between_them_alike(edition: str) -> None:
+    tree = dataclasses.replace(COUNTED, iterations=100)
+    gaps = []
+    for n, (before, side, played, after) in enumerate(handovers(edition, "handover-test", 2)[:14]):
+        judged = analysis.judge_at(before, side, played, f"gap:{n}", tree)
+        if judged is None:
+            continue
+        then = analysis.chance(api.view_for(after, after.decision.side), f"gap:{n}:next", tree)
+        gaps.append((judged.after - then) * (1 if side == "athens" else -1))
+    assert len(gaps) >= 8 and statistics.mean(gaps) < MOST_GAP, (len(gaps), statistics.mean(gaps))
