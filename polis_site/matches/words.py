@@ -119,6 +119,16 @@ def _trade(a: Mapping[str, Any]) -> str:
         "give": good(a["give"]), "market": name(space.market), "load": space.load, "receive": good(space.receive)}
 
 
+def _develop(a: Mapping[str, Any]) -> str:
+    """With the goods paid in silver, where some were: two ways to pay read apart (the analysis
+    names the way it preferred)."""
+    said = {"project": editions.tile(a["project"]).name, "polis": name(a["polis"])}
+    if not a.get("silver_for"):
+        return _("began %(project)s in %(polis)s") % said
+    return _("began %(project)s in %(polis)s, paying silver for its %(goods)s") % {
+        **said, "goods": get_text_list([good(g) for g in a["silver_for"]], _("and"))}
+
+
 def _feed(a: Mapping[str, Any]) -> str:
     """The answer only: the famine's own line, after it, says what was given up and lost."""
     return _("answered the famine")
@@ -161,8 +171,7 @@ DESCRIBE: dict[str, Describe] = {
     "create_merchants": lambda a: ngettext("created %(count)s merchant at %(polis)s (%(paid)s)",
                                            "created %(count)s merchants at %(polis)s (%(paid)s)", a["count"]) % {
         "count": a["count"], "polis": name(a["polis"]), "paid": _goods(a["payment"])},
-    "develop_project": lambda a: _("began %(project)s in %(polis)s") % {
-        "project": editions.tile(a["project"]).name, "polis": name(a["polis"])},
+    "develop_project": _develop,
     "move_hoplites": _moved,
     "move_galleys": _moved,
     "lay_siege": lambda a: _("laid siege to %(polis)s") % {"polis": name(a["polis"])},

@@ -2,13 +2,15 @@
 // the computer makes it, and the chart's line on the step the replay shows.
 
 const card = () => document.getElementById("analysis");
-// Three seconds between looks, for at most ten minutes (a whole game takes a few on two cores).
+// Three seconds between looks for ten minutes (a whole game takes a few on two cores), then half a
+// minute: a long game on a busy server is still followed to its end.
 const EVERY_MS = 3000;
-const MOST_LOOKS = 200;
+const LATER_MS = 30000;
+const QUICK_LOOKS = 200;
 
 async function follow() {
-  for (let looks = 0; card()?.dataset.state === "working" && looks < MOST_LOOKS; looks++) {
-    await new Promise((resolve) => setTimeout(resolve, EVERY_MS));
+  for (let looks = 0; card()?.dataset.state === "working"; looks++) {
+    await new Promise((resolve) => setTimeout(resolve, looks < QUICK_LOOKS ? EVERY_MS : LATER_MS));
     const response = await fetch(card().dataset.partUrl, {headers: {Accept: "text/html"}}).catch(() => null);
     if (!response || !response.ok) continue;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("analysis");

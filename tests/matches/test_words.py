@@ -255,3 +255,16 @@ def test_a_market_move_names_only_prices_that_changed(edition: str) -> None:
                 line = words.happenings([event])[0]
                 assert ("The market holds" in line) == (not moved), line
     assert said
+
+
+def test_two_ways_to_pay_for_a_project_read_apart() -> None:
+    """The analysis said "The computer preferred: Sparta began Aphrodite in Sparti" of the move
+    played, which differed only in the goods paid in silver."""
+    action = {"type": "develop_project", "project": next(iter(editions.EDITIONS["2020"].tiles)), "polis": "sparti"}
+    with words.telling("2020"):
+        own = words.describe("sparta", action)
+        silver = words.describe("sparta", {**action, "silver_for": ["wine", "wheat"]})
+        with translation.override("es"):
+            spanish = words.describe("sparta", {**action, "silver_for": ["wine", "wheat"]})
+    assert own != silver and silver.endswith("paying silver for its wine and wheat")
+    assert spanish.endswith("pagando con plata su vino y trigo"), spanish
