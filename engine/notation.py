@@ -23,9 +23,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.api import apply_entry
 from engine.data.sides import SIDES
-from engine.errors import MalformedAction
-from engine.setup import Setup
+from engine.errors import ActionError, MalformedAction
+from engine.setup import Setup, new_game
+from engine.state import GameState
 
 #: The tags every game carries, first and in this order; others follow.
 ORDER = ("Event", "Site", "Date", "Ruleset", "Athens", "Sparta", "Result", "Ending", "Setup")
@@ -43,6 +45,28 @@ class Game:
     tags: dict[str, str]
     setup: Setup
     log: list[dict[str, Any]] = field(default_factory=list)
+    #: The text's line of each log entry: a refusal names where to look.
+    lines: list[int] = field(default_factory=list)
+
+    def replayed(self) -> GameState:
+        """The game replayed to its last line; refused (`bad_notation`) at the line and move that
+        does not replay, or where the moves end short of the `Result` the tags give (a file cut,
+        or altered): never a finished game read as one in play."""
+        state = new_game(self.setup)
+        moves = 0
+        for entry, at in zip(self.log, self.lines):
+            moves += "side" in entry
+            try:
+                state, _ = apply_entry(state, entry)
+            except ActionError as error:
+                what = "the chance outcome after move" if "chance" in entry else "move"
+                raise MalformedAction(f"line {at}, {what} {moves}, does not replay: {error}", code="bad_notation") from error
+        said, ended = self.tags.get("Result", "*"), result(state.outcome["winner"] if state.outcome else None)
+        if said != "*" and said != ended:
+            where = "in play" if state.outcome is None else f"with the result {ended!r}"
+            raise MalformedAction(f"the tags say [Result {said!r}], but its {moves} moves end {where}: the file "
+                                  "is cut short or altered", code="bad_notation")
+        return state
 
 
 def write(tags: Mapping[str, str], setup: Setup, log: Iterable[Mapping[str, Any]],
@@ -68,8 +92,11 @@ def read(text: str) -> Game:
     """A game from text; a line that breaks the grammar is refused (`bad_notation`) naming it."""
     if not isinstance(text, str):
         raise MalformedAction("a game in notation is text", code="bad_notation")
+    if not text.strip():
+        raise MalformedAction("the text is empty: a game in notation opens with its tags", code="bad_notation")
     tags: dict[str, str] = {}
     log: list[dict[str, Any]] = []
+    lines: list[int] = []
     number = 0
     for at, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -84,6 +111,7 @@ def read(text: str) -> Game:
             if not log:
                 raise _bad(at, raw, "a chance outcome follows a decision")
             log.append({"chance": _json(line, len(CHANCE), at, raw)})
+            lines.append(at)
         else:
             matched = DECISION.match(line)
             if matched is None:
@@ -95,13 +123,14 @@ def read(text: str) -> Game:
             if not isinstance(action, dict):
                 raise _bad(at, raw, "an action is a JSON object")
             log.append({"side": matched.group(2), "action": action})
+            lines.append(at)
     if "Setup" not in tags:
         raise MalformedAction("the game has no [Setup \"...\"] tag: it cannot be replayed", code="bad_notation")
     try:
         setup = Setup.from_json(json.loads(tags["Setup"]))
     except (ValueError, MalformedAction) as error:
         raise MalformedAction(f"the Setup tag does not load: {error}", code="bad_notation") from error
-    return Game(tags, setup, log)
+    return Game(tags, setup, log, lines)
 
 
 def _json(line: str, start: int, at: int, raw: str) -> Any:

@@ -32,6 +32,7 @@ def export_from(text: str) -> dict[str, Any]:
     """An export (setup + log) for `imports.import_match` from a game in notation."""
     try:
         game = notation.read(text)
+        game.replayed()  # refused at its line and move, or where it ends short of its Result
     except MalformedAction as error:
         raise services.MatchError(error.message, code="bad_notation") from error
     return {"setup": game.setup.to_json(), "log": game.log}

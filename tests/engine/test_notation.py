@@ -38,8 +38,32 @@ def test_every_game_written_and_read_back_replays_alike(edition: str) -> None:
     ('[Setup "{}"]\n\n1. athens {"type": "pass"} extra\n', "only a ; comment"),
     ('[Setup "{}"]\n\n1. athens [1, 2]\n', "a JSON object"),
     ('[Setup "{}"]\n\n1. athens {"type": "pass"}\n', "Setup tag does not load"),
+    (" \n\n", "the text is empty"),
 ])
 def test_a_text_that_breaks_the_grammar_is_refused_naming_what(text: str, where: str) -> None:
     with pytest.raises(MalformedAction) as refused:
         notation.read(text)
     assert refused.value.code == "bad_notation" and where in refused.value.message
+
+
+def test_a_game_cut_short_of_its_result_or_altered_is_refused_at_its_line_and_move() -> None:
+    """A file cut between lines imported silently as a match in play though its header said who had
+    won; a move that did not replay was named "log entry 27", counting the dice lines."""
+    seed = "notation-cut"
+    final, log = playout.play(seed)
+    setup = api.Setup.from_seed(seed)
+    text = notation.write({"Result": notation.result(final.outcome["winner"])}, setup, log)
+    assert api.to_json(notation.read(text).replayed()) == api.to_json(final)
+    lines = text.splitlines()
+    cut = "\n".join(lines[:len(lines) - 10]) + "\n"
+    with pytest.raises(MalformedAction) as refused:
+        notation.read(cut).replayed()
+    assert "end in play: the file is cut short or altered" in refused.value.message
+    assert notation.read(notation.write({"Result": "*"}, setup, log[:6])).replayed().outcome is None  # in play, said so
+    # A move altered: refused at its line, by its number among the moves.
+    at = next(n for n, line in enumerate(lines) if line.startswith("12. "))
+    side = lines[at].split()[1]
+    lines[at] = f"12. {side} " + '{"type": "lay_siege", "polis": "athinae", "decision": 1}'
+    with pytest.raises(MalformedAction) as refused:
+        notation.read("\n".join(lines)).replayed()
+    assert refused.value.message.startswith(f"line {at + 1}, move 12, does not replay")

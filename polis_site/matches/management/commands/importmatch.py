@@ -39,6 +39,8 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {options['export']}: {error}") from error
         try:
             # A game in notation opens with its tags; an export is a JSON object.
+            if not text.strip():
+                raise CommandError(f"{options['export']} is empty: give a game in notation or a JSON export")
             export = notations.export_from(text) if text.lstrip().startswith("[") else json.loads(text)
         except ValueError as error:
             raise CommandError(f"cannot read {options['export']}: {error}") from error
