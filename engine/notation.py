@@ -29,6 +29,8 @@ from engine.errors import ActionError, MalformedAction
 from engine.setup import Setup, new_game
 from engine.state import GameState
 
+Event = dict[str, Any]
+
 #: The tags every game carries, first and in this order; others follow.
 ORDER = ("Event", "Site", "Date", "Ruleset", "Athens", "Sparta", "Result", "Ending", "Setup")
 TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\]|\\.)*")\]')
@@ -70,20 +72,25 @@ class Game:
 
 
 def write(tags: Mapping[str, str], setup: Setup, log: Iterable[Mapping[str, Any]],
-          words: Callable[[str, Mapping[str, Any]], str] | None = None) -> str:
-    """The game as text; `words(side, action)`, a decision in words after its `;`."""
+          words: Callable[[Mapping[str, Any], list[Event]], str] | None = None) -> str:
+    """The game as text; `words(entry, events)`, a log entry (a decision, or what chance drew) and
+    what it set off, in words after its `;`: a reader of the file alone reads what each die did."""
     tags = {**tags, "Ruleset": setup.edition, "Setup": _dumps(setup.to_json())}
     names = [n for n in ORDER if n in tags] + sorted(n for n in tags if n not in ORDER)
     lines = [f"[{name} {json.dumps(str(tags[name]), ensure_ascii=False)}]" for name in names]
     lines.append("")
     number = 0
+    state = new_game(setup) if words is not None else None
     for entry in log:
+        said = ""
+        if words is not None and state is not None:
+            state, events = apply_entry(state, entry)
+            said = words(entry, events)
+        comment = f" ; {_one_line(said)}" if said else ""
         if "chance" in entry:
-            lines.append(CHANCE + _dumps(entry["chance"]))
+            lines.append(CHANCE + _dumps(entry["chance"]) + comment)
             continue
         number += 1
-        said = words(entry["side"], entry["action"]) if words is not None else ""
-        comment = f" ; {_one_line(said)}" if said else ""
         lines.append(f"{number}. {entry['side']} {_dumps(entry['action'])}{comment}")
     return "\n".join(lines) + "\n"
 

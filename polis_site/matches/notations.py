@@ -13,19 +13,26 @@ from polis_site.matches import services, words
 from polis_site.matches.models import Match
 
 
-def text_of(match: Match) -> str:
-    """The whole match, its decisions also in words (the active language)."""
+def text_of(match: Match, site: str | None = None) -> str:
+    """The whole match, each line also in words (the active language): a decision and what it set
+    off, each chance outcome and what it decided. `site`: the address it is downloaded from."""
     records = match.actions.order_by("seq")
     log = [entry for record in records for entry in record.log_entries()]
     finished = match.status == Match.Status.FINISHED
-    tags = {"Event": f"Polis Online match {match.pk}", "Site": settings.POLIS_SITE_URL.rstrip("/") + match.get_absolute_url(),
+    site = (site or settings.POLIS_SITE_URL).rstrip("/")
+    tags = {"Event": f"Polis Online match {match.pk}", "Site": site + match.get_absolute_url(),
             "Date": match.created_at.date().isoformat(), "Athens": match.names["athens"],
             "Sparta": match.names["sparta"], "Result": notation.result(match.winner if finished else None)}
     if finished:
         tags["Ending"] = match.outcome_reason
     with words.telling(match.ruleset):
-        return notation.write(tags, match.engine_setup(), log,
-                              words=lambda side, action: words.describe(side, action))
+        return notation.write(tags, match.engine_setup(), log, words=said)
+
+
+def said(entry: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """A log entry's line in words: the decision (a chance outcome has none), then what followed."""
+    lines = [words.describe(entry["side"], entry["action"])] if "side" in entry else []
+    return " ".join(line.rstrip(".") + "." for line in lines + words.happenings(events))
 
 
 def export_from(text: str) -> dict[str, Any]:

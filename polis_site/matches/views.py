@@ -82,9 +82,11 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def notation(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The finished match in Polis notation (docs/notation.md), its decisions in the reader's words."""
+    """The finished match in Polis notation (docs/notation.md), its lines in the reader's words, its
+    Site tag the address it was downloaded from."""
     match = _replayable(request, match_id)
-    response = HttpResponse(notations.text_of(match), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(notations.text_of(match, site=request.build_absolute_uri("/")),
+                            content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="polis-{match.pk}.txt"'
     return response
 

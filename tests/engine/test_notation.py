@@ -17,7 +17,8 @@ def test_every_game_written_and_read_back_replays_alike(edition: str) -> None:
         final, log = playout.play(seed, edition=edition)
         setup = api.Setup.from_seed(seed, edition)
         text = notation.write({"Athens": "pericles", "Sparta": "archidamos \"the king\""}, setup, log,
-                              words=lambda side, action: f"{side} did {action['type']}\nat once")
+                              words=lambda entry, events: (f"{entry['side']} did {entry['action']['type']}\nat once"
+                                                           if "side" in entry else f"{len(events)} events"))
         read = notation.read(text)
         assert read.setup == setup and read.log == log
         assert read.tags["Sparta"] == 'archidamos "the king"' and read.tags["Ruleset"] == edition
@@ -25,6 +26,7 @@ def test_every_game_written_and_read_back_replays_alike(edition: str) -> None:
         decisions = [line for line in text.splitlines() if line[:1].isdigit()]
         assert len(decisions) == sum("side" in e for e in log) and decisions[0].startswith("1. ")
         assert all(" ; " in line and "\n" not in line for line in decisions)  # words on the line
+        assert all(" ; " in line for line in text.splitlines() if line.startswith("~ "))  # and what chance did
         assert notation.read(notation.write({}, setup, log)).log == log  # words are optional
 
 

@@ -32,6 +32,11 @@ def test_a_finished_match_downloads_as_text_and_imports_back_as_the_same_game(ru
     assert f"{match.version}. " in text and "\n1. " in text
     first = match.actions.get(seq=1)
     assert f"; {'Athens' if first.side == 'athens' else 'Sparta'} " in text.split("\n1. ", 1)[1].splitlines()[0]
+    # The address it came from, and what each die decided, in words.
+    assert f'[Site "http://testserver/matches/{match.pk}/"]' in text
+    chance = [line for line in text.splitlines() if line.startswith("~ ")]
+    assert chance and all(" ; " in line for line in chance)
+    assert "The game is over." in text.splitlines()[-1] or "The game is over." in text
     path = tmp_path / "game.txt"
     path.write_text(text, encoding="utf-8")
     out = io.StringIO()
