@@ -55,8 +55,11 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
                      page.locator("#analysis-progress").inner_text())
     page.locator('#analysis[data-state="done"]').wait_for(timeout=ANALYSIS_MS)
 
-    # The chart: each side's chance, a mark on each mistake listed.
+    # The chart: each side's chance, a mark on each mistake listed; beside the board, on the first
+    # screens (it began 2,300 px down the page, under the summary).
     assert page.locator("#analysis-chart polyline.series").count() == 2
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.locator("#analysis-chart").bounding_box()["y"] < 2 * 900
     marks = page.locator("#analysis-chart circle.mistake").count()
     listed = page.locator(".analysis-mistakes li").count()
     assert marks == listed > 0
@@ -89,7 +92,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     card = small.locator('#analysis[data-state="done"]')
     card.wait_for(timeout=WAIT_MS)
     assert "Momentos decisivos" in card.inner_text() and "Los mayores errores de" in card.inner_text()
-    assert small.locator("#analysis-turns li").first.inner_text().startswith("Ronda Alpha, ")
+    assert small.locator("#analysis-turns li").first.inner_text().startswith("Ronda Alfa, ")
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
     chart = small.locator("#analysis-chart").bounding_box()
     for circle in small.locator("#analysis-chart circle.mistake").all():  # each on the chart, not in a corner
