@@ -206,6 +206,12 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
     others = [other for other in extras if other != extra and _has_legal(state, side, module, opened[1], other)]
     if others:
         return {"reason": "other_extra", "extras": others}
+    # The player's means first: a type that more prestige would open lacks prestige, whatever its
+    # choices' probes meet first (a move's walk, a siege's hoplites).
+    richer = state.clone()
+    richer.players[side].tracks[PRESTIGE] += PRESTIGE_ENOUGH
+    if _has_legal(richer, side, module, opened[1], extra):
+        return {"reason": "no_prestige"}
     paid = extra if flow.acting_alone(state, side) else None
     base: dict[str, Any] = {"decision": decision_id, "type": kind, **({"extra": paid} if paid else {})}
     first = module.options(_after_extra(state, side, paid) if paid else state, side, {})
@@ -226,6 +232,10 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
         return {"reason": refusals.NOTHING_POSSIBLE}
     groups = refusals.grouped(found)
     return {"reason": groups[0]["reason"], "field": first["next"], "each": groups}
+
+
+#: Prestige that pays any action's cost: a type open with this much more lacks only prestige.
+PRESTIGE_ENOUGH = 10
 
 
 def _after_extra(state: GameState, side: str, extra: str) -> GameState:

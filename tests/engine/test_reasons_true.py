@@ -36,6 +36,20 @@ def holds_none_of_its_commercial_poleis(state: GameState, side: str, kind: str) 
     return not any(state.poleis[p].owner == side for p in sides.SIDE_BY_ID[side].commercial_poleis)
 
 
+def richer(state: GameState, side: str) -> GameState:
+    """The position with the side holding ten prestige more."""
+    rich = state.clone()
+    rich.players[side].tracks[PRESTIGE] += 10
+    return rich
+
+
+def broke(state: GameState) -> GameState:
+    """The position with the side deciding left without prestige (an event card's price, a phoros)."""
+    poor = state.clone()
+    poor.players[state.decision.side].tracks[PRESTIGE] = 0
+    return poor
+
+
 #: What each reason says of the position, as the engine can check it: of the whole type where its
 #: words are (an UNFIT choice said only when every choice is: `refusals.foremost`), of some choice
 #: where they name one ("this territory", a polis's last cube).
@@ -54,6 +68,8 @@ CLAIMS: dict[str, Claim] = {
     "nothing_to_besiege": lambda state, side, kind: not any(
         state.poleis[p].owner != side for t in stands_in(state, side) for p in poleis.POLEIS
         if poleis.polis(p).territory == t),
+    # Nothing to be done: not even with more prestige (the player's means would be the reason then).
+    "nothing_possible": lambda state, side, kind: kind not in api.options(richer(state, side), side)["choices"],
     # Said of one choice (the first the player would look at), true of that one.
     "tribute_taken": lambda state, side, kind: any(t in state.tribute for t in stands_in(state, side)),
 }
@@ -71,8 +87,7 @@ CHOICE_CLAIMS: dict[str, Callable[[GameState, str, object], bool]] = {
 PROBED = {"cannot_afford", "space_taken", "too_few_hoplites", "no_control", "own_polis", "one_project_per_round",
           "not_your_polis", "no_route", "closed_by_event", "capital", "barred_by_event", "capped_by_event",
           "truce", "no_pieces", "stacking_limit", "proxenos_captured", "no_port", "proxenos_there",
-          "not_allowed_here", "column_overflow", "space_unavailable", "not_accepted", "neutral_area",
-          refusals.NOTHING_POSSIBLE}
+          "not_allowed_here", "column_overflow", "space_unavailable", "not_accepted", "neutral_area"}
 
 
 def disagreements(state: GameState, side: str, item: dict) -> list[str]:
@@ -107,7 +122,7 @@ def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition
     for game in range(8):
         seen: list[GameState] = []
         playout.play(f"reasons-true-{edition}-{game}", edition=edition, observe=seen.append)
-        for state in seen[::2]:
+        for state in [*seen[::2], *(broke(s) for s in seen[1::8] if s.decision is not None and s.decision.side)]:
             decision = state.decision
             if decision is None or decision.kind != "action" or not decision.side:
                 continue
@@ -130,7 +145,8 @@ def test_every_reason_an_action_type_is_greyed_for_holds_in_its_position(edition
                 if reason == "other_extra":  # taken alone with another extra resource, it is open
                     if not all(kind in api.options(state, side, {"extra": e})["choices"] for e in item["extras"]):
                         false.append(f"round {state.round}, {side}, {kind}: not open with {item['extras']}")
-                if reason != "same_action_twice" and not flow.acting_alone(state, side):
+                # A type closed by the player's prestige is closed whatever each choice's probe meets first.
+                if reason not in ("same_action_twice", "no_prestige") and not flow.acting_alone(state, side):
                     false += [f"round {state.round}, {side}, {line}" for line in disagreements(state, side, item)]
     assert not false, f"{len(false)} false of {sum(said.values())} ({dict(said)}):\n" + "\n".join(false[:10])
-    assert said["same_action_twice"] and said["several"] and said["other_extra"] and len(said) >= 6, said  # many reasons met
+    assert said["same_action_twice"] and said["several"] and said["other_extra"] and said["no_prestige"] and len(said) >= 6, said
