@@ -75,8 +75,13 @@ def side_name(side: str) -> str:
     return str(SIDE_NAMES.get(side, side))
 
 
+def counted(n: int | str, resource: str) -> str:
+    """"4 wine", "4 de vino": a count and its good as the language joins them (the page's too)."""
+    return _("%(n)s %(good)s") % {"n": n, "good": good(resource)}
+
+
 def _goods(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{n} {good(g)}" for g, n in counts.items()) or _("nothing")
+    return ", ".join(counted(n, g) for g, n in counts.items()) or _("nothing")
 
 
 def _placed(counts: Mapping[str, int]) -> str:
@@ -130,8 +135,11 @@ def _develop(a: Mapping[str, Any]) -> str:
 
 
 def _feed(a: Mapping[str, Any]) -> str:
-    """The answer only: the famine's own line, after it, says what was given up and lost."""
-    return _("answered the famine")
+    """The answer, what was given up named: two answers read apart (the analysis names the one it
+    preferred); the famine's own line after it says the prestige it cost."""
+    if a.get("give_up"):
+        return _("gave up %(poleis)s to the famine") % {"poleis": get_text_list([name(p) for p in a["give_up"]], _("and"))}
+    return _("kept every polis in the famine")
 
 
 def _event(a: Mapping[str, Any]) -> str:
@@ -271,7 +279,7 @@ def _sides(counts: Mapping[str, int]) -> str:
 
 
 def _signed(amount: int, resource: str) -> str:
-    return f"{amount:+d} {good(resource)}"
+    return counted(f"{amount:+d}", resource)
 
 
 def _card_pair(site: str, pair: Mapping[str, Any]) -> str:
@@ -323,7 +331,7 @@ def _result(e: Mapping[str, Any]) -> list[str]:
     if "market_value" in r:
         load = markets.CHART[0].load
         return [_("The market moves: a load of %(load)s now costs %(costs)s.") % {"load": load, "costs": ", ".join(
-            f"{markets.market_cost(load, position)} {good(g)}" for g, position in r["market_value"].items())}]
+            counted(markets.market_cost(load, position), g) for g, position in r["market_value"].items())}]
     if "population" in r and "from" in r:
         return [_("%(polis)s changes sides with %(population)s population; %(side)s %(prestige)s.") % {
             "polis": name(r["polis"]), "population": r["population"], "side": side_name(e["side"]),

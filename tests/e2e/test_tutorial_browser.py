@@ -31,8 +31,8 @@ FOOD = {"en": {"1": "Round's end: 7 wheat to eat, 0 in store · 7 short",
                "3": "Final de ronda: 7 de trigo para comer, 6 en reserva · falta 1"}}
 #: Confirm names both sides of an exchange: the tribute in Messinia (lesson 2), the trade (lesson 4).
 CONFIRMS = {"en": {"2": "Confirm: pay 1 prestige, get 6 wheat", "4": "Confirm: pay 4 wine, get 3 wheat"},
-            "es": {"2": "Confirmar: pagar 1 prestigio, obtener 6 trigo",
-                   "4": "Confirmar: pagar 4 vino, obtener 3 trigo"}}
+            "es": {"2": "Confirmar: pagar 1 de prestigio, obtener 6 de trigo",
+                   "4": "Confirmar: pagar 4 de vino, obtener 3 de trigo"}}
 #: The coach's state changes within this once the computer has answered (its pause is 1 s).
 COMPUTER_MS = 8_000
 

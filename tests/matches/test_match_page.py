@@ -71,7 +71,7 @@ def test_a_log_line_reads_in_english_and_in_spanish() -> None:
     lines = words.in_every_language(lambda: words.describe("sparta", {"type": "create_hoplites", "polis": "pylos",
                                                                       "count": 2, "payment": {"iron": 2}}))
     assert lines["en"] == "Sparta created 2 hoplites at Pylos (2 iron)"
-    assert lines["es"] == "Esparta creó 2 hoplitas en Pylos (2 hierro)"
+    assert lines["es"] == "Esparta creó 2 hoplitas en Pylos (2 de hierro)"
 
 
 def test_the_match_page_draws_the_board_and_carries_the_state_and_catalogue() -> None:

@@ -50,7 +50,9 @@ export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
 export const playerName = (state, s) => (state.spoken_names && state.spoken_names[s] ? state.spoken_names[s][lang] : null)
   || state.players[s];
 export const side = (s) => cat.sides[s] || s;
-export const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([g, n]) => `${n} ${cat.tracks[g] ? cat.tracks[g].name : g}`).join(", ");
+// "4 wine", "4 de vino": a count and its good as each language joins them.
+export const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n)
+  .map(([g, n]) => fmt(gettext("%(n)s %(good)s"), {n, good: cat.tracks[g] ? cat.tracks[g].name : g})).join(", ");
 
 export function describePartial(partial) {
   if (!partial.type) return "";
