@@ -456,6 +456,11 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     for page in (claimer, elsewhere):
         page.locator("#turn").filter(has_text=ending).wait_for(timeout=WAIT_MS)
         page.wait_for_function("document.querySelector('#resign').hidden")
+        # An end no move made is in the log and the box of news too, and the panel says it is over.
+        assert page.locator("#log > li").last.inner_text() == ending
+        assert page.locator("#since-ending").inner_text() == ending
+        assert page.locator("#actions h2").inner_text() == "The match is over"
+        assert page.locator("#action-body").inner_text() == ending
     assert errors == []
     for context in contexts.values():
         context.close()

@@ -377,6 +377,7 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     # Waiting for an opponent: no action to build, the invite link shown.
     assert host.locator("#turn").inner_text() == "Waiting for an opponent to join."
     assert host.locator("#action-body").inner_text() == "The match begins when your opponent joins."
+    assert host.locator("#actions h2").inner_text() == "Waiting for an opponent"
     assert host.locator("#action-body button").count() == 0
     assert host.locator(".invite").is_visible()
     invite = host.locator("#invite-url").input_value()

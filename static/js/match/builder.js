@@ -1,7 +1,7 @@
 // Building an action or an answer, field by field, from the engine's options; priced before
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
-import {cat, match, phone, root, seat} from "./page.js";
+import {cat, lang, match, phone, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {eventCard, refusedOnly, widget} from "./prompts.js";
@@ -26,10 +26,16 @@ export function startBuilding() {
   clearChoosable();
   showError("");
   const prompt = seat && match.current.status === "active" && match.current.prompts && match.current.prompts[0];
+  // The panel's heading says what it holds: a move to make, a match to watch, one not begun or over.
+  const heading = $("#actions h2");
+  const status = match.current.status;
+  if (heading) heading.textContent = status === "finished" ? gettext("The match is over")
+    : status === "open" ? gettext("Waiting for an opponent") : seat ? gettext("Your move") : gettext("Watching");
   if (!prompt) {
     match.build = null;
     const who = match.current.waiting_for;
-    const text = match.current.status === "open" ? gettext("The match begins when your opponent joins.")
+    const text = status === "finished" ? (match.current.ending || {})[lang] || gettext("The game is over.")
+      : match.current.status === "open" ? gettext("The match begins when your opponent joins.")
       : match.current.status === "active" && who && who === root.dataset.computer ? fmt(gettext("%(name)s is thinking…"), {name: playerName(match.current, who)})
       : match.current.status === "active" && who && who !== "chance" ? fmt(gettext("%(side)s is deciding."), {side: side(who)})
         : gettext("Nothing to decide now.");

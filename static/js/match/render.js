@@ -206,9 +206,22 @@ const clockText = (seconds) => {
   return `${h ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(s).padStart(2, "0")}`;
 };
 
+// The log's last line once the match is over: an end the server made (a resignation, a time-out)
+// has no move's line of its own.
+function drawEnding(state) {
+  const ending = state.status === "finished" && !replaying ? (state.ending || {})[lang] || gettext("The game is over.") : "";
+  let line = $("#log-ending");
+  if (!ending) { if (line) line.remove(); return; }
+  if (!line) line = el("li", {id: "log-ending", class: "ending"});
+  line.textContent = ending;
+  $("#log").append(line);  // after every move's line, however they came
+  markRecent();  // the box of news says it too, though no move's line came with it
+}
+
 function drawTurn(state) {
   const turn = $("#turn");
   const who = state.waiting_for;
+  drawEnding(state);
   if (state.status === "finished") {
     turn.textContent = (state.ending || {})[lang] || gettext("The game is over.");
   } else if (state.status === "open") {
@@ -377,6 +390,12 @@ export function markRecent() {
   const box = $("#since");
   if (replaying) return;
   box.dataset.count = String(recent.length);
+  if (match.current && match.current.status === "finished" && !replaying) {
+    box.replaceChildren(el("h2", {text: gettext("The match is over:")}),
+      el("p", {id: "since-ending", text: (match.current.ending || {})[lang] || gettext("The game is over.")}));
+    box.classList.remove("open");
+    return;
+  }
   if (!recent.length) {
     sinceOpen = false;
     box.classList.remove("open");
