@@ -296,6 +296,10 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
     small = page.locator(".status-tools button:visible, .status-tools .alerts label").evaluate_all(
         "nodes => nodes.map((n) => [n.textContent.trim(), n.getBoundingClientRect().height]).filter(([, h]) => h < 43.5)")
     assert page.locator(".status-tools button:visible").count() >= 2 and not small, small
+    # And the panel's buttons, the sheet's handle and the map's zoom (an outside tour: 40, 24, 32 px).
+    small = page.locator("#actions button:visible, #map-tools button").evaluate_all(
+        "nodes => nodes.map((n) => [n.textContent.trim(), n.getBoundingClientRect().height]).filter(([, h]) => h < 43.5)")
+    assert not small, small
     page.screenshot(path=str(artifacts_dir / "board-phone-start.png"))
 
     # Zoom with the buttons, pan with a finger (a drag chooses nothing), and back to the whole map.
