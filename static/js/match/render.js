@@ -87,16 +87,16 @@ export function showNotice(message) {
     el("button", {type: "button", class: "quiet", text: "×", "aria-label": gettext("Dismiss"), onclick: () => { box.hidden = true; }}));
 }
 
-// What happened since this seat's last move began (its own move's results, then the other side's),
-// the last eight lines: a battle's end or a siege's dice stay in view when the other side moves on.
-// A spectator: the last move's.
+// What the seat's own last move set off, the last eight lines: a battle's end or a siege's dice stay
+// in view when the other side moves on. A spectator: the last move's.
 // Before the seat's first move, the round's opening (its event card and what the card did) too.
 export function latestNews() {
   const lines = $$("#log > li[data-seq]");
   const mine = lastOfMine(lines);
+  // What the other side's moves set off is in the box of news above the map: not said twice.
+  const since = seat ? [lines[mine]].filter(Boolean) : lines.slice(-1);
   const opening = seat && mine < 0 ? $$("#log-opening .then") : [];
-  return [...opening, ...lines.slice(Math.max(mine >= 0 ? mine : lines.length - 1, 0))
-    .flatMap((line) => $$(".then", line))].map((then) => then.textContent).slice(-8);
+  return [...opening, ...since.flatMap((line) => $$(".then", line))].map((then) => then.textContent).slice(-8);
 }
 
 // Where in the log's lines this seat last moved (-1: never, or a spectator).
