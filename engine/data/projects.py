@@ -74,7 +74,7 @@ TILE_RECORDS: tuple[ProjectTile, ...] = (
                 reconstructed("the 2012 rules' example and the pre-publication data both give Socrates 6 silver for 4 + 2; assumed unchanged in 2020")),
     ProjectTile("myron", "Myron", "artists", frozen_map({"wood": 2, "silver": 3}), 2, 3,
                 rulebook("4. Develop a project example: Myron costs 2 wood and 3 silver, 2 prestige at round end, 3 at game end")),
-    ProjectTile("fidas", "Fidas", "artists", frozen_map({"wood": 3, "silver": 2}), 3, 2,
+    ProjectTile("fidas", "Phidias", "artists", frozen_map({"wood": 3, "silver": 2}), 3, 2,
                 reconstructed("artists cost wood + silver; mirror of the printed Myron (same total), more prestige now and less later, "
                    "echoing 2012 Phidias's population-dependent prestige")),
     ProjectTile("apollo", "Apollo", "temples", frozen_map({"iron": 2, "wood": 3, "silver": 2}), 3, 2,
