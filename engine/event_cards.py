@@ -172,7 +172,9 @@ def _start(state: GameState, side: str, effect: Effect) -> list[Event] | None:
         if len(candidates) > 1:
             essentials.ask(state, side, EVENT_CHOICE, {"card": current(state).id, "defect": candidates})
             return None
-        return _defect(state, side, candidates[0]) if candidates else []
+        if not candidates:  # said all the same: the card's words name this side too
+            return [{"event": "event_effect", "side": side, "defected": None, "to": opponent(side)}]
+        return _defect(state, side, candidates[0])
     return resolve(state, side, effect)  # type: ignore[arg-type]
 
 

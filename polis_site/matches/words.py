@@ -365,6 +365,8 @@ def _event_effect(e: Mapping[str, Any]) -> str:
     if "returned" in e:
         return _("Event card: %(side)s's units come home: %(units)s; %(lost)s lost.") % {
             "side": who, "units": _units(e["returned"]) or _("none"), "lost": e["lost"]}
+    if "defected" in e and e["defected"] is None:
+        return _("Event card: %(side)s has no polis that may go over (population 1, not its capital).") % {"side": who}
     if "defected" in e:
         return _("Event card: %(polis)s goes over from %(side)s to %(other)s.") % {
             "polis": name(e["defected"]), "side": who, "other": side_name(e["to"])}

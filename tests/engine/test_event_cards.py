@@ -465,6 +465,13 @@ def test_betrayal_each_side_loses_a_polis_of_population_one_with_its_projects() 
     assert [e.get("defected") for e in log if e["event"] == "event_effect"] == ["chalkis", "gythion"]
 
 
+def test_betrayal_says_so_of_a_side_with_no_polis_to_lose() -> None:
+    """An outside tour: the log said Athens resolved the card first, then nothing of Athens."""
+    state, log = opened("betrayal", lambda s: s.change_polis("chalkis", population=2))
+    assert state.poleis["chalkis"].owner == "athens"
+    assert [(e["side"], e["defected"]) for e in log if e["event"] == "event_effect"] == [("athens", None), ("sparta", "gythion")]
+
+
 def test_betrayal_asks_the_side_which_polis_and_never_hands_one_back() -> None:
     def prepare(state: GameState) -> None:
         give(state, "sparta", "argos", 1)
