@@ -1,5 +1,5 @@
-"""The hints: for each kind of decision the engine asks (engine/flow.py's prompts, the turn's action
-and the project discard), one line of what it means in our own words, and the passage of the help
+"""The hints: for each kind of decision the engine asks (engine/flow.py's prompts, the turn's action,
+alone too, and the project discard), one line of what it means in our own words, and the passage of the help
 (templates/matches/_help.html) that says the rest. Shown until the player dismisses it."""
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from polis_site.matches.services import MatchError
 HINTS: dict[str, tuple[Any, str]] = {
     "action": (_("Your turn is two actions of different kinds, one after the other; pass when you are done for the "
                  "round."), "help-turn"),
+    "action_alone": (_("The other side has passed: you act alone, one action at a time, each costing one resource "
+                       "more; pass when you are done for the round."), "help-action-pass"),
     "choose_battle": (_("Several battles are due: choose which one is fought first."), "help-prompt-choose_battle"),
     "battle_retreat": (_("Before the cards are drawn you may retreat: you give 1 prestige to the other side, and your "
                          "units stay."), "help-prompt-battle_retreat"),

@@ -11,13 +11,15 @@ if (actions) actions.insertBefore(box, $("#action-body"));
 
 function draw(state) {
   const prompt = state && state.status === "active" && state.prompts && state.prompts[0];
-  const hint = prompt && hints[prompt.kind];
+  // A turn's action taken alone, once the other side has passed, has a hint of its own.
+  const kind = prompt && prompt.kind === "action" && prompt.options && prompt.options.alone ? "action_alone" : prompt && prompt.kind;
+  const hint = kind && hints[kind];
   box.hidden = !hint;
   if (!hint) return;
-  box.dataset.kind = prompt.kind;
+  box.dataset.kind = kind;
   box.replaceChildren(el("span", {text: hint.text}), " ",
     el("a", {href: `#${hint.help}`, class: "hint-more", text: gettext("Read more")}), " ",
-    el("button", {type: "button", class: "quiet hint-dismiss", text: gettext("Got it"), onclick: () => dismiss(prompt.kind)}));
+    el("button", {type: "button", class: "quiet hint-dismiss", text: gettext("Got it"), onclick: () => dismiss(kind)}));
 }
 
 async function dismiss(kind) {

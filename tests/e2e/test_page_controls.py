@@ -288,6 +288,9 @@ def test_the_extra_resource_acting_alone_is_the_one_chosen(browser, live_site: D
     side = state.decision.side
     page = pages[side]
     before = tracks(page, side)
+    # The hint says the turn is taken alone, not "two actions of different kinds".
+    assert page.locator("#hint").get_attribute("data-kind") == "action_alone"
+    assert page.locator("#hint").inner_text().startswith("The other side has passed: you act alone")
     alone_until_confirm(page, "wine")
     assert "wine" in page.locator("#action-body button.confirm").inner_text()
     line = confirm_and_wait(page)
