@@ -244,7 +244,8 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     chance), the wheat the side would then lack at the round's end (`food_gap`, as
     `end_of_round.food_gap`) and how the game would then end against it as things stand (`loses`,
     `end_of_round.lost_as_it_stands`; `at_once`: the answer ends the game; `standing`: how it would
-    end so before the answer): a UI shows both sides of the exchange, a famine it makes worse and a
+    end so before the answer; `chance`: dice or a shuffle come next, which may change it): a UI shows
+    both sides of the exchange, a famine it makes worse and a
     game it loses, before the player confirms, and tells a loss this answer brings from one already
     coming, whatever the player answers now."""
     paid = cost(state, side, raw)
@@ -266,7 +267,8 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},
             "food_gap": end_of_round.food_gap(after, side) if same_round else 0,
             "loses": end_of_round.lost_as_it_stands(after, side) if same_round or after.outcome else None,
-            "at_once": after.outcome is not None, "standing": end_of_round.lost_as_it_stands(state, side)}
+            "at_once": after.outcome is not None, "standing": end_of_round.lost_as_it_stands(state, side),
+            "chance": after.outcome is None and chance_request(after) is not None}
 
 
 def apply_action(state: GameState, side: str, raw: Mapping[str, Any]) -> tuple[GameState, list[Event]]:

@@ -248,8 +248,10 @@ def test_a_phoros_that_gives_the_last_prestige_says_it_loses_the_game_before_con
     click(page, f'#action-body button.choice[data-choice="{losing}"]')
     warning = page.locator("#loss-warning")
     assert warning.is_visible() and page.locator("#action-body button.confirm").is_visible()
-    assert warning.inner_text().startswith("This loses the game at once: " if price["at_once"] else
-                                           "Careful: as things stand after this, the round's end loses you the game: ")
+    assert warning.inner_text().startswith(
+        "This loses the game at once: " if price["at_once"] else
+        "Careful: unless the dice favour you, the round's end then loses you the game: " if price["chance"] else
+        "Careful: as things stand after this, the round's end loses you the game: ")
     assert "you end the round with no prestige" in warning.inner_text()
     assert page.locator("#food-warning").count() == 0  # no wheat of another round
     page.locator("#action-body button.back").click()

@@ -230,8 +230,10 @@ export function renderBuilder() {
   if (match.build.price) {
     const price = match.build.price;
     const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
+    // Passing is not paid for: what the round's end then brings is not its price.
+    const passing = match.build.kind === "action" && match.build.partial.type === "pass";
     controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
-      text: confirmLabel(cost, goods(price.gained))}));
+      text: passing ? gettext("Confirm: pass") : confirmLabel(cost, goods(price.gained))}));
   }
   if (match.build.history.length || match.build.taken.length) {
     controls.push(el("button", {class: "back", type: "button", onclick: back, text: gettext("Back")}));
@@ -276,6 +278,8 @@ function lossWarning(price) {
   }[price.loses] || gettext("the rules end it against you");
   const passing = match.build.kind === "action" && match.build.partial.type === "pass";
   if (!price.at_once && price.loses === price.standing && !passing) {
+    // A prompt's answer (a project discarded) that leaves it so is not what the player must weigh.
+    if (match.build.kind !== "action") return null;
     return el("p", {class: "muted", id: "loss-standing", text: fmt(
       gettext("As things stand, the round's end would lose you the game (%(why)s): your next moves may change that."), {why})});
   }
@@ -285,7 +289,8 @@ function lossWarning(price) {
   }
   return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(price.at_once
     ? gettext("This loses the game at once: %(why)s.")
-    : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});
+    : price.chance ? gettext("Careful: unless the dice favour you, the round's end then loses you the game: %(why)s.")
+      : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});
 }
 
 // Confirm names both sides of the exchange: what is paid and what is got at once.
