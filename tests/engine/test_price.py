@@ -23,12 +23,12 @@ def test_a_price_says_what_is_paid_and_what_is_got() -> None:
     # As things stand after it, Sparta's 7 wheat short outgrow its prestige and poleis: a famine,
     # as it stood before it (the page says so plainly, not as a warning against this move).
     assert api.price(state, "sparta", move) == {"paid": {}, "prestige": 1, "gained": {}, "food_gap": 7,
-                                                "loses": "famine", "at_once": False, "standing": "famine"}
+                                                "loses": "famine", "at_once": False, "standing": "famine", "chance": False}
     state, _ = api.apply_action(state, "sparta", move)
     tribute = {"type": "collect_tribute", "territory": "messinia", "columns": {"wheat": 3}, "decision": 2}
     before = api.to_json(state)
     assert api.price(state, "sparta", tribute) == {"paid": {}, "prestige": 1, "gained": {"wheat": 6}, "food_gap": 1,
-                                                   "loses": None, "at_once": False, "standing": "famine"}
+                                                   "loses": None, "at_once": False, "standing": "famine", "chance": False}
     assert api.to_json(state) == before  # nothing applied
 
 
