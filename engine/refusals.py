@@ -16,6 +16,8 @@ from engine.actions.base import Refusable
 from engine.errors import ActionError, IllegalAction
 from engine.state import GameState
 
+#: The refusal for a price the side cannot pay: said with the price (`cost`, goods by count).
+CANNOT_AFFORD = "cannot_afford"
 #: The reason for an action type with nothing to offer and no sharper reason found.
 NOTHING_POSSIBLE = "nothing_possible"
 #: Reasons about what the player holds or pays, given first where an action type's choices are
@@ -37,8 +39,10 @@ def grouped(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     player's means (in MEANS' order), then the others as found, then HOLDINGS; UNFIT ones only
     when nothing else is refused. Each group is true of every choice it names."""
     groups: dict[str, list[Any]] = {}
+    prices: dict[str, list[Any]] = {}
     for item in found:
         groups.setdefault(item["reason"], []).append(item["choice"])
+        prices.setdefault(item["reason"], []).append(item.get("cost"))
 
     def rank(reason: str) -> tuple[int, int]:
         if reason in MEANS:
@@ -47,13 +51,16 @@ def grouped(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
     ordered = sorted(groups, key=rank)  # stable: the others keep the order found
     kept = [reason for reason in ordered if reason not in UNFIT] or ordered
-    return [{"reason": reason, "choices": groups[reason]} for reason in kept]
+    # A price the group's choices share is said with it ("You cannot pay for this: it costs ...").
+    return [{"reason": reason, "choices": groups[reason],
+             **({"cost": prices[reason][0]} if prices[reason][0] and all(p == prices[reason][0] for p in prices[reason]) else {})}
+            for reason in kept]
 
 
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,
             offered: Iterable[Any]) -> list[dict[str, Any]]:
     """Each candidate of `field` not `offered`, with the code its probe
-    is refused with. A probe the rules accept (a choice left out for a reason its completion does
+    is refused with (and, refused for its price, the price: `cost`). A probe the rules accept (a choice left out for a reason its completion does
     not meet) is not listed."""
     shown = list(offered)
     found: list[dict[str, Any]] = []
@@ -64,7 +71,8 @@ def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str,
         try:
             flow.cost(state, side, refusable.probe(state, side, tried))
         except IllegalAction as error:
-            found.append({"choice": choice, "reason": error.code})
+            priced = error.code == CANNOT_AFFORD and isinstance(error.details.get("cost"), dict)
+            found.append({"choice": choice, "reason": error.code, **({"cost": error.details["cost"]} if priced else {})})
         except ActionError:
             continue
     return found

@@ -111,6 +111,11 @@ def test_phoros_greys_the_rate_its_prestige_cannot_pay(browser, live_site: Daphn
         context.close()
 
 
+def priced(cost: dict[str, int]) -> str:
+    """A price as the page says it: "4 iron", "2 wine, 1 silver"."""
+    return ", ".join(f"{n} {good}" for good, n in cost.items() if n)
+
+
 def refused_for_several(state: api.GameState) -> bool:
     """An action's decision where a greyed action type's choices are refused for several reasons."""
     if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
@@ -135,7 +140,8 @@ def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, l
         assert [node.get_attribute("data-reason") for node in lines.all()] == [g["reason"] for g in item["each"]]
         for node, group in zip(lines.all(), item["each"]):
             text = node.inner_text()
-            assert text.startswith(str(RULES[group["reason"]]) + " (") and text.endswith(")"), text
+            said = str(RULES[group["reason"]]) + (f" It costs {priced(group['cost'])}." if "cost" in group else "")
+            assert text.startswith(said + " (") and text.endswith(")"), text
             if item["field"] not in ("project", "space"):  # named as the map names them
                 named = [page.evaluate("(id) => window.polisMatch.name(id)", c) for c in group["choices"][:3]]
                 assert text.split(" (", 1)[1].startswith("; ".join(named)), (text, named)
@@ -165,13 +171,18 @@ def test_the_proxenos_destinations_its_bribe_cannot_reach_are_greyed_folded_and_
     side = state.decision.side
     page = pages[side]
     idle(page)
-    refused = {item["choice"]: item["reason"] for item in api.options(state, side, {"type": "move_proxenos"})["unavailable"]}
+    unavailable = api.options(state, side, {"type": "move_proxenos"})["unavailable"]
+    refused = {item["choice"]: item["reason"] for item in unavailable}
+    # A price refused is said with the price: "You cannot pay for this. It costs 3 silver."
+    said = {item["choice"]: str(RULES[item["reason"]]) + (f" It costs {priced(item['cost'])}." if "cost" in item else "")
+            for item in unavailable}
+    assert any("cost" in item for item in unavailable)
     click(page, '#action-body button.choice[data-choice="move_proxenos"]')
     fold = page.locator("#action-body details.refused-list")
     assert fold.locator("summary").inner_text() == f"{len(refused)} more, not possible now"
     assert not fold.locator("button.choice.refused").first.is_visible()
     fold.locator("summary").click()
-    assert greyed(page) == {choice: str(RULES[reason]) for choice, reason in refused.items()}
+    assert greyed(page) == said
     dear = next(choice for choice, reason in refused.items() if reason == "cannot_afford")
     page.locator(f'#board [data-place="{dear}"]').click()
     assert page.locator("#action-error").inner_text() == str(RULES["cannot_afford"])

@@ -31,8 +31,8 @@ const MOST_GREYED = 8;
 
 // Why a choice is greyed: one reason where it holds for all of it, else each reason with the
 // choices of the next field it holds for ("That passes the stacking limit of this round. (Athinae)").
-function reasons({reason, field, each}) {
-  if (!each) return [el("small", {class: "reason", text: explain({code: reason})})];
+function reasons({reason, field, each, cost}) {
+  if (!each) return [el("small", {class: "reason", text: priced(explain({code: reason}), cost)})];
   const label = LABELS[field] || name;
   return each.map((group) => {
     const named = group.choices.slice(0, MOST_NAMED).map(label);
@@ -40,9 +40,11 @@ function reasons({reason, field, each}) {
     const choices = more ? fmt(ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", more), {names: named.join("; "), n: more})
       : named.join("; ");  // a market space's name holds a comma and a colon
     return el("small", {class: "reason", "data-reason": group.reason,
-      text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: explain({code: group.reason})})});
+      text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: priced(explain({code: group.reason}), group.cost)})});
   });
 }
+// A refusal for the price says the price ("You cannot pay for this: it costs 2 wine.").
+const priced = (words, cost) => (cost ? fmt(gettext("%(words)s It costs %(cost)s."), {words, cost: goods(cost)}) : words);
 // The choices a greyed button names for one reason before it counts the rest.
 const MOST_NAMED = 3;
 
