@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine import api, flow
+from engine import api, editions, flow
 from polis_site.matches.refusals import RULES
 from tests.e2e.test_click_only import deciding
 from tests.e2e.test_match_browser import seated_pages
@@ -186,5 +186,29 @@ def test_the_proxenos_destinations_its_bribe_cannot_reach_are_greyed_folded_and_
     dear = next(choice for choice, reason in refused.items() if reason == "cannot_afford")
     page.locator(f'#board [data-place="{dear}"]').click()
     assert page.locator("#action-error").inner_text() == str(RULES["cannot_afford"])
+    for context in contexts.values():
+        context.close()
+
+
+def a_project_no_polis_of_its_own_may_take(state: api.GameState) -> bool:
+    if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
+        return False
+    return any(item["choice"] == "develop_project" and any(g["reason"] == "not_your_polis" for g in item.get("each", ()))
+               for item in api.options(state, state.decision.side).get("unavailable", []))
+
+
+def test_a_project_no_polis_of_its_own_may_take_is_named_with_the_poleis_that_may(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: "You do not hold the polis this needs" said which polis nowhere."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-hosts", a_project_no_polis_of_its_own_may_take)
+    side = state.decision.side
+    page = pages[side]
+    idle(page)
+    develop = next(item for item in api.options(state, side)["unavailable"] if item["choice"] == "develop_project")
+    group = next(g for g in develop["each"] if g["reason"] == "not_your_polis")
+    hosts = sorted(editions.of(state).hosts(group["choices"][0]))
+    named = page.evaluate("(ids) => ids.map((id) => window.polisMatch.name(id))", hosts)
+    reason = page.locator('#action-body button.refused[data-choice="develop_project"] small[data-reason="not_your_polis"]')
+    assert all(polis in reason.inner_text() for polis in named), (reason.inner_text(), named)
     for context in contexts.values():
         context.close()

@@ -17,7 +17,7 @@ function buttons(to, field, choices, label = name, refused = []) {
   markRefused(refused, (reason) => to.refuse(explain({code: reason})));
   const greyed = refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
     "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
-  ...reasons(item)));
+  ...reasons({field, ...item})));
   const offered = choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
     "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)}));
   if (greyed.length <= MOST_GREYED) return [el("div", {class: "choices"}, [...offered, ...greyed])];
@@ -31,10 +31,15 @@ const MOST_GREYED = 8;
 
 // Why a choice is greyed: one reason where it holds for all of it, else each reason with the
 // choices of the next field it holds for ("That passes the stacking limit of this round. (Athinae)").
-function reasons({reason, field, each, cost}) {
-  if (!each) return [el("small", {class: "reason", text: priced(explain({code: reason}), cost)})];
-  const label = LABELS[field] || name;
+function reasons({reason, field, each, cost, choice}) {
+  if (!each) {
+    const where = field === "project" && reason === "not_your_polis" ? ` (${hosts(choice)})` : "";
+    return [el("small", {class: "reason", text: priced(explain({code: reason}), cost) + where})];
+  }
+  // A project no polis of the player's may take is named with the poleis that may.
+  const withHosts = (id) => fmt(gettext("%(project)s: %(poleis)s"), {project: cat.projects[id].name, poleis: hosts(id)});
   return each.map((group) => {
+    const label = field === "project" && group.reason === "not_your_polis" ? withHosts : LABELS[field] || name;
     const named = group.choices.slice(0, MOST_NAMED).map(label);
     const more = group.choices.length - named.length;
     const choices = more ? fmt(ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", more), {names: named.join("; "), n: more})
@@ -43,6 +48,8 @@ function reasons({reason, field, each, cost}) {
       text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: priced(explain({code: group.reason}), group.cost)})});
   });
 }
+// The poleis that may take a project, by name.
+const hosts = (id) => Object.keys(cat.poleis).filter((p) => cat.poleis[p].projects.includes(id)).map(name).join(", ");
 // A refusal for the price says the price ("You cannot pay for this: it costs 2 wine.").
 const priced = (words, cost) => (cost ? fmt(gettext("%(words)s It costs %(cost)s."), {words, cost: goods(cost)}) : words);
 // The choices a greyed button names for one reason before it counts the rest.
