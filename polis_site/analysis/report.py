@@ -69,7 +69,8 @@ def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
     side = item["side"]
     preferred = (_("The computer preferred: %(best)s.") % {"best": words.describe(side, item["best"])}
                  if item["loss"] >= SMALL else "")
-    return {"seq": item["seq"], "side": side, "when": when(side, moment), "loss": percent(item["loss"]),
+    # `before`: the step the decision was taken at, where a mistake's link opens (and Play on starts).
+    return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "when": when(side, moment), "loss": percent(item["loss"]),
             "played": words.describe(side, item["played"]), "preferred": preferred}
 
 
@@ -143,5 +144,5 @@ def chart(judged: list[dict[str, Any]], standing: list[float], starts: Mapping[i
             # Each on its own side's line.
             "marks": [{"x": x(item["seq"]), "y": y(after_step[item["seq"]] if item["side"] == "athens"
                                                     else 1 - after_step[item["seq"]]),
-                       "seq": item["seq"], "side": item["side"],
+                       "seq": item["seq"], "before": item["seq"] - 1, "side": item["side"],
                        "loss": percent(item["loss"])} for item in marked]}
