@@ -86,6 +86,9 @@ def symmetry(games: int, seed: str, iterations: int) -> None:
                 then = analysis.chance(api.view_for(after, after.decision.side), f"{seed}:{n}:next", tree)
                 gap = judged.after - then
                 gaps.append(gap if side == "athens" else -gap)
+            if len(gaps) < 2:
+                print(f"symmetry {edition}: {len(gaps)} position judged; play more --games", flush=True)
+                continue
             mean = statistics.mean(gaps)
             half = 1.96 * statistics.stdev(gaps) / len(gaps) ** 0.5
             print(f"symmetry {edition}, {'both sides prudent' if both else 'searching side prudent'}, "

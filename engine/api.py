@@ -195,8 +195,8 @@ def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any]
 def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extra: str | None,
                   extras: Iterable[str] = ()) -> dict[str, Any]:
     """Why an action type offers nothing now: taken this turn, no resource left to act alone, the
-    extra resource chosen to act alone with (`other_extra`: the `extras` it could be taken with), or
-    why its first field's choices are refused (`refusals.grouped`): `reason`, the foremost, with
+    extra resource chosen to act alone with (`other_extra`: the `extras` it could be taken with), the
+    side's prestige (`no_prestige`: more of it would open the type), or why its first field's choices are refused (`refusals.grouped`): `reason`, the foremost, with
     `field` and `each` naming the choices of every reason ("too few hoplites there" names where);
     with no such choice, the reason the bare action is refused for."""
     opened = _open_type(state, side, kind)

@@ -364,10 +364,9 @@ def lost_as_it_stands(state: GameState, side: str) -> str | None:
     if state.outcome is not None:
         reason = state.outcome["reason"]
         return reason if reason in LOSSES and state.outcome["winner"] == opponent(side) else None
-    if state.passed:
-        first = state.passed[0]
-    else:  # the side deciding now passes first
-        first = state.decision.side if state.decision is not None and state.decision.side else SPARTA
+    # The side whose turn it is passes first (a die or the other side's battle answer may be due
+    # before it: the turn is still its own, and its end charges it).
+    first = state.passed[0] if state.passed else state.active
     # The first pass ends its side's turn: a card's turn-end penalty falls on it once more.
     penalty = {each: 0 for each in SIDES}
     if not state.passed and state.round_end is None:

@@ -31,6 +31,8 @@ from engine.state import GameState
 
 Event = dict[str, Any]
 
+#: The `Ending` of a game the server ended, not the rules: its moves end with the game in play.
+SERVER_ENDINGS = ("resigned", "time_out")
 #: The tags every game carries, first and in this order; others follow.
 ORDER = ("Event", "Site", "Date", "Ruleset", "Athens", "Sparta", "Result", "Ending", "Setup")
 TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\]|\\.)*")\]')
@@ -56,15 +58,18 @@ class Game:
         or altered): never a finished game read as one in play."""
         state = new_game(self.setup)
         moves = 0
-        for entry, at in zip(self.log, self.lines):
+        for entry, at in zip(self.log, self.lines, strict=True):
             moves += "side" in entry
             try:
                 state, _ = apply_entry(state, entry)
             except ActionError as error:
                 what = "the chance outcome after move" if "chance" in entry else "move"
                 raise MalformedAction(f"line {at}, {what} {moves}, does not replay: {error}", code="bad_notation") from error
-        said, ended = self.tags.get("Result", "*"), result(state.outcome["winner"] if state.outcome else None)
-        if said != "*" and said != ended:
+        said = self.tags.get("Result", "*")
+        # A game the rules ended with no winner (a shared victory) is "shared"; one the server ended
+        # (a resignation, a time-out) has no move of its end, so its moves end in play.
+        ended = "*" if state.outcome is None else result(state.outcome["winner"] or "")
+        if said != "*" and said != ended and self.tags.get("Ending") not in SERVER_ENDINGS:
             where = "in play" if state.outcome is None else f"with the result {ended!r}"
             raise MalformedAction(f"the tags say [Result {said!r}], but its {moves} moves end {where}: the file "
                                   "is cut short or altered", code="bad_notation")

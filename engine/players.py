@@ -291,11 +291,17 @@ def search(view: View, rng: random.Random, tree: Tree, also: Action | None = Non
     return root
 
 
+#: Deals tried per visit wanted through a root's child (`visit`).
+VISIT_TRIES = 4
+
+
 def visit(root: Node, view: View, rng: random.Random, tree: Tree, key: str, least: int) -> None:
     """More iterations of a searched root, each through its child `key`, until it has `least` visits:
     the value of an answer the search tried little is the average of too few play-outs."""
     round_now = view["round"]
-    while root.visits.get(key, 0) < least:
+    for _ in range(VISIT_TRIES * least):  # bounded: `key` may be illegal in some deals of another seat's view
+        if root.visits.get(key, 0) >= least:
+            break
         state = api.from_view(view, rng)
         side = _mover(state)
         _iterate(root, state, side, rng, tree, round_now, depth=0, forced=key, unsure=side != view["viewer"])
@@ -336,6 +342,8 @@ def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: 
     legal = {key: action for key, action in node.actions.items()
              if not (depth or unsure) or _legal_here(state, mover, action)}
     if not legal:  # nothing found fits this deal (a battle hand): play on from here
+        return _judge(_rollout(state, rng, prudent), side, tree, start)
+    if forced is not None and forced not in legal:  # not legal in this deal (a battle hand): played on
         return _judge(_rollout(state, rng, prudent), side, tree, start)
     key = forced if forced is not None else _ucb(node, legal, mover == side, tree.exploration)
     for available in legal:

@@ -1,5 +1,5 @@
-"""The analysis in play's seams: queued as a match ends (`match_finished`), shown below a replay's
-summary (`extensions.replay_parts`)."""
+"""The analysis in play's seams: queued as a match ends (`match_finished`), shown beside a replay's
+board, under its steps (`extensions.replay_parts`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from engine import api, editions, flow
 from polis_site.analysis.models import Analysis
 from polis_site.matches import audience, words
-from polis_site.matches.models import Match
+from polis_site.matches.models import RESIGNED, TIME_OUT, Match
 
 #: The chart's drawing box (SVG user units), its margin and the wider one on the left for "100%".
 WIDTH, HEIGHT, MARGIN, LEFT = 560, 200, 24, 44
@@ -70,7 +70,8 @@ def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
     preferred = (_("The computer preferred: %(best)s.") % {"best": words.describe(side, item["best"])}
                  if item["loss"] >= SMALL else "")
     # `before`: the step the decision was taken at, where a mistake's link opens (and Play on starts).
-    return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "when": when(side, moment), "loss": percent(item["loss"]),
+    return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "side_name": words.side_name(side),
+            "when": when(side, moment), "loss": percent(item["loss"]),
             "played": words.describe(side, item["played"]), "preferred": preferred}
 
 
@@ -100,8 +101,10 @@ def chances(judged: list[dict[str, Any]], result: float | None) -> list[float]:
 
 
 def result(match: Match) -> float | None:
-    """How the finished match ended for Athens, as a chance: 1, 0, or 0.5 for neither."""
-    if match.status != Match.Status.FINISHED:
+    """How the finished match ended for Athens, as a chance: 1, 0, or 0.5 for neither; None in play,
+    or where the server ended it (a resignation, a time-out: no move of the game made that end, and
+    the last one judged is not to be credited with it)."""
+    if match.status != Match.Status.FINISHED or match.outcome_reason in (RESIGNED, TIME_OUT):
         return None
     return {"athens": 1.0, "sparta": 0.0}.get(match.winner, 0.5)
 
@@ -140,7 +143,7 @@ def chart(judged: list[dict[str, Any]], standing: list[float], starts: Mapping[i
             "y1": HEIGHT - MARGIN, "middle": y(0.5), "steps": steps,
             "lines": [{"side": "athens", "points": " ".join(f"{px},{py}" for px, py in athens)},
                       {"side": "sparta", "points": " ".join(f"{px},{round(HEIGHT - py, 1)}" for px, py in athens)}],
-            "rounds": [{"x": x(seq), "name": name, "seq": seq} for seq, name in sorted(starts.items())],
+            "rounds": [{"x": x(seq), "name": words.round_name(name), "seq": seq} for seq, name in sorted(starts.items())],
             # Each on its own side's line.
             "marks": [{"x": x(item["seq"]), "y": y(after_step[item["seq"]] if item["side"] == "athens"
                                                     else 1 - after_step[item["seq"]]),

@@ -43,7 +43,7 @@ page_parts: dict[str, list[Callable[[HttpRequest, Match, str | None], str]]] = {
     "head": [], "buttons": [], "side": [], "cards": []}
 #: Lines beside a replay's log, as HTML by the version they follow (0: before the first action).
 replay_lines: list[Callable[[HttpRequest, Match], dict[int, list[str]]]] = []
-#: Parts of a finished match's replay below its summary (the computer's analysis): each gives its
+#: Parts of a finished match's replay, beside the board under its steps (the computer's analysis): each gives its
 #: HTML for this request and the match, or "".
 replay_parts: list[Callable[[HttpRequest, Match], str]] = []
 #: Whether a viewer who holds no seat (logged in or not) may watch a match, its page, socket and

@@ -94,8 +94,8 @@ def test_a_position_is_one_number_whichever_seat_it_is_judged_from() -> None:
 
 #: The mean gap, in the mover's favour, between the chance the mover's search gives the position its
 #: move leaves and the chance the next side's search gives it, that the analysis stays under. With
-#: play-outs prudent for the searching side only it was 21 points on the learning scenario's
-#: positions and 7 to 8 on the editions' (benchmarks/analysis.py symmetry, docs/computer.md).
+#: play-outs prudent for the searching side only it was 17 points on these positions (learning
+#: scenario) and 16 (2020) at these 100 look-aheads (benchmarks/analysis.py symmetry, docs/computer.md).
 MOST_GAP = 0.10
 
 

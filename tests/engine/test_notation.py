@@ -62,6 +62,9 @@ def test_a_game_cut_short_of_its_result_or_altered_is_refused_at_its_line_and_mo
         notation.read(cut).replayed()
     assert "end in play: the file is cut short or altered" in refused.value.message
     assert notation.read(notation.write({"Result": "*"}, setup, log[:6])).replayed().outcome is None  # in play, said so
+    # A resignation or a time-out ends a game with no move of its own: its moves end in play.
+    resigned = notation.write({"Result": "sparta", "Ending": "resigned"}, setup, log[:6])
+    assert notation.read(resigned).replayed().outcome is None
     # A move altered: refused at its line, by its number among the moves.
     at = next(n for n, line in enumerate(lines) if line.startswith("12. "))
     side = lines[at].split()[1]

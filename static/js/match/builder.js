@@ -1,7 +1,7 @@
 // Building an action or an answer, field by field, from the engine's options; priced before
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
-import {cat, lang, match, phone, root, seat} from "./page.js";
+import {lang, match, phone, root, seat} from "./page.js";
 import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {eventCard, refusedOnly, widget} from "./prompts.js";
@@ -229,7 +229,7 @@ export function renderBuilder() {
   const controls = [];
   if (match.build.price) {
     const price = match.build.price;
-    const cost = [goods(price.paid), price.prestige ? `${price.prestige} ${cat.tracks.prestige.name}` : ""].filter(Boolean).join(", ");
+    const cost = goods({...price.paid, ...(price.prestige ? {prestige: price.prestige} : {})});
     // Passing is not paid for: what the round's end then brings is not its price.
     const passing = match.build.kind === "action" && match.build.partial.type === "pass";
     controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,

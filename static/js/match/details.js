@@ -80,7 +80,7 @@ export function placeDetails() {
     const lines = [fmt(gettext("Gives %(load)s %(receive)s for a load of %(accepts)s"),
       {load: info.load, receive: good(info.receive), accepts: info.accepts.map(good).join(gettext(" or "))})];
     const costs = info.accepts.filter((g) => g in view().market_value)
-      .map((g) => `${cat.chart[info.load][view().market_value[g]]} ${good(g)}`);
+      .map((g) => goods({[g]: cat.chart[info.load][view().market_value[g]]}));
     if (costs.length) lines.push(fmt(gettext("Costs now: %(list)s"), {list: costs.join(gettext(" or "))}));
     if (holder) lines.push(fmt(gettext("Held by a merchant of %(side)s"), {side: side(holder)}));
     else if (info.load > round.max_load) {

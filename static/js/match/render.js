@@ -206,10 +206,13 @@ const clockText = (seconds) => {
   return `${h ? `${h}:${String(m).padStart(2, "0")}` : m}:${String(s).padStart(2, "0")}`;
 };
 
-// The log's last line once the match is over: an end the server made (a resignation, a time-out)
-// has no move's line of its own.
+// An end the server made (a resignation, a time-out: the game itself has no outcome) has no move's
+// line of its own; an end the rules made is told in its last move's line already.
+const serverEnded = (state) => state.status === "finished" && !state.view.outcome && !replaying;
+
+// The log's last line once the server ended the match.
 function drawEnding(state) {
-  const ending = state.status === "finished" && !replaying ? (state.ending || {})[lang] || gettext("The game is over.") : "";
+  const ending = serverEnded(state) ? (state.ending || {})[lang] || gettext("The game is over.") : "";
   let line = $("#log-ending");
   if (!ending) { if (line) line.remove(); return; }
   if (!line) line = el("li", {id: "log-ending", class: "ending"});
@@ -361,7 +364,7 @@ export function append(entries) {
       text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
     const then = (entry.happened || {})[lang] || [];
     for (const line of then) item.append(el("span", {class: "then", text: line}));
-    log.append(item);
+    log.insertBefore(item, $("#log-ending"));  // before the server's ending, if it came first (null: at the end)
   }
   if (!replaying) showNews(latestNews());
   log.scrollTop = log.scrollHeight;
@@ -390,7 +393,7 @@ export function markRecent() {
   const box = $("#since");
   if (replaying) return;
   box.dataset.count = String(recent.length);
-  if (match.current && match.current.status === "finished" && !replaying) {
+  if (match.current && serverEnded(match.current)) {
     box.replaceChildren(el("h2", {text: gettext("The match is over:")}),
       el("p", {id: "since-ending", text: (match.current.ending || {})[lang] || gettext("The game is over.")}));
     box.classList.remove("open");
