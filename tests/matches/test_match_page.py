@@ -98,7 +98,7 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
     passing = api.price(state, side, {"type": "pass", "decision": state.decision.id})
     assert passing == {"paid": {}, "prestige": 0, "gained": {}, "food_gap": api.food_forecast(state, side)["gap"],
                        "loses": end_of_round.lost_as_it_stands(state, side), "at_once": False,
-                       "standing": end_of_round.lost_as_it_stands(state, side)}
+                       "standing": end_of_round.lost_as_it_stands(state, side), "chance": False}
 
 
 @pytest.mark.parametrize("kind, shown", [("action", True), ("phoros", False), ("growth", False)])

@@ -128,7 +128,7 @@ def test_the_log_tells_a_2012_match_in_its_own_words() -> None:
     services.submit_action(match.pk, match.player(side), {"type": "collect_tribute", "territory": home,
                                                           "columns": {"oil": 2}, "decision": state.decision.id})
     entry = audience.public_entry(Match.objects.get(pk=match.pk).actions.get(seq=1))
-    assert "(3 oil)" in entry["words"]["en"] and "(3 aceite)" in entry["words"]["es"]
+    assert "(3 oil)" in entry["words"]["en"] and "(3 de aceite)" in entry["words"]["es"]
     assert "3 oil" in signed_in(athens).get(match.get_absolute_url()).content.decode()
     assert Match.objects.get(pk=match.pk).round_name == "3"
 
