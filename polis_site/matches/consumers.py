@@ -27,6 +27,7 @@ and what a page is sent on joining (`extensions.on_join`). A refusal of one of t
 from __future__ import annotations
 
 import logging
+import math
 import time
 from typing import Any
 
@@ -219,7 +220,8 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         self.tokens = min(BURST, self.tokens + (now - self.refilled) * RATE)
         self.refilled = now
         if self.tokens < 1:
-            return round((1 - self.tokens) / RATE, 3)
+            # Rounded up to the millisecond: a token a hair short is a wait, never "0 seconds".
+            return math.ceil((1 - self.tokens) / RATE * 1000) / 1000
         self.tokens -= 1
         return None
 

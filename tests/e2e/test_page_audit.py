@@ -251,7 +251,8 @@ READ = """(width) => {
   const faint = [...document.querySelectorAll(controls)].filter((c) => visible(c) && (c.innerText || '').trim())
     .map((c) => [c, contrast(c)]).filter(([c, ratio]) => ratio < least(c)).map(([c, ratio]) => `${name(c)} ${ratio.toFixed(1)}:1`);
   const errors = [...document.querySelectorAll('#action-error, #action-body .error')].filter(visible).map((e) => e.innerText);
-  const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.innerText.trim());
+  // Their words whether shown or folded away (a long refused list folds): innerText is "" when hidden.
+  const labels = [...document.querySelectorAll('#action-body .choices button')].map((b) => b.textContent.trim());
   const alike = labels.filter((label, i) => labels.indexOf(label) !== i);
   return {text: document.body.innerText, scroll: document.documentElement.scrollWidth, wide, covered, errors, alike,
           broken, small, faint};
