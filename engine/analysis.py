@@ -75,11 +75,9 @@ def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None)
     views of a position with nothing hidden between them judge it alike (tests/engine/test_analysis.py)."""
     tree = tree or analyst()
     root = players.search(view, random.Random(seed), tree)
-    mover = api.from_view(view, random.Random(seed)).decision
-    assert mover is not None and mover.side is not None
     if len(root.actions) == 1:  # one answer: its value is the position's
         players.visit(root, view, random.Random(seed), tree, next(iter(root.actions)), LEAST)
-    return _athens(root, players.best(root), mover.side)
+    return _athens(root, players.best(root), view["pending"][-1]["side"])  # the side deciding there
 
 
 def _athens(root: players.Node, key: str, side: str) -> float:
