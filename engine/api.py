@@ -196,9 +196,11 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
                   extras: Iterable[str] = ()) -> dict[str, Any]:
     """Why an action type offers nothing now: taken this turn, no resource left to act alone, the
     extra resource chosen to act alone with (`other_extra`: the `extras` it could be taken with), the
-    side's prestige (`no_prestige`: more of it would open the type), or why its first field's choices are refused (`refusals.grouped`): `reason`, the foremost, with
-    `field` and `each` naming the choices of every reason ("too few hoplites there" names where);
-    with no such choice, the reason the bare action is refused for."""
+    side's prestige (`no_prestige`: more of it would open the type), a reason of the side whatever
+    the choice (`refusals.SIDE_WIDE`: no merchant in port), or why its first field's choices are
+    refused (`refusals.grouped`): `reason`, the foremost, with `field` and `each` naming the choices
+    of every reason ("too few hoplites there" names where); with no such choice, the reason the
+    bare action is refused for."""
     opened = _open_type(state, side, kind)
     if opened is None:
         return {"reason": "cannot_afford" if flow.acting_alone(state, side) else "same_action_twice"}
@@ -231,6 +233,8 @@ def _type_refusal(state: GameState, side: str, kind: str, decision_id: int, extr
             pass
         return {"reason": refusals.NOTHING_POSSIBLE}
     groups = refusals.grouped(found)
+    if len(groups) == 1 and groups[0]["reason"] in refusals.SIDE_WIDE:
+        return {"reason": groups[0]["reason"]}
     return {"reason": groups[0]["reason"], "field": first["next"], "each": groups}
 
 

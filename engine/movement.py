@@ -7,6 +7,7 @@ controls Korinthos.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from engine import essentials
@@ -92,3 +93,73 @@ def galley_can_reach(state: GameState, side: str, origin: str, destination: str)
         return False
     diolkos = uses_diolkos(state, side)
     return _reaches(state, side, origin, destination, lambda sea: geography.sea_neighbours(sea, diolkos))
+
+
+# Where a route is stopped: said with a refusal for no route, never computed on the rules' own path.
+
+_START, _END = "(start)", "(end)"
+
+
+def _stops(state: GameState, side: str, origin: str, destination: str,
+           neighbours: Callable[[str], frozenset[str]], *, stacking: bool) -> set[str]:
+    """The spaces closed to the side on its way from `origin` to `destination` that crosses
+    fewest of them (a breadth-first search where a closed space costs one, an open one nothing):
+    freed, that way is open. Empty when a way is free, or when no way exists at all."""
+    crossed = {origin: 0}
+    came_from: dict[str, str] = {}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(neighbours(here)):
+            closed = there != destination and not _crossable(state, side, there, stacking=stacking)
+            cost = crossed[here] + closed
+            if there in crossed and crossed[there] <= cost:
+                continue
+            crossed[there], came_from[there] = cost, here
+            (queue.append if closed else queue.appendleft)(there)
+    stops, place = set(), destination
+    while place in came_from:
+        place = came_from[place]
+        if place != origin and not _crossable(state, side, place, stacking=stacking):
+            stops.add(place)
+    return stops
+
+
+def _sea_stops(state: GameState, side: str, first: frozenset[str], last: frozenset[str]) -> set[str]:
+    """`free_sea_route`'s stops: every sea of the chain crossed, its first and last included."""
+    diolkos = uses_diolkos(state, side)
+
+    def neighbours(place: str) -> frozenset[str]:
+        if place == _START:
+            return first
+        if place == _END:
+            return last
+        return geography.sea_neighbours(place, diolkos) | ({_START} if place in first else set()) | (
+            {_END} if place in last else set())
+    return _stops(state, side, _START, _END, neighbours, stacking=False)
+
+
+def merchant_stops(state: GameState, side: str, market: str) -> list[str]:
+    """The seas that stop every sea route of the side's merchants to `market`."""
+    if merchant_can_reach(state, side, market):
+        return []
+    return sorted(_sea_stops(state, side, geography.commercial_port_seas(side), geography.market_seas(market)))
+
+
+def hoplite_stops(state: GameState, side: str, origin: str, destination: str) -> list[str]:
+    """The territories and seas that stop every way of a hoplite from `origin` to `destination`."""
+    if hoplite_can_reach(state, side, origin, destination):
+        return []
+    by_land = _stops(state, side, origin, destination, geography.land_neighbours, stacking=True)
+    landings = geography.coast_seas(destination)
+    by_sea = _sea_stops(state, side, geography.coast_seas(origin), landings) if landings else set()
+    return sorted(by_land | by_sea)
+
+
+def galley_stops(state: GameState, side: str, origin: str, destination: str) -> list[str]:
+    """The seas that stop every way of a galley from `origin` to `destination`."""
+    if galley_can_reach(state, side, origin, destination):
+        return []
+    diolkos = uses_diolkos(state, side)
+    return sorted(_stops(state, side, origin, destination, lambda sea: geography.sea_neighbours(sea, diolkos),
+                         stacking=True))

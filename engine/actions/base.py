@@ -252,6 +252,8 @@ class Refusable:
 
     candidates: Candidates
     probe: Probe = as_it_stands
+    #: A field chosen again and again (a move's units): a candidate joins the choices made before.
+    repeat: bool = False
 
 
 def one_unit(paid_with: tuple[str, ...]) -> Probe:

@@ -2,10 +2,10 @@
 
 from engine.actions.moving import Move, UnitMove
 from engine.data import geography
-from engine.movement import galley_can_reach
+from engine.movement import galley_can_reach, galley_stops
 
 TYPE = "move_galleys"
-RULES = UnitMove(TYPE, "galley", geography.SEAS, galley_can_reach)
+RULES = UnitMove(TYPE, "galley", geography.SEAS, galley_can_reach, galley_stops)
 #: What `parse` reads an action into.
 ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost

@@ -2,10 +2,10 @@
 
 from engine.actions.moving import Move, UnitMove
 from engine.data import geography
-from engine.movement import hoplite_can_reach
+from engine.movement import hoplite_can_reach, hoplite_stops
 
 TYPE = "move_hoplites"
-RULES = UnitMove(TYPE, "hoplite", geography.TERRITORIES, hoplite_can_reach)
+RULES = UnitMove(TYPE, "hoplite", geography.TERRITORIES, hoplite_can_reach, hoplite_stops)
 #: What `parse` reads an action into.
 ACTION = Move
 parse, check, cost, prestige_cost = RULES.parse, RULES.check, RULES.cost, RULES.prestige_cost

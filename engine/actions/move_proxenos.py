@@ -157,7 +157,7 @@ def route_for(state: GameState, side: str, action: MoveProxenos) -> Route:
     routes = best_routes(state, side, origin, action.destination)
     if not routes:
         raise IllegalAction(f"move_proxenos: no route from {origin} to {action.destination} by land only or by sea "
-                            "only", code="no_route")
+                            "only", code="no_way")
     return routes[0]
 
 
@@ -228,12 +228,10 @@ def generate(state: GameState, side: str) -> Iterator[MoveProxenos]:
             yield MoveProxenos(polis_id, route.spaces)
 
 
-def _routed(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
-    """The poleis a player looks at: those the proxenos has a route to, however dear its bribe, and
-    the one the other proxenos stands in."""
-    other = state.players[opponent(side)].proxenos
-    return [polis_id for polis_id, _ in destinations(state, side)] + ([other] if other else [])
+def _elsewhere(state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+    """Every polis but the one the proxenos stands in: a player looks for any of them on the map."""
+    return [polis_id for polis_id in poleis.POLEIS if polis_id != state.players[side].proxenos]
 
 
-#: Destinations left out (the bribe, the other proxenos there).
-REFUSALS = {"destination": Refusable(_routed)}
+#: Destinations left out (the bribe, the other proxenos there, no way by land alone or sea alone).
+REFUSALS = {"destination": Refusable(_elsewhere)}

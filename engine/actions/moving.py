@@ -17,6 +17,8 @@ from engine.errors import IllegalAction
 from engine.state import GameState
 
 Reach = Callable[[GameState, str, str, str], bool]
+#: Where every way from one space to another is stopped (engine.movement's `*_stops`).
+Stops = Callable[[GameState, str, str, str], list[str]]
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class UnitMove:
     unit: str
     areas: tuple[str, ...]
     can_reach: Reach
+    stops: Stops
 
     def parse(self, fields: Fields) -> Move:
         destination = fields.text("destination", self.areas)
@@ -61,9 +64,11 @@ class UnitMove:
                 raise IllegalAction(f"{self.type}: unit {number} would put more than {limit} {self.unit}s of {side} in "
                                     f"{destination}", code="stacking_limit")
             if not self.can_reach(state, side, origin, destination):
+                stopped_at = self.stops(state, side, origin, destination)
                 raise IllegalAction(f"{self.type}: unit {number} has no route from {origin} to {destination} "
                                     "(every space crossed must be free of the opponent's control and below the "
-                                    "stacking limit)", code="no_route")
+                                    f"stacking limit; stopped at {', '.join(stopped_at) or 'no space'})",
+                                    code="no_route", **({"stopped_at": stopped_at} if stopped_at else {}))
             self.step(state, side, origin, destination)
 
     @staticmethod
@@ -93,8 +98,17 @@ class UnitMove:
 
     @property
     def refusals(self) -> dict[str, Refusable]:
-        """Destinations at or next to the side's units left out: the stacking limit, no free route."""
-        return {"destination": Refusable(occupied_and_near(self.areas), self.probe)}
+        """Destinations at or next to the side's units left out, and units that may not go there
+        (the stacking limit, no free route)."""
+        return {"destination": Refusable(occupied_and_near(self.areas), self.probe),
+                "origins": Refusable(self._held, repeat=True)}
+
+    def _held(self, state: GameState, side: str, partial: Mapping[str, Any]) -> list[str]:
+        """Where the side still has a unit to send, once the units chosen before have gone."""
+        board = state.clone()
+        destination = partial["destination"]
+        self.walk(board, side, destination, tuple(partial.get("origins", ())))
+        return [a for a, n in board.players[side].units.items() if n and a in self.areas and a != destination]
 
     def probe(self, state: GameState, side: str, tried: Mapping[str, Any]) -> Mapping[str, Any]:
         """One unit moved there, from a space it can reach it from if any (engine/refusals.py)."""

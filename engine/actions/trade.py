@@ -89,7 +89,8 @@ def _refuse(state: GameState, side: str, space: markets.MarketSpace, code: str) 
         "no_route": f"{side}'s merchant has no free route to {space.market} (a sea on the way is controlled by "
                     "the opponent)",
     }
-    return IllegalAction(f"trade: {messages[code]}", code=code)
+    stopped_at = movement.merchant_stops(state, side, space.market) if code == "no_route" else []
+    return IllegalAction(f"trade: {messages[code]}", code=code, **({"stopped_at": stopped_at} if stopped_at else {}))
 
 
 def check(state: GameState, side: str, action: Trade) -> None:

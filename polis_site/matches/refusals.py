@@ -28,6 +28,7 @@ RULES = {
     "stacking_limit": gettext_lazy("That passes the stacking limit of this round."),
     "no_route": gettext_lazy("There is no free route there."),
     "bad_route": gettext_lazy("The proxenos cannot take that route."),
+    "no_way": gettext_lazy("The proxenos has no way there by land alone or by sea alone."),
     "needless_polis": gettext_lazy("You give up more poleis than the shortfall needs: keep the smallest of them."),
     "too_much_growth": gettext_lazy("A polis cannot grow that much this round."),
     "wrong_count": gettext_lazy("Remove the number of units the card asks for."),

@@ -185,7 +185,7 @@ def test_the_proxenos_destinations_its_bribe_cannot_reach_are_greyed_folded_and_
     assert greyed(page) == said
     dear = next(choice for choice, reason in refused.items() if reason == "cannot_afford")
     page.locator(f'#board [data-place="{dear}"]').click()
-    assert page.locator("#action-error").inner_text() == str(RULES["cannot_afford"])
+    assert page.locator("#action-error").inner_text() == said[dear]
     for context in contexts.values():
         context.close()
 
@@ -210,5 +210,73 @@ def test_a_project_no_polis_of_its_own_may_take_is_named_with_the_poleis_that_ma
     named = page.evaluate("(ids) => ids.map((id) => window.polisMatch.name(id))", hosts)
     reason = page.locator('#action-body button.refused[data-choice="develop_project"] small[data-reason="not_your_polis"]')
     assert all(polis in reason.inner_text() for polis in named), (reason.inner_text(), named)
+    for context in contexts.values():
+        context.close()
+
+
+def a_route_closed(state: api.GameState) -> tuple[str, dict[str, Any]] | None:
+    """An action type open, one of whose first field's places has no free route, and where."""
+    if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
+        return None
+    side = state.decision.side
+    for kind in ("move_hoplites", "move_galleys", "trade"):
+        if kind in api.options(state, side)["choices"]:
+            for item in api.options(state, side, {"type": kind}).get("unavailable", []):
+                if item["reason"] == "no_route" and item.get("stopped_at"):
+                    return kind, item
+    return None
+
+
+def test_a_place_with_no_free_route_says_where_its_way_is_closed(browser, live_site: DaphneProcess,
+                                                                 tmp_path: Path) -> None:
+    """Outside tour: "There is no free route there." did not say which sea blocked it. The greyed
+    choice and a click on its place on the map say where the way is closed."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-route", a_route_closed)
+    found = a_route_closed(state)
+    assert found is not None
+    kind, item = found
+    page = pages[state.decision.side]
+    idle(page)
+    click(page, f'#action-body button.choice[data-choice="{kind}"]')
+    places = ", ".join(page.evaluate("(id) => window.polisMatch.name(id)", p) for p in item["stopped_at"])
+    said = f"{RULES['no_route']} Closed at {places}."
+    fold = page.locator("#action-body details.refused-list summary")
+    if fold.count():
+        fold.click()
+    assert greyed(page)[item["choice"]] == said
+    if page.locator(f'#board [data-place="{item["choice"]}"]').count():
+        page.locator(f'#board [data-place="{item["choice"]}"]').click()
+        assert page.locator("#action-error").inner_text() == said
+    for context in contexts.values():
+        context.close()
+
+
+def a_project_refused_for_a_busy_polis(state: api.GameState) -> bool:
+    """Develop a project, a project of which is refused: the player's polis for it is busy."""
+    if not deciding("action")(state) or flow.acting_alone(state, state.decision.side):
+        return False
+    side = state.decision.side
+    if "develop_project" not in api.options(state, side)["choices"]:
+        return False
+    return any(item["reason"] == "one_project_per_round"
+               for item in api.options(state, side, {"type": "develop_project"}).get("unavailable", []))
+
+
+def test_a_project_whose_polis_is_busy_names_that_polis(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: "That polis is already developing a project this round. (Apollo ...)"
+    named the project where the reason speaks of a polis: it names the player's busy polis."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "explain-busy", a_project_refused_for_a_busy_polis)
+    side = state.decision.side
+    page = pages[side]
+    idle(page)
+    click(page, '#action-body button.choice[data-choice="develop_project"]')
+    items = [i for i in api.options(state, side, {"type": "develop_project"})["unavailable"]
+             if i["reason"] == "one_project_per_round"]
+    for item in items:
+        held = [p for p in sorted(editions.of(state).hosts(item["choice"])) if state.poleis[p].owner == side]
+        named = page.evaluate("(ids) => ids.map((id) => window.polisMatch.name(id))", held)
+        text = page.locator(f'#action-body button.refused[data-choice="{item["choice"]}"] small.reason').inner_text()
+        said, _, where = text.partition(" (")
+        assert said == str(RULES["one_project_per_round"]) and sorted(where.rstrip(")").split(", ")) == sorted(named), text
     for context in contexts.values():
         context.close()

@@ -71,7 +71,7 @@ def test_epidamnos_and_abdira_only_by_sea() -> None:
 def test_sparti_never_reaches_epidamnos_in_one_move() -> None:
     state = game(round=0)
     assert "epidamnos" not in api.options(state, "sparta", {"type": "move_proxenos"})["choices"]
-    refused(state, "sparta", "move_proxenos", "no_route", destination="epidamnos")
+    refused(state, "sparta", "move_proxenos", "no_way", destination="epidamnos")
 
 
 def test_chios_to_samos_across_noties_sporades_or_through_ionia() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine import api, playout
+from engine import api, flow, playout
 from engine.actions import ACTIONS
 from engine.data import geography
 from engine.errors import IllegalAction
@@ -104,3 +104,36 @@ def test_the_reasons_use_places_of_the_board() -> None:
     for item in options.get("unavailable", []):
         assert geography.is_territory(item["choice"])
 
+
+
+def test_a_unit_greyed_once_a_destination_is_chosen_is_refused_by_the_rules_for_the_reason_said() -> None:
+    """The units that may not join a move (issue 62: at the stacking limit they vanished with no
+    reason): over random games, each unit greyed after those chosen before is refused with the code
+    shown, where the route is said to be closed, at the very places shown."""
+    seen = 0
+
+    def check(state: api.GameState) -> None:
+        nonlocal seen
+        if state.outcome is not None or state.decision is None or state.decision.kind != "action":
+            return
+        side = state.decision.side
+        for kind in ("move_hoplites", "move_galleys"):
+            if kind not in api.options(state, side)["choices"] or flow.acting_alone(state, side):
+                continue
+            for destination in api.options(state, side, {"type": kind})["choices"]:
+                origins: list[str] = []
+                while True:
+                    step = api.options(state, side, {"type": kind, "destination": destination, "origins": origins})
+                    for item in step.get("unavailable", []):
+                        with pytest.raises(IllegalAction) as error:
+                            act(state, side, kind, destination=destination, origins=[*origins, item["choice"]])
+                        assert error.value.code == item["reason"], (kind, destination, origins, item)
+                        assert error.value.details.get("stopped_at") == item.get("stopped_at"), item
+                        seen += 1
+                    if not step["choices"]:
+                        break
+                    origins.append(step["choices"][0])
+
+    for seed in range(4):
+        playout.play(f"greyed-units-{seed}", max_steps=200, observe=check)
+    assert seen > 20, seen

@@ -221,7 +221,10 @@ export function renderBuilder() {
   const typed = field === "type" && match.build.kind === "action" && match.build.partial.type;
   const answered = field && !GATHERED.has(field) && !options.repeat && match.build.partial[field] !== undefined;
   if (field && !typed && !answered) {
-    const note = field === "origins" && options.done_allowed ? gettext("Add another unit, or confirm.") : "";
+    // Units added one by one: once none more may go, the page says so (the refused ones greyed below).
+    const more = (options.choices || []).length;
+    const note = field === "origins" && options.done_allowed
+      ? (more ? gettext("Add another unit, or confirm.") : gettext("No other unit can go there: confirm.")) : "";
     const heading = (field === "type" && PROMPT_HEADINGS[match.build.kind]) || FIELD_NAMES[field] || gettext("Choose");
     parts.push(el("h3", {text: heading}), note ? el("p", {class: "muted", text: note}) : null);
     parts.push(...widget(field, options, HANDS));

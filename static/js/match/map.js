@@ -97,13 +97,13 @@ function mapAboveTheSheet() {
   if (box.top < 0 || box.bottom > room) window.scrollBy({top: box.top - Math.max(0, (room - box.height) / 2), behavior: "instant"});
 }
 
-// The places the rules refuse here answer a click with why (`say(choice, reason)`), not a choice.
+// The places the rules refuse here answer a click with why (`say(item)`: the refused item, its reason and details), not a choice.
 export function markRefused(refused, say) {
-  for (const {choice, reason} of refused) {
-    const node = typeof choice === "string" ? $(`#board [data-place="${CSS.escape(choice)}"]`) : null;
+  for (const item of refused) {
+    const node = typeof item.choice === "string" ? $(`#board [data-place="${CSS.escape(item.choice)}"]`) : null;
     if (!node) continue;
     node.classList.add("refused-here");
-    node.onclick = (event) => { event.preventDefault(); say(reason); };
+    node.onclick = (event) => { event.preventDefault(); say(item); };
   }
 }
 

@@ -14,7 +14,7 @@ const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : 
 // (the engine's `unavailable`: the reason the server would give if it were sent).
 function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
-  markRefused(refused, (reason) => to.refuse(explain({code: reason})));
+  markRefused(refused, ({reason, ...item}) => to.refuse(detailed(explain({code: reason}), item)));
   const greyed = refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
     "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
   ...reasons({field, ...item})));
@@ -31,27 +31,36 @@ const MOST_GREYED = 8;
 
 // Why a choice is greyed: one reason where it holds for all of it, else each reason with the
 // choices of the next field it holds for ("That passes the stacking limit of this round. (Athinae)").
-function reasons({reason, field, each, cost, choice}) {
+function reasons({reason, field, each, choice, ...item}) {
   if (!each) {
-    const where = field === "project" && reason === "not_your_polis" ? ` (${hosts(choice)})` : "";
-    return [el("small", {class: "reason", text: priced(explain({code: reason}), cost) + where})];
+    const where = field === "project" && ["not_your_polis", "one_project_per_round"].includes(reason)
+      ? ` (${hosts(choice, reason === "one_project_per_round")})` : "";
+    return [el("small", {class: "reason", text: detailed(explain({code: reason}), item) + where})];
   }
-  // A project no polis of the player's may take is named with the poleis that may.
-  const withHosts = (id) => fmt(gettext("%(project)s: %(poleis)s"), {project: cat.projects[id].name, poleis: hosts(id)});
+  // A project no polis of the player's may take is named with the poleis that may; one whose
+  // polis of the player's is busy this round, with that polis (the reason speaks of a polis).
+  const withHosts = (held) => (id) => fmt(gettext("%(project)s: %(poleis)s"), {project: cat.projects[id].name, poleis: hosts(id, held)});
+  const HOSTED = {not_your_polis: withHosts(false), one_project_per_round: withHosts(true)};
   return each.map((group) => {
-    const label = field === "project" && group.reason === "not_your_polis" ? withHosts : LABELS[field] || name;
+    const label = (field === "project" && HOSTED[group.reason]) || LABELS[field] || name;
     const named = group.choices.slice(0, MOST_NAMED).map(label);
     const more = group.choices.length - named.length;
     const choices = more ? fmt(ngettext("%(names)s and %(n)s more", "%(names)s and %(n)s more", more), {names: named.join("; "), n: more})
       : named.join("; ");  // a market space's name holds a comma and a colon
     return el("small", {class: "reason", "data-reason": group.reason,
-      text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: priced(explain({code: group.reason}), group.cost)})});
+      text: fmt(gettext("%(reason)s (%(choices)s)"), {choices, reason: detailed(explain({code: group.reason}), group)})});
   });
 }
-// The poleis that may take a project, by name.
-const hosts = (id) => Object.keys(cat.poleis).filter((p) => cat.poleis[p].projects.includes(id)).map(name).join(", ");
-// A refusal for the price says the price ("You cannot pay for this: it costs 2 wine.").
-const priced = (words, cost) => (cost ? fmt(gettext("%(words)s It costs %(cost)s."), {words, cost: goods(cost)}) : words);
+// The poleis that may take a project, by name (`held`: those the player holds).
+const hosts = (id, held = false) => Object.keys(cat.poleis).filter((p) => cat.poleis[p].projects.includes(id)
+  && (!held || match.current.view.poleis[p].owner === seat)).map(name).join(", ");
+// A refusal for the price says the price ("You cannot pay for this. It costs 2 wine."); one for
+// no free way, where its way is closed ("There is no free route there. Closed at Kyklades.").
+function detailed(words, {cost, stopped_at: stops}) {
+  if (cost) return fmt(gettext("%(words)s It costs %(cost)s."), {words, cost: goods(cost)});
+  if (stops) return fmt(gettext("%(words)s Closed at %(places)s."), {words, places: stops.map(name).join(", ")});
+  return words;
+}
 // The choices a greyed button names for one reason before it counts the rest.
 const MOST_NAMED = 3;
 
