@@ -182,7 +182,7 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
     """From a prepared position (an admin export replayed by `manage.py importmatch`) to the end of
     the battle, every card chosen by clicking; the outcome reaches both players."""
-    seed = "browser-battle"
+    seed = "browser-battle-0"  # 4 units a side: a second combat round, Athens attacking
     prepared, log = bot_game(seed, foresee_a_battle(seed), stop_at_battle=True)
     assert prepared.battle is not None
     match_id, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(seed).to_json(),
@@ -194,6 +194,10 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         assert page.locator("#log li").last.inner_text().count("A battle begins in") == 1
 
     shots: set[str] = set()
+    # The side the battle panel says attacks, read at each decision until an attack or a defence
+    # shows who does: between combat rounds it names the next round's attacker (it named the last).
+    said: list[str] = []
+    rounds = 0
     for _ in range(40):
         battle = secret_battle(live_site, match_id)
         if battle is None:
@@ -205,6 +209,7 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
             # Its own hand, card by card as the server holds it; of the other's only how many.
             assert hands == {side: battle["hands"][side], other: len(battle["hands"][other])}
             assert page.evaluate("window.polisMatch.state.view.battle.deck") == len(battle["deck"])
+        said.append(re.match(r"(Athens|Sparta) attacks", pages["athens"].locator("#battle p.muted").first.inner_text())[1])
         waiting = pages["athens"].locator("#turn").get_attribute("data-waiting")
         actor = pages[waiting]
         actor.locator("#action-body h3, #action-body button.confirm").first.wait_for(timeout=WAIT_MS)
@@ -213,16 +218,23 @@ def test_a_battle_is_fought_through_the_card_prompt_each_side_seeing_only_its_ow
         if offered:
             assert offered == battle["hands"][waiting]
             kind = "defence" if actor.locator("#action-body .duels").count() else "attack"
+            attacker = waiting if kind == "attack" else ("sparta" if waiting == "athens" else "athens")
+            assert set(said) == {attacker.capitalize()}, (said, kind, waiting)
+            rounds += kind == "attack"
+            said = []
             if kind not in shots:
                 shots.add(kind)
                 actor.screenshot(path=str(artifacts_dir / f"battle-{kind}-{waiting}.png"), full_page=True)
         before = version(actor)
+        fight_on = actor.locator('#action-body button.choice[data-choice="fight_on"]:enabled')
+        if fight_on.count():  # fought on, for combat rounds after the first
+            fight_on.click()
         decide_by_clicking(actor)
         for page in pages.values():
             page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}",
                                    timeout=WAIT_MS)
     assert secret_battle(live_site, match_id) is None, "the battle did not end within 40 decisions"
-    assert shots == {"attack", "defence"}
+    assert shots == {"attack", "defence"} and rounds >= 2, rounds
     for side, page in pages.items():
         page.wait_for_function("document.querySelector('#battle').hidden")
         log = "\n".join(page.locator("#log li").all_inner_texts())
@@ -399,9 +411,10 @@ def test_a_daily_match_notices_the_other_match_claims_on_time_and_resigns(
     daily, contexts, pages = seated_pages(browser, live_site, export, tmp_path, names=names,
                                           options=("--move-days", "1"))
     errors: list[str] = []
-    for page in pages.values():
+    for side, page in pages.items():
         page.on("pageerror", lambda error: errors.append(str(error)))
-        assert page.locator("#clock").inner_text().startswith(f"{first.capitalize()} has until ")
+        assert page.locator("#clock").inner_text().startswith("You have until " if side == first
+                                                              else f"{first.capitalize()} has until ")
         assert page.locator("#claim").is_hidden() and page.locator("#resign").is_visible()
 
     # The notice: `first` moves in the other match, which then waits for `second`, who is looking at

@@ -66,6 +66,10 @@ function drawBattle(view) {
   if (!battle) return;
   const other = (s) => (s === "athens" ? "sparta" : "athens");
   const cards = (s) => Array.isArray(battle.hands[s]) ? battle.hands[s].length : battle.hands[s];
+  // Between two combat rounds (the retreat window after a clash) the attacker of the clash fought
+  // is still on record; the next one is the other side (p. 19: they take turns attacking).
+  const between = battle.combat_round > 0 && view.pending.some((p) => p.kind === "battle_retreat");
+  const attacker = between ? other(battle.attacker) : battle.attacker;
   box.replaceChildren(el("h3", {text: fmt(gettext("Battle in %(place)s"), {place: name(battle.site)})}),
     el("p", {text: ["athens", "sparta"].map((s) => {
       const units = (view.players[s].units || {})[battle.site] || 0;
@@ -75,7 +79,7 @@ function drawBattle(view) {
     }).join(" · ")}),
     el("p", {class: "muted", text: fmt(ngettext("%(attacker)s attacks, %(defender)s defends; %(deck)s card left in the deck.",
       "%(attacker)s attacks, %(defender)s defends; %(deck)s cards left in the deck.", battle.deck),
-    {attacker: side(battle.attacker), defender: side(other(battle.attacker)), deck: battle.deck})}),
+    {attacker: side(attacker), defender: side(other(attacker)), deck: battle.deck})}),
     el("p", {class: "muted", text: gettext("A card's first word is its formation. A defender who lays a card of the same formation loses no unit, and the attacker gains the difference if its card is the stronger; otherwise the defender loses a unit and the attacker gains its card's prestige.")}));
 }
 
@@ -149,8 +153,13 @@ export function drawClock(state) {
   if (state.clock) {
     liveClock(state, clock);
   } else if (deadline) {
-    clock.textContent = fmt(overrun ? gettext("%(side)s ran out of time at %(when)s.") : gettext("%(side)s has until %(when)s to move."),
-      {side: side(state.waiting_for), when: deadline.toLocaleString(lang, {dateStyle: "medium", timeStyle: "short"})});
+    // Said to the player whose move it is as "you", with the reader's own time zone named.
+    const yours = state.waiting_for === seat;
+    const words = overrun ? (yours ? gettext("You ran out of time at %(when)s.") : gettext("%(side)s ran out of time at %(when)s."))
+      : (yours ? gettext("You have until %(when)s to move.") : gettext("%(side)s has until %(when)s to move."));
+    clock.textContent = fmt(words, {side: side(state.waiting_for),
+      when: deadline.toLocaleString(lang, {year: "numeric", month: "short", day: "numeric", hour: "numeric",
+        minute: "2-digit", timeZoneName: "short"})});  // dateStyle may not name a time zone
   }
   const claim = $("#claim");
   if (claim) claim.hidden = !(overrun && state.waiting_for && state.waiting_for !== seat);
