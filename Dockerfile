@@ -29,6 +29,7 @@ COPY manage.py ./
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
+COPY docs/rulings.md ./docs/rulings.md
 COPY --from=compiled /src/build/compiled ./build/compiled
 
 USER polis

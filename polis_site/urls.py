@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("rules/", views.rules, name="rules"),
+    path("rules/rulings/", views.rulings, name="rulings"),
     path("play/", guests.play_now, name="play_now"),
     path("learn/", include("polis_site.learn.urls")),
     path("watch/", include("polis_site.watch.urls")),

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import Path
 from typing import Any
+
+import markdown
 
 from allauth.account import views as allauth_views
 from django.conf import settings
@@ -54,6 +58,29 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def rules(request: HttpRequest) -> HttpResponse:
     """The rules in our own words: the same text the match page's help panel shows."""
     return render(request, "rules.html")
+
+
+#: What the rulebooks leave open and how this site decides it, as the developers keep it.
+RULINGS = settings.BASE_DIR / "docs" / "rulings.md"
+
+
+def _ruling_id(heading: str, separator: str) -> str:
+    """A ruling's anchor is its number ("R24" -> #r24), which the pages cite; other headings slugged."""
+    numbered = re.match(r"R(\d+)\.", heading)
+    return f"r{numbered[1]}" if numbered else re.sub(r"[^a-z0-9]+", separator, heading.lower()).strip(separator)
+
+
+@functools.cache
+def _rulings_html() -> str:
+    return markdown.markdown(RULINGS.read_text(encoding="utf-8"), extensions=["toc"],
+                             extension_configs={"toc": {"slugify": _ruling_id}})
+
+
+@require_GET
+def rulings(request: HttpRequest) -> HttpResponse:
+    """Every ruling on what the rulebooks leave open, each at its number's anchor (/rules/rulings/#r24),
+    as docs/rulings.md says it (in English: it quotes the English rulebooks)."""
+    return render(request, "rulings.html", {"rulings": _rulings_html()})
 
 
 def _throttled(request: HttpRequest) -> HttpResponse:

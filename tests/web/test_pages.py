@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.conf import settings
 from django.test import AsyncClient, Client
 
 pytestmark = pytest.mark.django_db
@@ -31,6 +34,9 @@ def test_a_player_s_home_lists_their_matches_those_awaiting_them_first(client: C
     assert [row["match"] for row in response.context["rows"]] == [waiting, idle]
     assert response.context["waiting"] == 1 and b"home-signup" not in response.content
     assert b"/ws/echo/" not in response.content
+    # Each row says whose move it is: the player's, or the opponent's (it said "in play").
+    statuses = re.findall(r'data-label="Status">(?:<strong>)?([^<]+)', response.content.decode())
+    assert statuses == ["Your turn", "Their turn"], statuses
     Match.objects.filter(pk=waiting.pk).update(status=Match.Status.FINISHED, waiting_for="")
     assert client.get("/").context["waiting"] == 0
 
@@ -86,3 +92,20 @@ async def test_a_failing_check_tells_the_public_its_kind_not_its_host(settings: 
     settings.DEBUG = True
     report = (await AsyncClient().get("/healthz")).json()
     assert "redis.internal:6379" in report["checks"]["channel_layer"]["detail"]
+
+
+def test_the_rules_page_links_every_ruling_it_cites_and_the_rulings_page_has_each(client: Client) -> None:
+    """The rules promised 'our rulings, R24 to R44' with no link (issue 62): each ruling cited is a
+    link to its own anchor on the rulings page, read from docs/rulings.md."""
+    rules = client.get("/rules/").content.decode()
+    cited = set(re.findall(r'href="/rules/rulings/#(r\d+)"', rules))
+    assert {"r24", "r41"} <= cited and 'href="/rules/rulings/"' in rules
+    rulings = client.get("/rules/rulings/").content.decode()
+    numbers = re.findall(r"^## R(\d+)\.", (settings.BASE_DIR / "docs" / "rulings.md").read_text(), re.M)
+    anchors = set(re.findall(r'<h2 id="(r\d+)">', rulings))
+    assert anchors == {f"r{n}" for n in numbers} and len(anchors) >= 44, anchors
+    assert cited <= anchors
+    assert "Storage keeps half, rounded up" in rulings and "lang=\"en\"" in rulings
+    spanish = client.get("/rules/rulings/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert 'id="rulings-language"' in spanish and 'id="rulings-language"' not in rulings
+    assert 'href="/rules/rulings/#r24"' in client.get("/rules/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
