@@ -13,6 +13,19 @@ position a move hands over (seeded random games of each edition), judged by the 
 by the next side's; the mean gap in the mover's favour with its 95% interval, play-outs prudent for
 both sides (the analysis) and for the searching side only (hard's play).
 
+`python -m benchmarks.analysis calibration --games N --seed S [--every K]`: N fresh games of each
+ruleset, between the levels in turn (PAIRINGS); every K-th decision's chance as the analysis's search has it
+(`analysis.searched_chance`) beside the game's result, written to docs/calibration/S.jsonl.
+`python -m benchmarks.analysis calibration --fit F --held-out H`: each ruleset's temperature
+fitted on F's positions (maximum likelihood), and on H's, games never fitted on, the Brier score
+raw and calibrated and a reliability table.
+
+`python -m benchmarks.analysis noise --games N --seed S [--repeats R] [--every K]`: every K-th
+decision of N fresh 2020 games (the levels in turn) judged R times with different seeds; the spread
+of each judgement's loss and chance (the pooled standard deviation), and the largest loss a
+judgement's own noise reaches (its 95th percentile over decisions whose losses differ only by
+noise): the floor below which a loss is not said to be a mistake.
+
 `python -m benchmarks.analysis sanity --games N --seed S`: N seeded games of hard against random
 (sides swapped every game), each analysed; how often each game's largest losses fell on the
 random side, with its 95% interval. The seed must be fresh (engine/arena.py STUDIED).
@@ -21,6 +34,8 @@ random side, with its 95% interval. The seed must be fresh (engine/arena.py STUD
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import shutil
 import statistics
@@ -97,6 +112,130 @@ def symmetry(games: int, seed: str, iterations: int) -> None:
                   f"{len(gaps)} positions", flush=True)
 
 
+#: Where the calibration's positions are kept, a file a seed.
+CALIBRATION_DATA = Path(__file__).resolve().parent.parent / "docs" / "calibration"
+#: The levels of the calibration's games (Athens, Sparta), in turn: games as the site sees them,
+#: even and uneven, won by either side.
+PAIRINGS = (("medium", "medium"), ("hard", "medium"), ("medium", "hard"), ("easy", "medium"), ("medium", "easy"),
+            ("hard", "hard"))
+#: The calibrated chances a reliability table bins its positions by (upper bounds).
+BINS = (0.1, 0.3, 0.5, 0.7, 0.9, 1.0)
+
+
+def calibration_data(games: int, seed: str, every: int) -> None:
+    """Positions of fresh games with their results, for fitting and checking the calibration."""
+    arena.check_fresh(seed)
+    CALIBRATION_DATA.mkdir(exist_ok=True)
+    with (CALIBRATION_DATA / f"{seed}.jsonl").open("a") as out:
+        for number in range(games):
+            levels = dict(zip(SIDES, PAIRINGS[number % len(PAIRINGS)]))
+            for edition in sorted(editions.EDITIONS):
+                name = f"{seed}-{edition}-{number}"
+                final, log = players.play(name, {side: players.player(level).decide for side, level in levels.items()},
+                                          edition=edition)
+                winner = (final.outcome or {}).get("winner")
+                result = 1.0 if winner == "athens" else 0.0 if winner == "sparta" else 0.5
+                state = api.new_game(api.Setup.from_seed(name, edition=edition))
+                decided = 0
+                for entry in log:
+                    if "side" in entry:
+                        if decided % every == 0:
+                            raw = analysis.searched_chance(api.view_for(state, entry["side"]), f"{name}:{decided}")
+                            out.write(json.dumps({"edition": edition, "game": name, "levels": levels, "decision": decided,
+                                                  "round": state.round, "raw": round(raw, 4), "result": result}) + "\n")
+                        decided += 1
+                    state, _ = api.apply_entry(state, entry)
+                out.flush()
+                print(f"  {name} ({levels['athens']} against {levels['sparta']}): {decided} decisions, "
+                      f"{winner or 'shared'}", flush=True)
+
+
+def _logit(raw: float) -> float:
+    sure = min(max(raw, analysis.SURE), 1 - analysis.SURE)
+    return math.log(sure / (1 - sure))
+
+
+def _log_likelihood(rows: list[dict[str, Any]], temperature: float) -> float:
+    total = 0.0
+    for row in rows:
+        p = 1 / (1 + math.exp(-temperature * _logit(row["raw"])))
+        total += row["result"] * math.log(p) + (1 - row["result"]) * math.log(1 - p)
+    return total
+
+
+def fit_temperature(rows: list[dict[str, Any]]) -> float:
+    """The temperature of greatest likelihood (golden-section search: the likelihood is concave in it)."""
+    low, high = 0.01, 5.0
+    ratio = (5 ** 0.5 - 1) / 2
+    for _ in range(60):
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        if _log_likelihood(rows, a) < _log_likelihood(rows, b):
+            low = a
+        else:
+            high = b
+    return round((low + high) / 2, 3)
+
+
+def read_positions(path: str | Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def calibration_report(fit: str, held_out: str) -> None:
+    """Each ruleset's temperature from `fit`'s positions; on `held_out`'s, Brier raw and calibrated
+    and the reliability of the calibrated chance, as docs/computer.md shows them."""
+    fitted, checked = read_positions(fit), read_positions(held_out)
+    assert not {r["game"] for r in fitted} & {r["game"] for r in checked}, "a held-out game was fitted on"
+    for edition in sorted(editions.EDITIONS):
+        rows = [r for r in fitted if r["edition"] == edition]
+        test = [r for r in checked if r["edition"] == edition]
+        if not rows or not test:
+            continue
+        temperature = fit_temperature(rows)
+        shown = [1 / (1 + math.exp(-temperature * _logit(r["raw"]))) for r in test]
+        brier_raw = statistics.mean((r["raw"] - r["result"]) ** 2 for r in test)
+        brier = statistics.mean((p - r["result"]) ** 2 for p, r in zip(shown, test))
+        print(f"{edition}: temperature {temperature} fitted on {len(rows)} positions of "
+              f"{len({r['game'] for r in rows})} games; held out {len(test)} positions of "
+              f"{len({r['game'] for r in test})} games: Brier {brier_raw:.3f} raw, {brier:.3f} calibrated "
+              f"(always 50%: {statistics.mean((0.5 - r['result']) ** 2 for r in test):.3f})")
+        print("| chance shown | positions | mean shown | Athens won |")
+        print("|---|---|---|---|")
+        low = 0.0
+        for high in BINS:
+            inside = [(p, r["result"]) for p, r in zip(shown, test) if low <= p < high or (high == 1.0 and p == 1.0)]
+            if inside:
+                print(f"| {100 * low:.0f}–{100 * high:.0f}% | {len(inside)} | {100 * statistics.mean(p for p, _ in inside):.0f}% "
+                      f"| {100 * statistics.mean(y for _, y in inside):.0f}% |")
+            low = high
+
+
+def noise(games: int, seed: str, repeats: int, every: int) -> None:
+    """How much a judgement moves from one seed to another, the same decision judged again."""
+    arena.check_fresh(seed)
+    spreads: dict[str, list[float]] = {"loss": [], "before": []}
+    zero_played: list[float] = []  # losses judged where the answer played was the search's own choice on another seed
+    for number in range(games):
+        levels = dict(zip(SIDES, PAIRINGS[number % len(PAIRINGS)]))
+        name = f"{seed}-{number}"
+        log = game(name, levels)
+        for index, (step, state, entry) in enumerate(analysis.decisions(api.Setup.from_seed(name), log)):
+            if index % every:
+                continue
+            judged = [analysis.judge_at(state, entry["side"], entry["action"], f"{name}:{step}:{r}") for r in range(repeats)]
+            if judged[0] is None:
+                continue
+            for key in spreads:
+                spreads[key].append(statistics.stdev(getattr(j, key) for j in judged))
+            if any(players.action_key(j.best) == players.action_key(j.played) for j in judged):
+                zero_played += [j.loss for j in judged]
+        print(f"  game {number + 1}/{games}: {len(spreads['loss'])} decisions judged {repeats} times so far", flush=True)
+    pooled = {key: statistics.mean(v * v for v in values) ** 0.5 for key, values in spreads.items()}
+    floor = sorted(zero_played)[int(0.95 * (len(zero_played) - 1))] if zero_played else float("nan")
+    print(f"noise, seed {seed}, {len(spreads['loss'])} decisions x {repeats} seeds: a loss's standard deviation "
+          f"{100 * pooled['loss']:.1f} points, a chance's {100 * pooled['before']:.1f}; of {len(zero_played)} "
+          f"judgements of answers the search itself chose on some seed, 95% lost at most {100 * floor:.1f} points")
+
+
 def sanity(games: int, seed: str) -> None:
     arena.check_fresh(seed)
     on_random = counted = 0
@@ -163,7 +302,11 @@ def queue(games: int, seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("queue", "sanity", "symmetry"))
+    parser.add_argument("what", choices=("calibration", "noise", "queue", "sanity", "symmetry"))
+    parser.add_argument("--repeats", type=int, default=4, help="noise: seeds each decision is judged with")
+    parser.add_argument("--every", type=int, default=15, help="calibration: one decision in K judged")
+    parser.add_argument("--fit", help="calibration: the positions to fit on (a docs/calibration file)")
+    parser.add_argument("--held-out", help="calibration: the positions of games never fitted on")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", help="sanity, symmetry: a fresh seed")
@@ -172,10 +315,16 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "queue":
         queue(args.games, args.seconds)
+    elif args.what == "calibration" and args.fit:
+        calibration_report(args.fit, args.held_out or parser.error("--fit needs --held-out"))
     elif args.seed is None:
         parser.error(f"{args.what} needs --seed")
     elif args.what == "symmetry":
         symmetry(args.games, args.seed, args.iterations)
+    elif args.what == "calibration":
+        calibration_data(args.games, args.seed, args.every)
+    elif args.what == "noise":
+        noise(args.games, args.seed, args.repeats, args.every)
     else:
         sanity(args.games, args.seed)
 

@@ -6,8 +6,9 @@ opponent's battle hand or the decks' order, so the judgement is one that player 
 For each decision with more than one answer: the chance to win, for Athens, with the computer's
 preferred answer (`before`) and after the answer played (`after`), and what the answer played cost
 its side (`loss`). A chance is hard's value of the position (-1 lost to 1 won, its search's
-average over its play-outs) drawn on 0 to 1: a judgement, not a frequency measured
-(docs/computer.md, "The analysis"). Its play-outs are prudent for both sides alike, so that a
+average over its play-outs) drawn on 0 to 1, then calibrated: scaled on the logit by a temperature
+fitted per ruleset on the results of fresh games (`CALIBRATION`; docs/computer.md, "The analysis":
+its reliability on held-out games). Its play-outs are prudent for both sides alike, so that a
 position's value does not lean to whichever side searches it (`chance`: one position, one number).
 """
 
@@ -29,6 +30,20 @@ ANALYST = "hard"
 #: value is the average of its play-outs, and the few a poor answer gets are too few to say by how
 #: much it was poorer.
 LEAST = 100
+
+
+#: Each ruleset's temperature: a search's chance p reads as sigmoid(t * logit(p)). Fitted by
+#: `python -m benchmarks.analysis calibration` (maximum likelihood on the results of fresh games);
+#: no intercept, so a position and its mirror stay complementary. A ruleset not fitted reads as 1.
+CALIBRATION: dict[str, float] = {"2012": 1.179, "2012-s1": 3.032, "2020": 1.033}  # docs/calibration/calib28f.jsonl
+#: How near 0 or 1 a search's chance is taken before its logit (a search whose play-outs all won).
+SURE = 0.001
+
+
+def calibrated(raw: float, edition: str) -> float:
+    """The search's chance for Athens as a probability (`CALIBRATION`)."""
+    sure = min(max(raw, SURE), 1 - SURE)
+    return round(1 / (1 + math.exp(-CALIBRATION.get(edition, 1.0) * math.log(sure / (1 - sure)))), 4)
 
 
 @dataclass(frozen=True)
@@ -65,14 +80,22 @@ def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: play
     preferred = players.best(root)  # the search's own choice, before the answer played is weighed more
     played_key = players.action_key(played)
     players.visit(root, view, rng, tree, played_key, LEAST)
-    return Judgement(side=side, before=_athens(root, preferred, side), after=_athens(root, played_key, side),
-                     best=root.actions[preferred], played=played)
+    edition = view["edition"]
+    return Judgement(side=side, before=calibrated(_athens(root, preferred, side), edition),
+                     after=calibrated(_athens(root, played_key, side), edition), best=root.actions[preferred],
+                     played=played)
 
 
 def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None) -> float:
     """Athens' chance to win the position `view` shows, judged from its viewer's information: the
-    search of the decision there (whichever side takes it), worth its preferred answer. Both seats'
-    views of a position with nothing hidden between them judge it alike (tests/engine/test_analysis.py)."""
+    search of the decision there (whichever side takes it), worth its preferred answer, calibrated.
+    Both seats' views of a position with nothing hidden between them judge it alike
+    (tests/engine/test_analysis.py)."""
+    return calibrated(searched_chance(view, seed, tree), view["edition"])
+
+
+def searched_chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None) -> float:
+    """`chance` as the search has it, before calibration: what the calibration is fitted on."""
     tree = tree or analyst()
     root = players.search(view, random.Random(seed), tree)
     if len(root.actions) == 1:  # one answer: its value is the position's
@@ -81,10 +104,10 @@ def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None)
 
 
 def _athens(root: players.Node, key: str, side: str) -> float:
-    """A root child's value, searched for `side`, as Athens' chance."""
+    """A root child's value, searched for `side`, as Athens' chance (uncalibrated)."""
     mean = root.value[key] / root.visits[key]
     chance = (mean + 1) / 2
-    return round(chance if side == "athens" else 1 - chance, 4)
+    return chance if side == "athens" else 1 - chance
 
 
 def analyst() -> players.Tree:

@@ -9,13 +9,18 @@ import random
 import statistics
 import time
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
-from benchmarks.analysis import handovers
-from engine import analysis, api, players
+from benchmarks.analysis import CALIBRATION_DATA, fit_temperature, handovers, read_positions
+from engine import analysis, api, editions, players
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
 
+#: The calibration's positions: those it was fitted on, and games of another fresh seed never fitted
+#: on (docs/computer.md).
+FITTED, HELD_OUT = "calib28f.jsonl", "calib28h.jsonl"
 #: The analyst: bounded by its count of iterations, so that a busy machine changes nothing compared.
 COUNTED = analysis.analyst()
 
@@ -110,3 +115,27 @@ def test_the_mover_and_the_next_side_judge_the_position_between_them_alike(editi
         then = analysis.chance(api.view_for(after, after.decision.side), f"gap:{n}:next", tree)
         gaps.append((judged.after - then) * (1 if side == "athens" else -1))
     assert len(gaps) >= 8 and statistics.mean(gaps) < MOST_GAP, (len(gaps), statistics.mean(gaps))
+
+
+@hypothesis.given(raw=st.floats(0, 1), edition=st.sampled_from(sorted(editions.EDITIONS)))
+def test_a_calibrated_chance_keeps_the_order_of_chances_and_a_position_and_its_mirror_complementary(
+        raw: float, edition: str) -> None:
+    shown = analysis.calibrated(raw, edition)
+    assert 0 <= shown <= 1
+    assert abs(shown + analysis.calibrated(1 - raw, edition) - 1) <= 1e-4
+    assert analysis.calibrated(min(1.0, raw + 0.01), edition) >= shown
+
+
+@pytest.mark.parametrize("edition", sorted(editions.EDITIONS))
+def test_each_ruleset_s_calibration_is_the_fit_of_its_games_and_reads_games_never_fitted_on_no_worse(edition: str) -> None:
+    """Calibration (issue 63): each ruleset's temperature is the one fitted on its fresh games'
+    positions (docs/calibration: a figure, not a hand-set number), and on the held-out games' positions
+    (another fresh seed, never fitted on) the chance shown scores a Brier no worse than the
+    search's own value and clearly better than always saying 50%."""
+    fitted = [r for r in read_positions(CALIBRATION_DATA / FITTED) if r["edition"] == edition]
+    assert analysis.CALIBRATION[edition] == fit_temperature(fitted)
+    rows = [r for r in read_positions(CALIBRATION_DATA / HELD_OUT) if r["edition"] == edition]
+    assert len({r["game"] for r in rows}) >= 18, "too few held-out games to say"
+    brier = lambda chance: statistics.mean((chance(r) - r["result"]) ** 2 for r in rows)  # noqa: E731
+    shown = brier(lambda r: analysis.calibrated(r["raw"], edition))
+    assert shown <= brier(lambda r: r["raw"]) + 0.002 and shown < brier(lambda r: 0.5) - 0.02
