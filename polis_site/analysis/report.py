@@ -19,8 +19,11 @@ from polis_site.matches.models import RESIGNED, TIME_OUT, Match
 WIDTH, HEIGHT, MARGIN, LEFT = 560, 200, 24, 44
 #: Turning points named, and mistakes listed per side.
 TURNS, MISTAKES = 3, 3
-#: A loss smaller than this is no mistake (the search's own noise is about 1%).
-SMALL = 0.02
+#: A loss's grades, each the least loss (of the chance to win) it takes: an answer that loses less
+#: than the first is not called a mistake, for a judgement's own noise reaches that far
+#: (docs/computer.md, "How much a judgement moves": `python -m benchmarks.analysis noise`).
+GRADES = (("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", 0.20))
+SMALL = GRADES[0][1]
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,27 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
     return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
-            "judged": len(judged)}
+            "judged": len(judged), "sides": summary(judged),
+            "grades": {name: percent(least) for name, least in GRADES}}
+
+
+def grade(loss: float) -> str | None:
+    """The highest grade a loss reaches, or None below the first."""
+    reached = [name for name, least in GRADES if loss >= least]
+    return reached[-1] if reached else None
+
+
+def summary(judged: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each side's play in figures, as a chess site sums a game up: its decisions judged, the chance
+    it lost on average to the computer's choice (points), and how many losses reached each grade."""
+    rows = []
+    for side in audience.SIDES:
+        losses = [item["loss"] for item in judged if item["side"] == side]
+        graded = Counter(grade(loss) for loss in losses)
+        rows.append({"side": side, "side_name": words.side_name(side), "decisions": len(losses),
+                     "average": round(100 * sum(losses) / len(losses), 1) if losses else 0.0,
+                     **{name: graded[name] for name, _ in GRADES}})
+    return rows
 
 
 def chances(judged: list[dict[str, Any]], result: float | None) -> list[float]:

@@ -179,7 +179,7 @@ def test_an_analysis_lost_from_the_queue_is_queued_again_when_asked() -> None:
 def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_language(quick: None) -> None:
     match = resigned_after(14, seed="analysis-words")
     row = analysed(match)
-    losses = sorted((i for i in row.judgements if i["loss"] >= 0.02), key=lambda i: -i["loss"])
+    losses = sorted((i for i in row.judgements if i["loss"] >= report.SMALL), key=lambda i: -i["loss"])
     assert losses, "random play made no mistake the analysis saw"
     page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
     assert 'id="analysis-chart"' in page and page.count('class="series athens"') == 1
@@ -190,6 +190,14 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     mistakes = page[page.index(f'id="analysis-mistakes-{worst["side"]}"'):]
     assert f'data-step-to="{worst["seq"] - 1}">Round Alpha, {side}, action ' in mistakes
     assert f"−{round(100 * worst['loss'])}%" in mistakes and "The computer preferred: " + side in mistakes
+    # Each side summed up: its decisions judged, its average loss, its losses of each grade.
+    table = page[page.index('id="analysis-sides"'):page.index("</table>", page.index('id="analysis-sides"'))]
+    for side in ("athens", "sparta"):
+        losses_of = [i["loss"] for i in row.judgements if i["side"] == side]
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", table[table.index(f'data-side="{side}"'):])[:5]
+        grades = [sum(report.grade(loss) == name for loss in losses_of) for name, _ in report.GRADES]
+        assert cells == [str(len(losses_of)), f"{round(100 * sum(losses_of) / len(losses_of), 1)} points",
+                         *map(str, grades)], (side, cells)
     turns = page[page.index('id="analysis-turns"'):page.index("</ol>", page.index('id="analysis-turns"'))]
     assert "Athens&#x27; chance to win went from" in turns
     spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(reverse("matches:replay", args=[match.pk])).content.decode()
@@ -222,3 +230,11 @@ def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> No
     assert chance(drawn["marks"][0]["y"]) == 1.0  # Sparta's mark on Sparta's line, at the result
     turns = report._turning_points(judged, report.chances(judged, 0.0), {i["seq"]: report.Moment("Alpha", 1) for i in judged})
     assert turns[-1]["seq"] == 4 and "from 70% to 0%" in turns[-1]["moved"]
+
+
+def test_a_loss_takes_the_highest_grade_it_reaches_and_none_within_the_noise() -> None:
+    least = dict(report.GRADES)
+    assert report.grade(least["inaccuracy"] - 0.001) is None and report.grade(0.0) is None
+    assert [report.grade(least[name]) for name in ("inaccuracy", "mistake", "blunder")] == ["inaccuracy", "mistake", "blunder"]
+    assert report.grade(least["blunder"] - 0.001) == "mistake" and report.grade(1.0) == "blunder"
+    assert report.SMALL == least["inaccuracy"]  # a loss listed as a mistake is at least an inaccuracy
