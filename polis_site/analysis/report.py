@@ -159,7 +159,8 @@ def chart(judged: list[dict[str, Any]], standing: list[float], starts: Mapping[i
     def y(chance: float) -> float:
         return round(MARGIN + inner_h * (1 - chance), 1)
 
-    athens = [(x(0), y(judged[0]["before"]))] if judged else []
+    # From the first step judged: a match played on from another's step begins after the steps it took.
+    athens = [(x(judged[0]["seq"] - 1), y(judged[0]["before"]))] if judged else []
     athens += [(x(item["seq"]), y(after)) for item, after in zip(judged, standing)]
     after_step = {item["seq"]: after for item, after in zip(judged, standing)}
     return {"width": WIDTH, "height": HEIGHT, "x0": LEFT, "x1": WIDTH - MARGIN, "y0": MARGIN,

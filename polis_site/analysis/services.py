@@ -53,8 +53,9 @@ def request(match: Match) -> Analysis | None:
     not finished or with no decision to judge."""
     if not analysable(match):
         return None
+    # A match played on from another's step judges only its own steps: those before are the source's.
     made, created = Analysis.objects.get_or_create(match=match, engine=analysis.version(),
-                                                   defaults={"steps": match.version})
+                                                   defaults={"steps": match.version, "upto": match.steps_taken + 1})
     if created or (not made.done and made.worked_at < timezone.now() - STALL):
         enqueue(made.pk)
     return made
@@ -124,4 +125,5 @@ def judge_next(analysis_id: int) -> int | None:
 
 
 def progress(row: Analysis) -> dict[str, Any]:
-    return {"done": row.done, "judged": min(row.upto - 1, row.steps), "steps": row.steps}
+    taken = row.match.steps_taken
+    return {"done": row.done, "judged": min(row.upto - 1, row.steps) - taken, "steps": row.steps - taken}

@@ -19,13 +19,14 @@ from polis_site.matches.models import ActionRecord, Match, new_seed
 def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
                  move_days: int | None = None, seed: str | None = None,
                  clock: tuple[int, int] | None = None, computer: tuple[str, str] | None = None,
-                 created_by: Any = None) -> Match:
+                 created_by: Any = None, played_on_from: Match | None = None) -> Match:
     """A new match in play between two users, from an admin export (setup + log) replayed to its
     end or to action `upto`: to study, test or resume a reported position. Chance from then on is
     drawn from the new match's own seed (`seed` to reproduce a game's dice and shuffles); nothing
     is stored unless the whole log replays. An imported match is never rated: its past was not
     played by these two. `computer`: its level and side, the computer seated there (the other
-    user given is then ignored); `created_by`: whose match it is (Athens' player by default)."""
+    user given is then ignored); `created_by`: whose match it is (Athens' player by default);
+    `played_on_from`: the match whose steps these are (`play_on`)."""
     services.check_move_days(move_days)
     if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= Match._meta.get_field("seed").max_length):
         raise services.MatchError(f"seed {seed!r} must be text of 1 to {Match._meta.get_field('seed').max_length} characters",
@@ -59,7 +60,8 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
         raise services.MatchError(f"the log holds {len(records)} actions, not {upto}", code="bad_log")
     with transaction.atomic():
         match = Match(created_by=created_by or athens, athens=athens, sparta=sparta, setup=setup.to_json(),
-                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days, rated=False, listed=False)
+                      status=Match.Status.ACTIVE, version=len(records), move_days=move_days, rated=False, listed=False,
+                      played_on_from=played_on_from, steps_taken=len(records) if played_on_from else 0)
         if computer is not None:
             services.seat_the_computer(match, *computer)
         if seed is not None:
@@ -100,4 +102,4 @@ def play_on(source: Match, user: Any, upto: int, side: str, level: str, same_dic
         setup = api.fresh_future(setup, state, random.Random(seed))
     seats = {side: user, opponent(side): None}
     return import_match({"setup": setup.to_json(), "log": log}, seats["athens"], seats["sparta"], seed=seed,
-                        computer=(level, opponent(side)), created_by=user)
+                        computer=(level, opponent(side)), created_by=user, played_on_from=source)

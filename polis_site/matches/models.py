@@ -120,6 +120,10 @@ class Match(models.Model):
     bots_allowed = models.BooleanField(default=False)
     #: The finished match this one answers, sides swapped (the lobby's `rematch`); one rematch each.
     rematch_of = models.OneToOneField("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch")
+    #: A match played on from a replay's step (`imports.play_on`): its source, and the steps it took
+    #: from it (its own begin after them; an analysis judges only its own).
+    played_on_from = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="played_on")
+    steps_taken = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 

@@ -238,3 +238,34 @@ def test_a_loss_takes_the_highest_grade_it_reaches_and_none_within_the_noise() -
     assert [report.grade(least[name]) for name in ("inaccuracy", "mistake", "blunder")] == ["inaccuracy", "mistake", "blunder"]
     assert report.grade(least["blunder"] - 0.001) == "mistake" and report.grade(1.0) == "blunder"
     assert report.SMALL == least["inaccuracy"]  # a loss listed as a mistake is at least an inaccuracy
+
+
+def test_a_match_played_on_from_another_s_step_is_analysed_only_from_there(quick: None) -> None:
+    """Issue 63: a play-on match was analysed again from step 1, its source's steps judged twice.
+    It knows its source and the steps it took (`played_on_from`, `steps_taken`), and its analysis
+    judges only the steps played after them, its progress counting those alone."""
+    source = resigned_after(10, seed="analysis-played-on")
+    taken = 6
+    side = play.replay_state(source, upto=taken).decision.side
+    player = UserFactory()
+    match = imports.play_on(source, player, taken, side, "easy")
+    assert (match.played_on_from, match.steps_taken) == (source, taken)
+    rng = random.Random(3)
+    for _ in range(3):
+        state = match.state()
+        if state.decision is None or state.decision.side != side:
+            break
+        play.submit_action(match.pk, player, playout.step(state, side, rng)[0])
+        match.refresh_from_db()
+    match = play.resign(match.pk, player)
+    assert match.version > taken
+    row = services.request(match)
+    assert row is not None and row.upto == taken + 1
+    assert services.progress(row) == {"done": False, "judged": 0, "steps": match.version - taken}
+    row = analysed(match)
+    assert row.judgements and min(item["seq"] for item in row.judgements) > taken
+    assert services.progress(row)["judged"] == match.version - taken
+    client = Client()
+    client.login(username=player.username, password=PASSWORD)
+    page = client.get(reverse("matches:replay", args=[match.pk])).content.decode()
+    assert "played on from another's step 6" in page and reverse("matches:replay", args=[source.pk]) in page
