@@ -70,10 +70,15 @@ def _ruling_id(heading: str, separator: str) -> str:
     return f"r{numbered[1]}" if numbered else re.sub(r"[^a-z0-9]+", separator, heading.lower()).strip(separator)
 
 
+#: What docs/rulings.md keeps for its developers, left off the page: the opening paragraph (where the
+#: rulebooks' files are) and each ruling's tests.
+_FOR_DEVELOPERS = re.compile(r"\A.*?(?=^## )|^\*\*Tests?\.\*\*.*?(?=^## |^\*\*|\Z)", re.S | re.M)
+
+
 @functools.cache
 def _rulings_html() -> str:
-    return markdown.markdown(RULINGS.read_text(encoding="utf-8"), extensions=["toc"],
-                             extension_configs={"toc": {"slugify": _ruling_id}})
+    text = _FOR_DEVELOPERS.sub("", RULINGS.read_text(encoding="utf-8"))
+    return markdown.markdown(text, extensions=["toc"], extension_configs={"toc": {"slugify": _ruling_id}})
 
 
 @require_GET

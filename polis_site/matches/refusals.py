@@ -48,7 +48,7 @@ RULES = {
     "no_commercial_polis": gettext_lazy("Your commercial port is closed: you hold none of your commercial poleis."),
     "not_accepted": gettext_lazy("This market space does not take that good."),
     "too_few_hoplites": gettext_lazy("You have too few hoplites there."),
-    "no_control": gettext_lazy("You do not control that territory."),
+    "no_control": gettext_lazy("You do not control the territory this polis stands in."),
     "last_cube": gettext_lazy("A polis keeps its last population cube."),
     "not_your_polis": gettext_lazy("You do not hold the polis this needs."),
     "capital": gettext_lazy("A capital cannot be taken this way."),

@@ -198,7 +198,8 @@ DESCRIBE: dict[str, Describe] = {
     "decline": lambda a: _("kept its great commander for another battle"),
     "fight_on": lambda a: _("chose to fight on rather than retreat"),
     "feed": _feed,
-    "grow": lambda a: _("grew %(poleis)s") % {"poleis": _placed(a.get("poleis", {}))},
+    "grow": lambda a: (_("grew %(poleis)s") % {"poleis": _placed(a["poleis"])} if a.get("poleis")
+                       else _("grew no polis")),
     "phoros": lambda a: (_("gave %(prestige)s prestige for phoros") % {"prestige": a["prestige"]}
                          if a.get("prestige") else _("gave no prestige for phoros")),
     "discard_project": lambda a: _("discarded %(project)s") % {"project": editions.tile(a["project"]).name},

@@ -360,6 +360,9 @@ def test_a_famine_gives_up_the_poleis_ticked_and_refusals_read_in_spanish(browse
         box.set_checked(box.get_attribute("value") in legal["give_up"])
         idle(page)
     assert page.locator("#action-error").is_hidden()
+    # Confirm says what is given (an outside tour: a bare "Confirm" gave up a polis of 3).
+    said = page.locator("#action-body button.confirm").inner_text()
+    assert said.startswith("Confirmar: entregar ") and all(poleis.polis(p).name in said for p in legal["give_up"]), said
     line = confirm_and_wait(page)
     assert all(poleis.polis(p).name in line for p in legal["give_up"]), line
     for polis in legal["give_up"]:

@@ -30,7 +30,7 @@ WORDS = {
            "stacking": "That passes the stacking limit of this round.",
            "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs.",
            "instead": "Not possible instead of Pylos:"},
-    "es": {"taken": "Las únicas elecciones posibles, tomadas en tu lugar: Pylos · 1.",
+    "es": {"taken": "Las únicas opciones posibles, elegidas automáticamente: Pylos · 1.",
            "stacking": "Eso supera el límite de apilamiento de esta ronda.",
            "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta.",
            "instead": "No es posible en lugar de Pylos:"},

@@ -34,7 +34,7 @@ WORDS = {
            "terms": "Your challenge, by invite link only:", "clock": "live clock 45+30", "copied": "Copied",
            "empty": "No rating lies from 2000 to 1500: put the lower one first.",
            "why": "That page is for players with an account", "ruleset": "Polis, 2020 edition:"},
-    "es": {"taken": "La única elección posible, tomada en tu lugar: desde Lakedaemon.", "twice": "dos veces más",
+    "es": {"taken": "La única opción posible, elegida automáticamente: desde Lakedaemon.", "twice": "dos veces más",
            "remove": "Retira 1.", "too_long": "Un nombre de usuario tiene como mucho 20 caracteres; este tiene 24.",
            "terms": "Tu desafío, solo por enlace de invitación:", "clock": "reloj en vivo 45+30", "copied": "Copiado",
            "empty": "Ninguna puntuación va de 2000 a 1500: pon primero la menor.",

@@ -106,6 +106,8 @@ def test_the_rules_page_links_every_ruling_it_cites_and_the_rulings_page_has_eac
     assert anchors == {f"r{n}" for n in numbers} and len(anchors) >= 44, anchors
     assert cited <= anchors
     assert "Storage keeps half, rounded up" in rulings and "lang=\"en\"" in rulings
+    # What the developers keep with each ruling (its tests, the rulebooks' files) is not the player's.
+    assert "test_" not in rulings and "../shared" not in rulings and "<strong>Decision.</strong>" in rulings
     spanish = client.get("/rules/rulings/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert 'id="rulings-language"' in spanish and 'id="rulings-language"' not in rulings
     assert 'href="/rules/rulings/#r24"' in client.get("/rules/", HTTP_ACCEPT_LANGUAGE="es").content.decode()

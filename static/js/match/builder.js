@@ -2,7 +2,7 @@
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {lang, match, phone, root, seat} from "./page.js";
-import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, playerName, side} from "./words.js";
+import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, name, playerName, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {eventCard, refusedOnly, widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
@@ -204,7 +204,7 @@ export function renderBuilder() {
   if (match.build.taken.length) {
     parts.push(el("p", {class: "taken", id: "taken", text: fmt(ngettext("The only possible choice, taken for you: %(choices)s.",
       "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
-    {choices: match.build.taken.map(([field, value]) => describeField(field, value)).join(" · ")})}));
+    {choices: match.build.taken.map(([field, value]) => describeField(field, value)).filter(Boolean).join(" · ")})}));
     // Why it was the only one: the choices the rules refused there, greyed with their reasons.
     // Each under what it was the alternative to: a project's poleis are read as that project's.
     for (const [field, value, refused] of match.build.taken) {
@@ -235,8 +235,13 @@ export function renderBuilder() {
     const cost = goods({...price.paid, ...(price.prestige ? {prestige: price.prestige} : {})});
     // Passing is not paid for: what the round's end then brings is not its price.
     const passing = match.build.kind === "action" && match.build.partial.type === "pass";
+    // Poleis given up to a famine are what the answer gives: said, as a price is.
+    const givenUp = (match.build.partial.give_up || []).map(name);
     controls.push(el("button", {class: "confirm", type: "button", onclick: confirm,
-      text: passing ? gettext("Confirm: pass") : confirmLabel(cost, goods(price.gained))}));
+      text: passing ? gettext("Confirm: pass")
+        : givenUp.length ? fmt(cost ? gettext("Confirm: give up %(poleis)s, pay %(cost)s") : gettext("Confirm: give up %(poleis)s"),
+          {poleis: givenUp.join(", "), cost})
+          : confirmLabel(cost, goods(price.gained))}));
   }
   if (match.build.history.length || match.build.taken.length) {
     controls.push(el("button", {class: "back", type: "button", onclick: back, text: gettext("Back")}));
@@ -290,10 +295,15 @@ function lossWarning(price) {
     return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(
       gettext("Careful: if you pass now, the round's end loses you the game: %(why)s."), {why})});
   }
+  // A turn's action leaves the player moves before the round ends (a project begun, a trade): the
+  // loss is as things stand, not certain (an outside tour: a siege's warning, then Protagoras).
+  const later = match.build.kind === "action";
   return el("p", {class: "warning", id: "loss-warning", role: "alert", text: fmt(price.at_once
     ? gettext("This loses the game at once: %(why)s.")
-    : price.chance ? gettext("Careful: unless the dice favour you, the round's end then loses you the game: %(why)s.")
-      : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});
+    : price.chance ? (later ? gettext("Careful: unless the dice favour you, after this the round's end would lose you the game (%(why)s): your next moves may change that.")
+      : gettext("Careful: unless the dice favour you, the round's end then loses you the game: %(why)s."))
+      : later ? gettext("Careful: after this, as things stand, the round's end would lose you the game (%(why)s): your next moves may change that.")
+        : gettext("Careful: as things stand after this, the round's end loses you the game: %(why)s."), {why})});
 }
 
 // Confirm names both sides of the exchange: what is paid and what is got at once.

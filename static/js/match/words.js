@@ -18,7 +18,7 @@ export const DECISION_NAMES = {
   action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
   battle_attack: gettext("attack cards"), battle_defend: gettext("defence cards"), food_shortfall: gettext("the food shortfall"),
   growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
-  event_choice: gettext("the event card"), commander: gettext("whether your commander doubles this battle's prestige"),
+  event_choice: gettext("the event card"), commander: gettext("whether its great commander doubles this battle's prestige"),
 };
 // What a decision asks, as the turn line says it: the turn's action says which of its two it is.
 export function decisionName(prompt) {
@@ -77,9 +77,10 @@ export function describeField(key, value) {
       {n, good: cat.tracks[good].name})).join(", ");
     case "give": return fmt(gettext("giving %(good)s"), {good: cat.tracks[value].name});
     case "route": return value.map(name).join(" → ");
-    case "silver_for": return value.length ? fmt(gettext("silver instead of %(goods)s"), {goods: value.map((g) => cat.tracks[g].name).join(", ")}) : "";
+    case "silver_for": return value.length ? fmt(gettext("silver instead of %(goods)s"), {goods: value.map((g) => cat.tracks[g].name).join(", ")})
+      : gettext("paid in goods, no silver instead");
     case "cards": return value.filter((n) => n !== null).map(cardName).join(", ");
-    case "give_up": return value.length ? fmt(gettext("giving up %(poleis)s"), {poleis: value.map(name).join(", ")}) : "";
+    case "give_up": return value.length ? fmt(gettext("giving up %(poleis)s"), {poleis: value.map(name).join(", ")}) : gettext("giving up no polis");
     case "poleis": return Object.entries(value).map(([polis, n]) => `+${n} ${name(polis)}`).join(", ");
     case "remove": return Object.entries(value).map(([area, n]) => fmt(gettext("%(n)s from %(place)s"), {n, place: name(area)})).join(", ");
     case "option": return cat.event_options[value] || "";
