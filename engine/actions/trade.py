@@ -174,5 +174,11 @@ def _first_give(state: GameState, side: str, tried: Mapping[str, Any]) -> Mappin
     return {"give": gives(editions.of(state).space(tried["space"]))[0], **tried}
 
 
-#: Open market spaces left out: taken, closed by the card, out of reach, no merchant, the price.
-REFUSALS = {"space": Refusable(_spaces, _first_give)}
+def _gives(state: GameState, side: str, partial: Mapping[str, Any]) -> tuple[str, ...]:
+    """What the space chosen takes: a good too dear is greyed with its price."""
+    return gives(editions.of(state).space(partial["space"]))
+
+
+#: Open market spaces left out (taken, closed by the card, out of reach, no merchant, the price),
+#: and the goods the space takes that the side cannot pay.
+REFUSALS = {"space": Refusable(_spaces, _first_give), "give": Refusable(_gives)}

@@ -144,6 +144,13 @@ def test_every_place_shows_its_details_on_hover_and_on_tap(browser, live_site: D
     page.locator("#projects [data-project]").first.hover()
     assert "Cost:" in info.inner_text()
     page.locator("#board").screenshot(path=str(artifacts_dir / "board-details-desktop.png"))
+    # A neutral polis reads in the leagues' table as on the map: its base population (it read 0/5).
+    for row in page.locator("#leagues table.neutral tbody tr").all():
+        polis, population = row.locator("td").nth(0).inner_text(), row.locator("td").nth(1).inner_text()
+        shown = page.evaluate("(n) => [...document.querySelectorAll('[data-pop]')].find((p) => "
+                              "window.polisMatch.name(p.dataset.pop) === n).textContent", polis)
+        assert population.split("/")[0] == shown and shown != "0", (polis, population, shown)
+    assert page.locator("#leagues table.neutral tbody tr").count() > 5
     assert page.evaluate("(() => { const box = document.querySelector('#leagues'); "
                          "return box.scrollWidth <= box.clientWidth; })()"), page.evaluate(
         "(() => { const b = document.querySelector('#leagues'); return [b.scrollWidth, b.clientWidth, "

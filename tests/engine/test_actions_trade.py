@@ -268,3 +268,14 @@ def test_athens_holding_spartas_commercial_poleis_still_trades_from_its_own_port
     give(state, "athens", "gythion", 1)
     set_units(state, "sparta", kyklades=3)  # Athens's own first sea closed: Sparta's port would not be
     assert api.options(state, "athens", {"type": "trade"})["choices"] == []
+
+
+def test_a_good_the_side_cannot_pay_for_is_greyed_with_its_price() -> None:
+    """Outside tour: iron was taken for the player, wine (a load now dearer than its wine) left out
+    unsaid. Each good the space takes and the side cannot pay is refused with the price."""
+    state = athens_trading(round=0)
+    state.players["athens"].tracks["wine"] = 1
+    options = api.options(state, "athens", {"type": "trade", "space": "persia_0"})
+    refused = {item["choice"]: item for item in options["unavailable"]}
+    assert "wine" not in options["choices"] and refused["wine"]["reason"] == "cannot_afford"
+    assert refused["wine"]["cost"] == options["costs"]["wine"]

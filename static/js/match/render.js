@@ -41,7 +41,8 @@ function drawLeagues(view) {
     const rows = Object.entries(view.poleis).filter(([, p]) => p.owner === owner).map(([id, p]) => {
       const info = cat.poleis[id];
       const works = [...p.projects.map((x) => name(x)), ...(p.developing ? [`${name(p.developing)} (${gettext("in progress")})`] : [])];
-      return el("tr", {}, el("td", {text: name(id)}), el("td", {text: `${p.population}/${info.max}`}),
+      // A neutral polis has no cubes on the board: its base population, as the map shows it.
+      return el("tr", {}, el("td", {text: name(id)}), el("td", {text: `${owner ? p.population : info.base}/${info.max}`}),
         el("td", {text: `+${info.growth}`}), el("td", {text: works.join(", ")}));
     });
     box.append(el("table", {class: `league ${owner || "neutral"}`},
