@@ -57,6 +57,11 @@ const hosts = (id, held = false) => Object.keys(cat.poleis).filter((p) => cat.po
 // A refusal for the price says the price ("You cannot pay for this. It costs 2 wine."); one for
 // no free way, where its way is closed ("There is no free route there. Closed at Kyklades.").
 function detailed(words, {cost, stopped_at: stops}) {
+  // Acting alone, the price holds the extra resource: said, or it reads dearer than the tile.
+  const extra = match.build.partial.extra;
+  if (cost && extra && cost[extra]) {
+    return fmt(gettext("%(words)s It costs %(cost)s, with 1 %(good)s for acting alone."), {words, cost: goods(cost), good: cat.tracks[extra].name});
+  }
   if (cost) return fmt(gettext("%(words)s It costs %(cost)s."), {words, cost: goods(cost)});
   if (stops) return fmt(gettext("%(words)s Closed at %(places)s."), {words, places: stops.map(name).join(", ")});
   return words;
