@@ -34,4 +34,14 @@ document.addEventListener("polis:replay-step", (event) => {
   now.setAttribute("x2", String(x));
 });
 
+// A click anywhere on the chart goes to the step under it (a mistake's mark goes to its own link's).
+document.addEventListener("click", (event) => {
+  const chart = event.target.closest?.("#analysis-chart");
+  if (!chart || event.target.closest("[data-step-to]")) return;
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(chart.getScreenCTM().inverse());
+  const {x0, x1, steps} = chart.dataset;
+  const seq = Math.round((point.x - Number(x0)) / (Number(x1) - Number(x0)) * Number(steps));
+  document.dispatchEvent(new CustomEvent("polis:replay-go", {detail: {seq: Math.min(Number(steps), Math.max(0, seq))}}));
+});
+
 follow();

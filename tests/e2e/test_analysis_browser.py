@@ -81,6 +81,12 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     marked = int(mark.get_attribute("data-step-to"))
     mark.locator("circle").click()
     page.locator("#replay-step").filter(has_text=f"{marked} / {last}").wait_for(timeout=WAIT_MS)
+    # A click anywhere on the chart goes to the step under it: at three quarters of its width.
+    box = page.locator("#analysis-chart").bounding_box()
+    width = float(page.locator("#analysis-chart").evaluate("(svg) => svg.viewBox.baseVal.width"))
+    at = box["x"] + box["width"] * (x0 + 0.75 * (x1 - x0)) / width
+    page.mouse.click(at, box["y"] + box["height"] * 0.06)  # above the lines and marks
+    page.locator("#replay-step").filter(has_text=f"{round(0.75 * last)} / {last}").wait_for(timeout=WAIT_MS)
     page.locator("#analysis").screenshot(path=str(artifacts_dir / "analysis-en-1280.png"))
     assert errors == []
     context.close()

@@ -63,6 +63,8 @@ export function replay() {
     go(Number(link.dataset.stepTo));
     $(".board-column").scrollIntoView({block: "start"});
   });
+  // A step asked for by another part of the page (the analysis's chart, clicked anywhere).
+  document.addEventListener("polis:replay-go", (event) => go(event.detail.seq));
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowLeft") go(at - 1);
     else if (event.key === "ArrowRight") go(at + 1);
