@@ -90,8 +90,21 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
     return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
-            "judged": len(judged), "sides": summary(judged),
+            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged),
             "grades": {name: percent(least) for name, least in GRADES}}
+
+
+#: A graded loss's mark beside its move in the replay's log, as chess annotates a move.
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def annotations(judged: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """Each graded step's mark and its words, by step: the replay's log shows them beside the move."""
+    said = {"inaccuracy": _("An inaccuracy: it lost %(loss)s points of the chance to win."),
+            "mistake": _("A mistake: it lost %(loss)s points of the chance to win."),
+            "blunder": _("A blunder: it lost %(loss)s points of the chance to win.")}
+    return {str(item["seq"]): {"mark": MARKS[graded], "title": said[graded] % {"loss": percent(item["loss"])}}
+            for item in judged if (graded := grade(item["loss"])) is not None}
 
 
 def grade(loss: float) -> str | None:

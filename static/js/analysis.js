@@ -15,16 +15,31 @@ async function follow() {
     if (!response || !response.ok) continue;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("analysis");
     if (fresh && fresh.dataset.state !== "working") {
-      fresh.querySelector("script")?.remove();  // this module is running already
+      fresh.querySelector("script[type=module]")?.remove();  // this module is running already
       card().replaceWith(fresh);
+      annotate();
     } else if (fresh) {
       card().querySelector("#analysis-progress").textContent = fresh.querySelector("#analysis-progress")?.textContent ?? "";
     }
   }
 }
 
+// Each graded move marked in the replay's log (?! an inaccuracy, ? a mistake, ?? a blunder), its
+// loss in the mark's title; the log's lines come as the replay loads, so each step looks again.
+function annotate() {
+  const data = document.getElementById("analysis-annotations");
+  if (!data) return;
+  for (const [seq, {mark, title}] of Object.entries(JSON.parse(data.textContent))) {
+    const line = document.querySelector(`#log > li[data-seq="${seq}"]`);
+    if (!line || line.querySelector(".annotation")) continue;
+    const span = Object.assign(document.createElement("span"), {className: "annotation", textContent: ` ${mark}`, title});
+    line.insertBefore(span, line.querySelector(".then"));
+  }
+}
+
 // The replay's step (replay.js says it): the chart's line moves to it.
 document.addEventListener("polis:replay-step", (event) => {
+  annotate();
   const chart = document.getElementById("analysis-chart");
   const now = document.getElementById("analysis-now");
   if (!chart || !now) return;
@@ -44,4 +59,5 @@ document.addEventListener("click", (event) => {
   document.dispatchEvent(new CustomEvent("polis:replay-go", {detail: {seq: Math.min(Number(steps), Math.max(0, seq))}}));
 });
 
+annotate();
 follow();

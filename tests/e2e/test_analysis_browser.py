@@ -4,6 +4,7 @@ Spanish the card reads in Spanish and widens nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from pathlib import Path
@@ -81,6 +82,13 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     marked = int(mark.get_attribute("data-step-to"))
     mark.locator("circle").click()
     page.locator("#replay-step").filter(has_text=f"{marked} / {last}").wait_for(timeout=WAIT_MS)
+    # Each graded move is marked in the log (?!, ?, ??), its loss in the mark's title.
+    annotations = json.loads(page.locator("#analysis-annotations").text_content())
+    assert str(marked + 1) in annotations  # a listed mistake is graded (its mark opens the step before it)
+    for seq_graded, said in annotations.items():
+        mark = page.locator(f'#log > li[data-seq="{seq_graded}"] .annotation')
+        assert mark.inner_text().strip() == said["mark"] and mark.get_attribute("title") == said["title"]
+        assert re.fullmatch(r"An? (inaccuracy|mistake|blunder): it lost \d+ points of the chance to win\.", said["title"])
     # A click anywhere on the chart goes to the step under it: at three quarters of its width.
     box = page.locator("#analysis-chart").bounding_box()
     width = float(page.locator("#analysis-chart").evaluate("(svg) => svg.viewBox.baseVal.width"))
