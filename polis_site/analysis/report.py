@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from engine import api, editions, flow
 from polis_site.analysis.models import Analysis
-from polis_site.matches import audience, words
+from polis_site.matches import audience, board, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, Match
 
 #: The chart's drawing box (SVG user units), its margin and the wider one on the left for "100%".
@@ -73,9 +73,12 @@ def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
     preferred = (_("The computer preferred: %(best)s.") % {"best": words.describe(side, item["best"])}
                  if item["loss"] >= SMALL else "")
     # `before`: the step the decision was taken at, where a mistake's link opens (and Play on starts).
+    # Where each move happens, drawn on the board when the mistake is opened (analysis.js).
     return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "side_name": words.side_name(side),
             "when": when(side, moment), "loss": percent(item["loss"]),
-            "played": words.describe(side, item["played"]), "preferred": preferred}
+            "played": words.describe(side, item["played"]), "preferred": preferred,
+            "played_places": " ".join(board.places(item["played"])),
+            "best_places": " ".join(board.places(item["best"])) if preferred else ""}
 
 
 def report(match: Match, row: Analysis) -> dict[str, Any]:

@@ -37,9 +37,29 @@ function annotate() {
   }
 }
 
+// A mistake opened: at its step, the places of the move played and of the computer's choice are
+// drawn on the map (until another step is shown).
+let opened = null;
+document.addEventListener("click", (event) => {
+  const item = event.target.closest?.("#analysis li[data-best-places]");
+  const link = item && event.target.closest("[data-step-to]");
+  opened = link ? {seq: Number(link.dataset.stepTo), played: item.dataset.playedPlaces, best: item.dataset.bestPlaces} : opened;
+}, true);  // before replay.js goes to the step
+
+function drawMoves(seq) {
+  for (const node of document.querySelectorAll("#board .played-here, #board .preferred")) node.classList.remove("played-here", "preferred");
+  if (!opened || opened.seq !== seq) return;
+  for (const [places, mark] of [[opened.played, "played-here"], [opened.best, "preferred"]]) {
+    for (const place of places.split(" ").filter(Boolean)) {
+      document.querySelector(`#board [data-place="${CSS.escape(place)}"]`)?.classList.add(mark);
+    }
+  }
+}
+
 // The replay's step (replay.js says it): the chart's line moves to it.
 document.addEventListener("polis:replay-step", (event) => {
   annotate();
+  drawMoves(event.detail.seq);
   const chart = document.getElementById("analysis-chart");
   const now = document.getElementById("analysis-now");
   if (!chart || !now) return;

@@ -89,6 +89,16 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
         mark = page.locator(f'#log > li[data-seq="{seq_graded}"] .annotation')
         assert mark.inner_text().strip() == said["mark"] and mark.get_attribute("title") == said["title"]
         assert re.fullmatch(r"An? (inaccuracy|mistake|blunder): it lost \d+ points of the chance to win\.", said["title"])
+    # A listed mistake opened: the places of the move played and of the computer's choice drawn.
+    item = page.locator("#analysis li[data-best-places]").first
+    played, best = item.get_attribute("data-played-places").split(), item.get_attribute("data-best-places").split()
+    item.locator("a[data-step-to]").click()
+    page.locator("#replay-step").filter(has_text=f"{item.locator('a').get_attribute('data-step-to')} / {last}").wait_for(timeout=WAIT_MS)
+    drawn = page.evaluate("""() => ({played: [...document.querySelectorAll('#board .played-here')].map((n) => n.dataset.place),
+                                     best: [...document.querySelectorAll('#board .preferred')].map((n) => n.dataset.place)})""")
+    assert sorted(drawn["played"]) == sorted(p for p in played if page.locator(f'#board [data-place="{p}"]').count())
+    assert sorted(drawn["best"]) == sorted(p for p in best if page.locator(f'#board [data-place="{p}"]').count())
+    assert played or best, "the mistake moved nothing on the board"
     # A click anywhere on the chart goes to the step under it: at three quarters of its width.
     box = page.locator("#analysis-chart").bounding_box()
     width = float(page.locator("#analysis-chart").evaluate("(svg) => svg.viewBox.baseVal.width"))
