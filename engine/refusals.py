@@ -18,8 +18,8 @@ from engine.state import GameState
 
 #: The refusal for a price the side cannot pay: said with the price (`cost`, goods by count).
 CANNOT_AFFORD = "cannot_afford"
-#: The refusal for a unit or merchant with no free way: said with the spaces that stop every way
-#: (`stopped_at`).
+#: The refusal for a unit or merchant with no free way: said with the closed spaces of the way that
+#: crosses fewest of them (`stopped_at`, engine.movement's `*_stops`).
 NO_ROUTE = "no_route"
 #: The reason for an action type with nothing to offer and no sharper reason found.
 NOTHING_POSSIBLE = "nothing_possible"
@@ -60,7 +60,7 @@ def grouped(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     ordered = sorted(groups, key=rank)  # stable: the others keep the order found
     kept = [reason for reason in ordered if reason not in UNFIT] or ordered
     # A price the group's choices share is said with it ("You cannot pay for this: it costs ...");
-    # the spaces that stop them all, each choice's ways stopped at some of them.
+    # the closed spaces of all its choices' ways together (freed, each of them opens).
     return [{"reason": reason, "choices": groups[reason],
              **({"cost": prices[reason][0]} if prices[reason][0] and all(p == prices[reason][0] for p in prices[reason]) else {}),
              **({"stopped_at": sorted(stops[reason])} if stops[reason] else {})}
@@ -70,7 +70,7 @@ def grouped(found: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def refused(state: GameState, side: str, partial: Mapping[str, Any], field: str, refusable: Refusable,
             offered: Iterable[Any]) -> list[dict[str, Any]]:
     """Each candidate of `field` not `offered`, with the code its probe is refused with (and,
-    refused for its price, the price: `cost`; for no free way, the spaces that stop it:
+    refused for its price, the price: `cost`; for no free way, the closed spaces of its way:
     `stopped_at`). A probe the rules accept (a choice left out for a reason its completion does not
     meet) is not listed."""
     shown = list(offered)
