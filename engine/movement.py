@@ -140,14 +140,14 @@ def _sea_stops(state: GameState, side: str, first: frozenset[str], last: frozens
 
 
 def merchant_stops(state: GameState, side: str, market: str) -> list[str]:
-    """The seas that stop every sea route of the side's merchants to `market`."""
+    """The closed seas of the side's merchants' sea route to `market` that crosses fewest (`_stops`)."""
     if merchant_can_reach(state, side, market):
         return []
     return sorted(_sea_stops(state, side, geography.commercial_port_seas(side), geography.market_seas(market)))
 
 
 def hoplite_stops(state: GameState, side: str, origin: str, destination: str) -> list[str]:
-    """The territories and seas that stop every way of a hoplite from `origin` to `destination`."""
+    """The closed territories and seas of a hoplite's ways by land and by sea that cross fewest."""
     if hoplite_can_reach(state, side, origin, destination):
         return []
     by_land = _stops(state, side, origin, destination, geography.land_neighbours, stacking=True)
@@ -157,7 +157,7 @@ def hoplite_stops(state: GameState, side: str, origin: str, destination: str) ->
 
 
 def galley_stops(state: GameState, side: str, origin: str, destination: str) -> list[str]:
-    """The seas that stop every way of a galley from `origin` to `destination`."""
+    """The closed seas of a galley's way from `origin` to `destination` that crosses fewest."""
     if galley_can_reach(state, side, origin, destination):
         return []
     diolkos = uses_diolkos(state, side)

@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from engine.state import GameState
 
 Reach = Callable[[GameState, str, str, str], bool]
-#: Where every way from one space to another is stopped (engine.movement's `*_stops`).
+#: The closed spaces of the way from one space to another that crosses fewest (engine.movement's `*_stops`).
 Stops = Callable[[GameState, str, str, str], list[str]]
 
 
