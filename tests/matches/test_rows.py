@@ -42,10 +42,11 @@ def test_the_locked_read_gives_the_orms_values_and_defers_the_rest() -> None:
     for name in ("id", "athens_id", "sparta_id", *services.LOCKED_FIELDS):
         assert getattr(read, name) == getattr(orm, name), name
     assert read.waiting_since.tzinfo is not None and isinstance(read.snapshot, dict) and read.scores == orm.scores
-    # Not read on the hot path: what only joining, chatting, rematching or a challenge reads.
+    # Not read on the hot path: what only joining, chatting, rematching, a challenge or an analysis
+    # (a match played on from another's step) reads.
     assert read.get_deferred_fields() == {"setup", "invite_token", "listed", "created_by_id", "chat_public",
                                           "rating_min", "rating_max", "reliability_min", "rematch_of_id",
-                                          "challenged_id", "bots_allowed"}
+                                          "challenged_id", "bots_allowed", "played_on_from_id", "steps_taken"}
     for side in ("athens", "sparta"):
         assert (read.player(side).pk, read.player(side).username, read.player(side).email) == \
             (orm.player(side).pk, orm.player(side).username, orm.player(side).email)
