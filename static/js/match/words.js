@@ -18,7 +18,7 @@ export const DECISION_NAMES = {
   action: gettext("an action"), choose_battle: gettext("which battle to fight first"), battle_retreat: gettext("whether to retreat"),
   battle_attack: gettext("attack cards"), battle_defend: gettext("defence cards"), food_shortfall: gettext("the food shortfall"),
   growth: gettext("growth"), phoros: gettext("phoros"), project_discard: gettext("a project discard"),
-  event_choice: gettext("the event card"), commander: gettext("whether its great commander doubles this battle's prestige"),
+  event_choice: gettext("the event card"), commander: gettext("whether to double the battle's prestige"),
 };
 // What a decision asks, as the turn line says it: the turn's action says which of its two it is.
 export function decisionName(prompt) {
