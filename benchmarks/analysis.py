@@ -150,15 +150,10 @@ def calibration_data(games: int, seed: str, every: int) -> None:
                       f"{winner or 'shared'}", flush=True)
 
 
-def _logit(raw: float) -> float:
-    sure = min(max(raw, analysis.SURE), 1 - analysis.SURE)
-    return math.log(sure / (1 - sure))
-
-
 def _log_likelihood(rows: list[dict[str, Any]], temperature: float) -> float:
     total = 0.0
     for row in rows:
-        p = 1 / (1 + math.exp(-temperature * _logit(row["raw"])))
+        p = analysis.scaled(row["raw"], temperature)
         total += row["result"] * math.log(p) + (1 - row["result"]) * math.log(1 - p)
     return total
 
@@ -191,7 +186,7 @@ def calibration_report(fit: str, held_out: str) -> None:
         if not rows or not test:
             continue
         temperature = fit_temperature(rows)
-        shown = [1 / (1 + math.exp(-temperature * _logit(r["raw"]))) for r in test]
+        shown = [analysis.scaled(r["raw"], temperature) for r in test]
         brier_raw = statistics.mean((r["raw"] - r["result"]) ** 2 for r in test)
         brier = statistics.mean((p - r["result"]) ** 2 for p, r in zip(shown, test))
         print(f"{edition}: temperature {temperature} fitted on {len(rows)} positions of "

@@ -40,10 +40,15 @@ CALIBRATION: dict[str, float] = {"2012": 1.179, "2012-s1": 3.032, "2020": 1.033}
 SURE = 0.001
 
 
+def scaled(raw: float, temperature: float) -> float:
+    """A search's chance read through a temperature: sigmoid(t * logit(p)), p kept SURE from 0 and 1."""
+    sure = min(max(raw, SURE), 1 - SURE)
+    return 1 / (1 + math.exp(-temperature * math.log(sure / (1 - sure))))
+
+
 def calibrated(raw: float, edition: str) -> float:
     """The search's chance for Athens as a probability (`CALIBRATION`)."""
-    sure = min(max(raw, SURE), 1 - SURE)
-    return round(1 / (1 + math.exp(-CALIBRATION.get(edition, 1.0) * math.log(sure / (1 - sure)))), 4)
+    return round(scaled(raw, CALIBRATION.get(edition, 1.0)), 4)
 
 
 @dataclass(frozen=True)
