@@ -26,6 +26,14 @@ of each judgement's loss and chance (the pooled standard deviation), and the lar
 judgement's own noise reaches (its 95th percentile over decisions whose losses differ only by
 noise): the floor below which a loss is not said to be a mistake.
 
+`python -m benchmarks.analysis mistakes --games N --seed S [--every K] [--playouts P] [--level L]`:
+known mistakes. Every K-th decision of N fresh games (medium against medium), answered by the
+game's own move or, one in two, the random level's; the analysis's judgement of it, and P paired
+play-outs by level L of the answer played and the analysis's preferred one from the position as its
+player saw it, to the game's end: the loss the play-outs find, written to docs/mistakes/S.jsonl.
+`... mistakes --report F [F ...]`: per grade the losses judged and found, the hit rate on answers
+the play-outs prove worse and the false alarms among listed mistakes, with 95% intervals.
+
 `python -m benchmarks.analysis sanity --games N --seed S`: N seeded games of hard against random
 (sides swapped every game), each analysed; how often each game's largest losses fell on the
 random side, with its 95% interval. The seed must be fresh (engine/arena.py STUDIED).
@@ -34,6 +42,7 @@ random side, with its 95% interval. The seed must be fresh (engine/arena.py STUD
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import random
@@ -45,7 +54,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine import analysis, api, arena, editions, players, playout, strength
+from engine import analysis, api, arena, editions, ladder, players, playout, strength
 from engine.data.sides import SIDES
 
 #: The largest losses of a game counted by `sanity`.
@@ -231,6 +240,110 @@ def noise(games: int, seed: str, repeats: int, every: int) -> None:
           f"judgements of answers the search itself chose on some seed, 95% lost at most {100 * floor:.1f} points")
 
 
+#: Where the known mistakes' positions are kept, a file a seed.
+MISTAKES_DATA = Path(__file__).resolve().parent.parent / "docs" / "mistakes"
+
+
+def _result(final: api.GameState, side: str) -> float:
+    winner = (final.outcome or {}).get("winner")
+    return 1.0 if winner == side else 0.5 if winner is None else 0.0
+
+
+def played_out(view: dict[str, Any], moves: tuple[players.Action, players.Action], level: str, seed: str) -> float:
+    """One paired play-out of two answers to the decision `view` shows: what the viewer could not
+    see dealt afresh, each answer played and the game played on to its end by `level` for both
+    sides, both games with the same seeds (common random numbers, so that they differ by the
+    answers); the first answer's result for the viewer less the second's (1, ½ or 0 each)."""
+    side = view["viewer"]
+    deal = api.from_view(view, random.Random(f"{seed}:deal"))
+    decider = players.player(level).decide
+    results = []
+    for move in moves:
+        after, _ = api.apply_action(deal, side, move)
+        final, _ = players.play(seed, {s: decider for s in SIDES}, start=after)
+        results.append(_result(final, side))
+    return results[0] - results[1]
+
+
+def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str) -> None:
+    """Known mistakes: every K-th decision of N fresh 2020 games (medium against medium), answered by
+    the game's own move or, one in two, by the random level's (a deliberate, often bad one); the
+    analysis's judgement of it and, where the answer differs from the analysis's preferred one,
+    `playouts` paired play-outs of both by `level` (`played_out`); a line each in
+    docs/mistakes/S.jsonl."""
+    arena.check_fresh(seed)
+    MISTAKES_DATA.mkdir(exist_ok=True)
+    with (MISTAKES_DATA / f"{seed}.jsonl").open("a") as out:
+        for number in range(games):
+            name = f"{seed}-{number}"
+            log = game(name, {side: "medium" for side in SIDES})
+            for index, (step, state, entry) in enumerate(analysis.decisions(api.Setup.from_seed(name), log)):
+                if index % every:
+                    continue
+                side = entry["side"]
+                view = api.view_for(state, side)
+                deliberate = bool(index // every % 2)
+                played = players.think("random", view, f"{name}:{step}:random") if deliberate else entry["action"]
+                judged = analysis.judge(view, played, f"{name}:{step}")
+                if judged is None:
+                    continue
+                same = players.action_key(judged.best) == players.action_key(played)
+                # The preferred answer's result less the played one's: the loss the play-outs find.
+                diffs = [] if same else [played_out(view, (judged.best, played), level, f"{name}:{step}:{k}")
+                                         for k in range(playouts)]
+                out.write(json.dumps({"game": name, "step": step, "round": state.round, "side": side,
+                                      "kind": state.decision.kind, "deliberate": deliberate, "loss": round(judged.loss, 4),
+                                      "same": same, "level": level, "diffs": diffs, "machine": ladder.machine(),
+                                      "date": datetime.date.today().isoformat()}) + "\n")
+                out.flush()
+                found = f"found {100 * statistics.mean(diffs):+.0f}" if diffs else "the preferred answer"
+                print(f"  {name} step {step} ({'random' if deliberate else 'medium'}): judged {100 * judged.loss:.0f}, "
+                      f"{found}", flush=True)
+
+
+def true_loss(row: dict[str, Any]) -> tuple[float, float, float]:
+    """The loss a position's play-outs found, with its 95% interval (0 where the answer played was
+    the analysis's own)."""
+    diffs = row["diffs"]
+    if len(diffs) < 2:
+        return 0.0, 0.0, 0.0
+    mean = statistics.mean(diffs)
+    half = strength.Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def mistakes_report(paths: list[str]) -> None:
+    """The analysis against its play-outs: per grade, the losses judged and found; how many of the
+    answers the play-outs prove worse by a mistake's size it listed (hits), and how many it listed
+    as mistakes the play-outs contradict (false alarms), each with its 95% interval."""
+    rows = [row for path in paths for row in read_positions(path)]
+    mistake = dict(analysis.GRADES)["mistake"]
+    print(f"{len(rows)} decisions of {len({r['game'] for r in rows})} games; play-outs by "
+          f"{', '.join(sorted({r['level'] for r in rows}))}, {max(len(r['diffs']) for r in rows)} a decision")
+    print("| judged loss | decisions | deliberate | mean judged | mean found [95%] |")
+    print("|---|---|---|---|---|")
+    bounds = [("listed as nothing", 0.0)] + list(analysis.GRADES) + [("", math.inf)]
+    for (name, low), (_, high) in zip(bounds, bounds[1:]):
+        inside = [r for r in rows if low <= r["loss"] < high]
+        if len(inside) < 2:
+            continue
+        found = [true_loss(r)[0] for r in inside]
+        half = strength.Z95 * statistics.stdev(found) / len(found) ** 0.5
+        print(f"| {name} ({100 * low:.0f}{'+' if high == math.inf else f'–{100 * high:.0f}'}) | {len(inside)} "
+              f"| {sum(r['deliberate'] for r in inside)} | {100 * statistics.mean(r['loss'] for r in inside):.1f} "
+              f"| {100 * statistics.mean(found):.1f} [{100 * (statistics.mean(found) - half):.1f}, "
+              f"{100 * (statistics.mean(found) + half):.1f}] |")
+    real = [r for r in rows if true_loss(r)[1] > 0 and true_loss(r)[0] >= mistake]
+    hits = sum(r["loss"] >= analysis.SMALL for r in real)
+    listed = [r for r in rows if r["loss"] >= mistake]
+    contradicted = sum(true_loss(r)[2] < analysis.SMALL for r in listed)
+    for what, count, total in (("hits: answers the play-outs prove worse by a mistake's size or more, listed", hits, len(real)),
+                               ("false alarms: listed as mistakes, the play-outs' interval wholly below an inaccuracy",
+                                contradicted, len(listed))):
+        low, high = strength.wilson(count, total)
+        print(f"{what}: {count} of {total} ({100 * count / max(total, 1):.0f}% [{100 * low:.0f}–{100 * high:.0f}])")
+
+
 def sanity(games: int, seed: str) -> None:
     arena.check_fresh(seed)
     on_random = counted = 0
@@ -297,11 +410,14 @@ def queue(games: int, seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("calibration", "noise", "queue", "sanity", "symmetry"))
+    parser.add_argument("what", choices=("calibration", "mistakes", "noise", "queue", "sanity", "symmetry"))
     parser.add_argument("--repeats", type=int, default=4, help="noise: seeds each decision is judged with")
     parser.add_argument("--every", type=int, default=15, help="calibration: one decision in K judged")
     parser.add_argument("--fit", help="calibration: the positions to fit on (a docs/calibration file)")
     parser.add_argument("--held-out", help="calibration: the positions of games never fitted on")
+    parser.add_argument("--playouts", type=int, default=32, help="mistakes: paired play-outs a decision")
+    parser.add_argument("--level", default="medium", help="mistakes: the level that plays the play-outs")
+    parser.add_argument("--report", nargs="+", help="mistakes: the docs/mistakes files to report on")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", help="sanity, symmetry: a fresh seed")
@@ -310,6 +426,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "queue":
         queue(args.games, args.seconds)
+    elif args.what == "mistakes" and args.report:
+        mistakes_report(args.report)
     elif args.what == "calibration" and args.fit:
         calibration_report(args.fit, args.held_out or parser.error("--fit needs --held-out"))
     elif args.seed is None:
@@ -318,6 +436,8 @@ def main() -> None:
         symmetry(args.games, args.seed, args.iterations)
     elif args.what == "calibration":
         calibration_data(args.games, args.seed, args.every)
+    elif args.what == "mistakes":
+        mistakes_data(args.games, args.seed, args.every, args.playouts, args.level)
     elif args.what == "noise":
         noise(args.games, args.seed, args.repeats, args.every)
     else:

@@ -36,6 +36,11 @@ LEAST = 100
 #: `python -m benchmarks.analysis calibration` (maximum likelihood on the results of fresh games);
 #: no intercept, so a position and its mirror stay complementary. A ruleset not fitted reads as 1.
 CALIBRATION: dict[str, float] = {"2012": 1.179, "2012-s1": 3.032, "2020": 1.033}  # docs/calibration/calib28f.jsonl
+#: A loss's grades, each the least loss (of the chance to win) it takes: an answer that loses less
+#: than the first is not called a mistake, for a judgement's own noise reaches that far
+#: (docs/computer.md, "How much a judgement moves": `python -m benchmarks.analysis noise`).
+GRADES = (("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", 0.20))
+SMALL = GRADES[0][1]
 #: How near 0 or 1 a search's chance is taken before its logit (a search whose play-outs all won).
 SURE = 0.001
 

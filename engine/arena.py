@@ -59,7 +59,8 @@ STUDIED = frozenset({
     "probe26a", "probe26b",  # session 26: the analysis tried on games of hard against random (engine/analysis.py)
     "symprobe28",  # the analysis's symmetry probed while its both-sides-prudent play-outs were written
     "calib28f", "calib28h",  # the analysis's calibration: fitted on the first, checked on the second (docs/calibration)
-    "noise28",  # the analysis's noise, which set the grades of a loss (polis_site/analysis/report.py)
+    "noise28",  # the analysis's noise, which set the grades of a loss (engine/analysis.py GRADES)
+    "mprobe28",  # the known-mistakes benchmark tried while it was written (benchmarks/analysis.py mistakes)
 })
 
 

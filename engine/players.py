@@ -516,10 +516,10 @@ Decider = Callable[[View, random.Random], Action]
 
 def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000,
          observe: Callable[[str, float], None] | None = None,
-         edition: str = DEFAULT_EDITION) -> tuple[GameState, list[dict[str, Any]]]:
-    """A whole seeded game, each side's decisions by its decider on its own view, each seeded by the
-    game and the decision's number; chance from a generator of its own. `observe(side, seconds)`
-    hears each decision's thinking time."""
+         edition: str = DEFAULT_EDITION, start: GameState | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+    """A whole seeded game (or the rest of one from `start`), each side's decisions by its decider
+    on its own view, each seeded by the game and the decision's number; chance from a generator of
+    its own. `observe(side, seconds)` hears each decision's thinking time."""
     def decide(state: GameState, side: str, number: int) -> tuple[Action, GameState]:
         started = time.perf_counter()
         action = deciders[side](api.view_for(state, side), random.Random(f"{seed}:{number}:{side}"))
@@ -527,4 +527,5 @@ def play(seed: int | str, deciders: Mapping[str, Decider], max_steps: int = 5000
             observe(side, time.perf_counter() - started)
         return action, api.apply_action(state, side, action)[0]
 
-    return playout.play(seed, max_steps, decide=decide, chance=random.Random(f"{seed}:chance"), edition=edition)
+    return playout.play(seed, max_steps, decide=decide, chance=random.Random(f"{seed}:chance"), edition=edition,
+                        start=start)

@@ -173,18 +173,20 @@ def random_action(state: GameState, side: str, rng: random.Random) -> Action:
 
 def play(seed: int | str, max_steps: int = 5000, observe: Callable[[GameState], None] | None = None,
          decide: Callable[[GameState, str, int], tuple[Action, GameState]] | None = None,
-         chance: random.Random | None = None, edition: str = DEFAULT_EDITION) -> tuple[GameState, list[dict[str, Any]]]:
+         chance: random.Random | None = None, edition: str = DEFAULT_EDITION,
+         start: GameState | None = None) -> tuple[GameState, list[dict[str, Any]]]:
     """A whole seeded game; returns the final state and the log that replays it.
 
     By default the random player decides and one generator draws both its choices and chance.
     `decide(state, side, number)` replaces the player (the computer's levels: engine/players.py),
     answering (its action, the state after it); `chance` draws chance apart from it. `observe` sees
     every state the game passes through, the last one included. `edition`: the rules it follows.
+    `start`: a position to play on from instead of the seed's setup (the log then begins there).
     """
     rng = random.Random(seed)
     chance = chance or rng
     log: list[dict[str, Any]] = []
-    state = api.new_game(api.Setup.from_seed(seed, edition))
+    state = start or api.new_game(api.Setup.from_seed(seed, edition))
     for number in range(max_steps):
         if observe is not None:
             observe(state)

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine import api, editions, flow
+from engine import analysis, api, editions, flow
 from polis_site.analysis.models import Analysis
 from polis_site.matches import audience, board, words
 from polis_site.matches.models import RESIGNED, TIME_OUT, Match
@@ -19,11 +19,7 @@ from polis_site.matches.models import RESIGNED, TIME_OUT, Match
 WIDTH, HEIGHT, MARGIN, LEFT = 560, 200, 24, 44
 #: Turning points named, and mistakes listed per side.
 TURNS, MISTAKES = 3, 3
-#: A loss's grades, each the least loss (of the chance to win) it takes: an answer that loses less
-#: than the first is not called a mistake, for a judgement's own noise reaches that far
-#: (docs/computer.md, "How much a judgement moves": `python -m benchmarks.analysis noise`).
-GRADES = (("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", 0.20))
-SMALL = GRADES[0][1]
+GRADES, SMALL = analysis.GRADES, analysis.SMALL
 
 
 @dataclass(frozen=True)

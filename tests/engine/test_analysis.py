@@ -13,7 +13,7 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from benchmarks.analysis import CALIBRATION_DATA, fit_temperature, handovers, read_positions
+from benchmarks.analysis import CALIBRATION_DATA, fit_temperature, handovers, played_out, read_positions, true_loss
 from engine import analysis, api, editions, players
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
@@ -55,7 +55,7 @@ def test_a_judgement_weighs_the_answer_played_and_names_the_computers_choice() -
     api.apply_action(state, side, judgement.best)  # the computer's choice is legal
     again = analysis.judge_at(state, side, judgement.best, "weigh", COUNTED)
     # The computer's own choice, judged again in a search of its own, is no mistake: its loss is the
-    # search's noise, under what a replay lists (polis_site/analysis/report.py SMALL).
+    # search's noise, under what a replay lists (analysis.SMALL).
     assert again is not None and again.loss < 0.02, again
 
 
@@ -139,3 +139,20 @@ def test_each_ruleset_s_calibration_is_the_fit_of_its_games_and_reads_games_neve
     brier = lambda chance: statistics.mean((chance(r) - r["result"]) ** 2 for r in rows)  # noqa: E731
     shown = brier(lambda r: analysis.calibrated(r["raw"], edition))
     assert shown <= brier(lambda r: r["raw"]) + 0.002 and shown < brier(lambda r: 0.5) - 0.02
+
+
+def test_the_known_mistakes_play_outs_are_paired_so_that_only_the_answers_differ() -> None:
+    """The known-mistakes benchmark's play-outs (benchmarks/analysis.py): an answer played out
+    against itself finds no loss on any seed (the two games draw the same numbers), two answers
+    find a result's difference, the same again for the same seed; and a loss's interval is the
+    mean's."""
+    state = POSITIONS[-1]
+    view = api.view_for(state, state.decision.side)
+    answers = players.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
+    assert len(answers) >= 2
+    assert all(played_out(view, (answers[0], answers[0]), "easy", f"paired:{k}") == 0 for k in range(3))
+    found = [played_out(view, (answers[0], answers[-1]), "easy", f"paired:{k}") for k in range(3)]
+    assert set(found) <= {-1.0, -0.5, 0.0, 0.5, 1.0}
+    assert found == [played_out(view, (answers[0], answers[-1]), "easy", f"paired:{k}") for k in range(3)]
+    mean, low, high = true_loss({"diffs": [1.0, 0.0, 1.0, 0.0]})
+    assert mean == 0.5 and low < 0.5 < high and true_loss({"diffs": []}) == (0.0, 0.0, 0.0)
