@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine import editions, end_of_round, essentials, event_cards, flow, refusals
+from engine import editions, end_of_round, essentials, event_cards, flow, forms, refusals
 from engine.actions import MODULES
 from engine.actions.base import affordable
 from engine.data import battle_cards, components
@@ -126,27 +126,27 @@ def _payable_extras(state: GameState, side: str, module: Any, action: Any, alone
 
 
 def options(state: GameState, side: str, partial: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """What a UI may offer next while `side` builds an action step by step.
+    """What a UI or a bot may offer next while `side` builds an action step by step: the walk whose
+    every end `apply_action` accepts (docs/api.md, "Building an action").
 
     With no type yet: the action types that have at least one legal action now (with `extra`,
     acting alone, those payable with that extra resource). With a type: that action's next field
-    and its choices (the origins that can still reach a destination, the tribute columns open,
-    ...), only what the side can pay for; `repeat` marks a field answered again and again (a
-    move's origins), `done_allowed` that the action may be sent as it stands, `next: None` that
-    every field is answered. `unavailable` lists the choices a player would look for at that
-    field but may not take now, each with the code the server would refuse it with
-    (engine/refusals.py): the action types, and the fields of the actions and prompts that say why.
+    (`next`), the form its value takes (`form`, engine/forms.py) and its choices (the origins that
+    can still reach a destination, the tribute columns open, ...), only what the side can pay for;
+    acting alone, the extra resource is asked first. `done_allowed` says the action may be sent as
+    it stands (the engine's own check accepts it), `next: None` that every field is answered.
+    `unavailable` lists the choices a player would look for at that field but may not take now,
+    each with the code the server would refuse it with (engine/refusals.py). Each field already
+    answered is checked in turn: a value not offered is refused as `apply_action` refuses it, or
+    with `not_offered` where the action is not yet whole.
     """
     partial = dict(partial or {})
     decision = state.decision
     if decision is None or decision.side != side:
-        return {"next": None, "waiting_for": None if decision is None else (decision.side or "chance")}
-    if decision.kind == end_of_round.PROJECT_DISCARD:
-        return {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
-    if decision.kind in flow.PROMPTS:
-        prompt = flow.PROMPTS[decision.kind]
-        answer = prompt.options(state, side, decision)
-        return _explained(state, side, prompt, {"decision": decision.id, "type": answer.get("type")}, answer)
+        return {"next": None, "done_allowed": False,
+                "waiting_for": None if decision is None else (decision.side or "chance")}
+    if decision.kind != flow.ACTION:
+        return _answer_options(state, side, decision, partial)
     alone = flow.acting_alone(state, side)
     extra = partial.get("extra") if alone else None
     held = editions.of(state).resources
@@ -161,26 +161,139 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         extra_choices = [r for r in held if tracks[r]] if alone else []
         # Acting alone, the reasons are those of the extra resource the page pays with at first.
         paying = extra or next(iter(extra_choices), None)
-        return {"next": "type", "choices": available, "alone": alone, "extra_choices": extra_choices,
-                "free": [k for k in available if k in editions.of(state).free_actions],
+        return {"next": "type", "form": forms.ONE, "done_allowed": False, "choices": available, "alone": alone,
+                "extra_choices": extra_choices, "free": [k for k in available if k in editions.of(state).free_actions],
                 "unavailable": [{"choice": k, **_type_refusal(state, side, k, decision.id, paying, extra_choices)}
                                 for k in MODULES if k not in available and k not in editions.of(state).free_actions
                                 and getattr(MODULES[k], "offered_in", lambda edition: True)(editions.of(state))]}
-    module = MODULES.get(kind) if isinstance(kind, str) else None
-    if module is None:
+    if kind != PASS and (not isinstance(kind, str) or kind not in MODULES):
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join(MODULES)}",
-                              code="unknown_action")
-    original = state
-    if extra is not None and kind not in editions.of(state).free_actions:
-        state = _after_extra(state, side, extra)
+                              code="unknown_action", field="type", value=kind)
+    _known_fields(decision, kind, partial)
+    if kind == PASS:
+        return {"type": PASS, "next": None, "done_allowed": True}
+    module = MODULES[kind]
+    free = kind in editions.of(state).free_actions
+    if alone and not free and extra is None:
+        extras = [r for r in held if state.players[side].tracks[r] and _has_legal(state, side, module, True, r)]
+        return {"type": kind, "next": "extra", "form": forms.ONE, "done_allowed": False, "choices": extras}
+    paid = {} if free or extra is None else {"extra": extra}
+    budget = _after_extra(state, side, paid["extra"]) if paid else state
+    answered: dict[str, Any] = {"type": kind, **paid}
+    for _ in range(len(partial) + 1):  # one step a field, and one to say what comes next
+        try:
+            answer = module.options(budget, side, answered)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:  # a value no check caught
+            raise MalformedAction(f"options: the partial action {partial!r} names something unknown ({error})",
+                                  code="bad_partial") from error
+        field = answer["next"]
+        if field is None or (field in answered and not answer.get("repeat")):
+            break
+        if field not in partial or (forms.form(field) == forms.MORE and partial[field] == []):  # nothing chosen yet
+            return _offered(state, side, module, decision, answered, partial, {"type": kind, **answer})
+        value = partial[field]
+        if forms.form(field) == forms.MORE:
+            answered[field] = _grown(state, budget, side, module, decision, answered, field, value)
+            more = module.options(budget, side, answered)
+            if more["next"] == field:  # another may be added
+                return _offered(state, side, module, decision, answered, partial, {"type": kind, **more})
+            continue
+        if not forms.offered(answer, value):
+            _refuse(state, side, module, decision, answered, answer, value)
+        answered[field] = value
+    flow.cost(state, side, {**partial, "decision": decision.id})  # what is sent, refused as `apply_action` would
+    return {"type": kind, "next": None, "done_allowed": True}
+
+
+def _known_fields(decision: Decision, kind: str, partial: Mapping[str, Any]) -> None:
+    """A field the answer does not take is refused as `apply_action` refuses it."""
+    allowed = flow.fields_of(decision.kind, kind)
+    unknown = [] if allowed is None else sorted(str(f) for f in partial if f not in flow.ENVELOPE | allowed)
+    if unknown:
+        raise MalformedAction(f"{kind}: unknown field {unknown[0]!r}; it takes {', '.join(sorted(allowed or ())) or 'no field'} "
+                              "besides 'type' and 'decision'", code="unknown_field", field=unknown[0])
+
+
+def _accepted(state: GameState, side: str, raw: Mapping[str, Any]) -> bool:
     try:
-        answer = module.options(state, side, partial)
-    except (KeyError, TypeError) as error:
-        raise MalformedAction(f"options: the partial action {partial!r} names something unknown ({error})",
-                              code="bad_partial") from error
-    if answer["next"] in partial and not answer.get("repeat"):
-        return {"type": kind, "next": None, "done_allowed": True}  # every field is answered
-    return _explained(original, side, module, {**partial, "decision": decision.id}, {"type": kind, **answer})
+        flow.cost(state, side, raw)
+    except ActionError:
+        return False
+    return True
+
+
+def _offered(state: GameState, side: str, module: Any, decision: Decision, answered: Mapping[str, Any],
+             sent: Mapping[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer for the field asked next: its form, whether the action `sent` may be sent as it
+    stands (the module's word, checked by the engine's), and what is refused there and why."""
+    done = bool(answer.get("done_allowed")) and _accepted(state, side, {**sent, "decision": decision.id})
+    return _explained(state, side, module, {**answered, "decision": decision.id},
+                      {**answer, "form": forms.form(answer["next"]), "done_allowed": done})
+
+
+def _grown(state: GameState, budget: GameState, side: str, module: Any, decision: Decision,
+           answered: Mapping[str, Any], field: str, value: Any) -> list[Any]:
+    """A `more` field's list, each item checked against the choices offered at its step."""
+    if not isinstance(value, list):
+        raise MalformedAction(f"{answered['type']}: {field}={value!r} must be a list of choices",
+                              code="bad_list", field=field, value=value)
+    for count, item in enumerate(value):
+        sofar = {**answered, field: value[:count]}
+        step = module.options(budget, side, sofar)
+        if not forms.among(item, step.get("choices")):
+            _refuse(state, side, module, decision, sofar, step, [*value[:count], item], item)
+    return value
+
+
+def _refuse(state: GameState, side: str, module: Any, decision: Decision, answered: Mapping[str, Any],
+            answer: Mapping[str, Any], value: Any, item: Any = None) -> None:
+    """A value the options do not offer for `answer["next"]`: refused as `apply_action` refuses the
+    action it makes, where that is whole or its refusal is this field's; else for the reason the
+    options give the choice (`unavailable`), or as not offered."""
+    field = answer["next"]
+    tried = {**answered, field: value, "decision": decision.id}
+    try:
+        flow.cost(state, side, tried)
+    except ActionError as error:
+        if error.code != "missing_field":
+            raise
+    else:
+        return  # a whole action the rules accept (a proxenos's route of its own, at its price)
+    shown = item if forms.form(field) == forms.MORE else value
+    reasons = _explained(state, side, module, tried, dict(answer)).get("unavailable", ())
+    reason = next((r for r in reasons if forms.among(r["choice"], [shown])), None)
+    if reason is not None:
+        raise IllegalAction(f"{answered.get('type')}: {field}={shown!r} is refused ({reason['reason']})",
+                            code=reason["reason"], field=field, value=shown)
+    raise MalformedAction(f"{answered.get('type')}: {field}={shown!r} is not among the choices offered",
+                          code="not_offered", field=field, value=shown)
+
+
+def _answer_options(state: GameState, side: str, decision: Decision, partial: dict[str, Any]) -> dict[str, Any]:
+    """A prompt's options: its one field, or, answered, the engine's word on the answer."""
+    answer: dict[str, Any]
+    if decision.kind == end_of_round.PROJECT_DISCARD:
+        prompt, answer = None, {"next": "project", "type": "discard_project", "choices": list(decision.data["drawn"])}
+    else:
+        prompt = flow.PROMPTS[decision.kind]
+        answer = prompt.options(state, side, decision)
+    field = answer["next"]
+    kind = partial.get("type")
+    if kind is not None:
+        if not isinstance(kind, str) or flow.fields_of(decision.kind, kind) is None:
+            raise MalformedAction(f"{decision.kind}: type {kind!r} does not answer it", code="unknown_action",
+                                  field="type", value=kind)
+        _known_fields(decision, kind, partial)
+    whole = {**partial, "decision": decision.id}
+    if field in partial:
+        if not forms.offered(answer, partial[field]):
+            flow.cost(state, side, whole)  # refused as `apply_action` refuses it
+            raise MalformedAction(f"{kind}: {field}={partial[field]!r} is not among the choices offered",
+                                  code="not_offered", field=field, value=partial[field])
+        flow.cost(state, side, whole)
+        return {"type": kind, "next": None, "done_allowed": True}
+    answer = {**answer, "form": forms.form(field), "done_allowed": kind is not None and _accepted(state, side, whole)}
+    return answer if prompt is None else _explained(state, side, prompt, {"decision": decision.id, "type": answer.get("type")}, answer)
 
 
 def _explained(state: GameState, side: str, module: Any, base: Mapping[str, Any], answer: dict[str, Any]) -> dict[str, Any]:

@@ -505,8 +505,9 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
                 "population": {p: state.poleis[p].population for p in yielding_poleis(state, side)}}
     if decision.kind == GROWTH:
         cubes = essentials.cubes_in_reserve(state, side)
-        return {"next": "poleis", "type": "grow", "room": growth_room(state, side), "wheat": tracks["wheat"],
-                "cubes": cubes, "most": min(tracks["wheat"], cubes)}
+        room = growth_room(state, side)
+        return {"next": "poleis", "type": "grow", "choices": list(room), "limits": room, "least": 0,
+                "most": min(tracks["wheat"], cubes), "room": room, "wheat": tracks["wheat"], "cubes": cubes}
     rates = editions.of(state).phoros_rates
     return {"next": "prestige", "type": "phoros", "choices": [g for g in rates if g <= tracks[PRESTIGE]],
             "silver": dict(rates)}

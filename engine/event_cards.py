@@ -356,9 +356,11 @@ def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
                 "choices": payable_options(state, side, effect)}
     if isinstance(effect, Defect):
         return {"next": "polis", "type": "event", "card": decision.data["card"], "choices": list(decision.data["defect"])}
-    return {"next": "remove", "type": "event", "card": decision.data["card"], "count": decision.data["remove"],
-            "optional": effect.optional, "reward": effect.reward, "held": removable(state, side, effect.kind),
-            "abroad": effect.abroad, "penalty": effect.penalty}
+    held = removable(state, side, effect.kind)
+    due = decision.data["remove"]
+    return {"next": "remove", "type": "event", "card": decision.data["card"], "choices": list(held), "limits": held,
+            "least": 0 if effect.optional else due, "most": due, "count": due, "optional": effect.optional,
+            "reward": effect.reward, "held": held, "abroad": effect.abroad, "penalty": effect.penalty}
 
 
 # --------------------------------------------------------------------------- effects in force all round

@@ -138,8 +138,11 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     most, each = event_cards.pacifists(state, side, territory)
     if most:
         choices[PACIFISTS] = [each * n for n in range(1, most + 1)]
-    return {"next": "columns", "hoplites": collectors(state, side, territory),
-            "free": tribute.free_for(territory) == side, "choices": choices,
+    hoplites = collectors(state, side, territory)
+    # `gains`: what each column yields for 1, 2, ... hoplites on it.
+    return {"next": "columns", "hoplites": hoplites, "free": tribute.free_for(territory) == side,
+            "choices": list(choices), "limits": {r: len(values) for r, values in choices.items()}, "least": 1,
+            "most": hoplites, "gains": choices,
             "room": {r: rules.track_max[r] - state.players[side].tracks[r] for r in choices}}
 
 

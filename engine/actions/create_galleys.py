@@ -121,8 +121,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     hire = bool(partial.get(HIRE))
     if "seas" not in partial:
         most = hired(polis_id) if hire else raised(polis_id)
-        return {"next": "seas", "most": most,
-                "choices": {sea: min(room(state, side, sea), most) for sea in sorted(geography.port_seas(polis_id))}}
+        limits = {sea: min(room(state, side, sea), most) for sea in sorted(geography.port_seas(polis_id))}
+        return {"next": "seas", "choices": list(limits), "limits": limits, "least": 1, "most": most}
     units = sum(partial["seas"].values())
     if hire:
         return hired_payment_options(state, units)

@@ -119,9 +119,10 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     if "polis" not in partial:
         return {"next": "polis", "choices": hosts(state, side, project)}
     tile = editions.of(state).tile(project)
-    return {"next": "silver_for", "choices": [
-        {"silver_for": list(subs), "cost": price(tile, subs)} for subs in payable_substitutions(state, side, project)
-    ]}
+    substitutions = payable_substitutions(state, side, project)
+    # Each choice is the resources paid in silver; what it then costs beside it, in the same order.
+    return {"next": "silver_for", "choices": [list(subs) for subs in substitutions],
+            "details": [{"cost": price(tile, subs)} for subs in substitutions]}
 
 
 def generate(state: GameState, side: str) -> Iterator[DevelopProject]:

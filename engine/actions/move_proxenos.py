@@ -219,7 +219,9 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
         return {"next": "destination", "choices": list(reachable),
                 "bribes": {polis_id: routes[0].bribe for polis_id, routes in reachable.items()}}
     routes = reachable.get(partial["destination"], [])
-    return {"next": "route", "done_allowed": bool(routes), "choices": [r.to_json() for r in routes]}
+    # A route is sent as its spaces; how it goes and its bribe beside it, in the same order.
+    return {"next": "route", "done_allowed": bool(routes), "choices": [list(r.spaces) for r in routes],
+            "details": [{"by": r.by, "bribe": r.bribe} for r in routes]}
 
 
 def generate(state: GameState, side: str) -> Iterator[MoveProxenos]:

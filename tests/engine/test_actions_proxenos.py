@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import api, essentials
 from engine.errors import IllegalAction, MalformedAction, NotYourDecision
 from engine.state import GameState
 from tests.engine.helpers import act, game, give, refused, roll, set_units
+
+
+def routes_to(state: api.GameState, side: str, destination: str) -> list[dict[str, Any]]:
+    """The proxenos's routes offered there, each with how it goes and its bribe (the options' details)."""
+    options = api.options(state, side, {"type": "move_proxenos", "destination": destination})
+    return [{"by": d["by"], "route": route, "bribe": d["bribe"]} for route, d in zip(options["choices"], options["details"])]
 
 
 def athens_with_silver(silver: int = 10, round: int = 0) -> GameState:
@@ -28,7 +36,7 @@ def potidaea_example() -> GameState:
 
 def test_potidaea_example_one_silver_by_sea_instead_of_four_by_land() -> None:
     state = potidaea_example()
-    choices = api.options(state, "athens", {"type": "move_proxenos", "destination": "potidaea"})["choices"]
+    choices = routes_to(state, "athens", "potidaea")
     assert choices == [{"by": "sea", "route": ["kyklades", "thrakiko_pelagos"], "bribe": 1},
                        {"by": "land", "route": ["attika", "boiotia", "thessalia", "makedonia"], "bribe": 4}]
     after, events = act(state, "athens", "move_proxenos", destination="potidaea")  # the cheapest
@@ -56,14 +64,14 @@ def test_sparti_and_thibae_only_overland() -> None:
     state = game(round=0)
     state.players["sparta"].tracks["silver"] = 10
     refused(state, "sparta", "move_proxenos", "bad_route", destination="gythion", route=["myrtoon_pelagos"])
-    routes = api.options(state, "sparta", {"type": "move_proxenos", "destination": "thibae"})["choices"]
+    routes = routes_to(state, "sparta", "thibae")
     assert [r["by"] for r in routes] == ["land"]
     assert routes[0]["route"][0] == "lakedaemon" and routes[0]["route"][-1] == "boiotia"
 
 
 def test_epidamnos_and_abdira_only_by_sea() -> None:
     state = athens_with_silver()
-    routes = api.options(state, "athens", {"type": "move_proxenos", "destination": "abdira"})["choices"]
+    routes = routes_to(state, "athens", "abdira")
     assert routes == [{"by": "sea", "route": ["kyklades", "thrakiko_pelagos"], "bribe": 0}]
     refused(state, "athens", "move_proxenos", "bad_route", destination="abdira", route=["attika", "boiotia"])
 
@@ -79,7 +87,7 @@ def test_chios_to_samos_across_noties_sporades_or_through_ionia() -> None:
     state.players["athens"].proxenos = "chios"
     set_units(state, "athens", ionia=0)
     set_units(state, "sparta", ionia=2, noties_sporades=3)
-    routes = api.options(state, "athens", {"type": "move_proxenos", "destination": "samos"})["choices"]
+    routes = routes_to(state, "athens", "samos")
     assert routes == [{"by": "land", "route": ["ionia"], "bribe": 2},
                       {"by": "sea", "route": ["noties_sporades"], "bribe": 3}]
 
@@ -132,7 +140,7 @@ def test_equal_bribes_take_the_route_with_fewer_spaces() -> None:
     state = athens_with_silver()
     set_units(state, "athens", kyklades=0, noties_sporades=0)
     set_units(state, "sparta", ionion_pelagos=0, myrtoon_pelagos=0)
-    route = api.options(state, "athens", {"type": "move_proxenos", "destination": "samos"})["choices"][0]
+    route = routes_to(state, "athens", "samos")[0]
     assert route == {"by": "sea", "route": ["kyklades", "noties_sporades"], "bribe": 0}
 
 

@@ -48,6 +48,7 @@ def test_persia_example_in_epsilon_five_wine_for_four_wheat_then_the_wine_loses_
 def test_omega_example_five_silver_for_five_iron_six_wood_or_seven_wine() -> None:
     state = athens_trading(round=2)
     state.market_value.update(iron=0, wood=1, wine=2)
+    state.players["athens"].tracks.update(iron=5, wood=6, wine=7)
     costs = api.options(state, "athens", {"type": "trade", "space": "persia_2"})["costs"]
     assert costs == {"iron": {"iron": 5}, "wood": {"wood": 6}, "wine": {"wine": 7}}
 

@@ -149,7 +149,7 @@ def test_a_project_may_cost_oil_and_each_good_is_paid_wholly_in_silver_or_in_its
     state.projects_offer = ["demeter_2012", "phidias", "democritus"]
     state.players["sparta"].tracks.update(wine=3, oil=0, silver=4)
     options = api.options(state, "sparta", {"type": "develop_project", "project": "demeter_2012", "polis": "sparti"})
-    assert [c["cost"] for c in options["choices"]] == [{"wine": 3, "silver": 2}]  # the oil, wholly in silver
+    assert [d["cost"] for d in options["details"]] == [{"wine": 3, "silver": 2}]  # the oil, wholly in silver
     state, _ = act(state, "sparta", "develop_project", project="demeter_2012", polis="sparti", silver_for=["oil"])
     assert state.players["sparta"].tracks["silver"] == 2 and state.poleis["sparti"].developing == "demeter_2012"
 

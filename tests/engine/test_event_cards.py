@@ -506,7 +506,7 @@ def test_carthage_strikes_the_larger_army_in_sicelia_or_holds_it() -> None:
 def test_pacifism_lets_hoplites_at_home_quell_pacifists_for_prestige() -> None:
     state, _ = opened("pacifism", fed)
     hand_over(state, "athens")
-    columns = api.options(state, "athens", {"type": "collect_tribute", "territory": "attika"})["choices"]
+    columns = api.options(state, "athens", {"type": "collect_tribute", "territory": "attika"})["gains"]
     assert columns["prestige"] == [1, 2, 3, 4, 5]  # Athinae's population
     state, events = act(state, "athens", "collect_tribute", territory="attika", columns={"prestige": 2, "silver": 1})
     assert state.players["athens"].tracks["prestige"] == 3 + 2 and state.players["athens"].tracks["silver"] == 1

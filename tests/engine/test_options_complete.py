@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from engine import api
-from engine.data import tribute
 from engine.errors import IllegalAction
 from engine.playout import step
 
@@ -33,70 +32,45 @@ def counted(rng: random.Random, limits: dict[str, int], total: int, at_least: in
 
 
 def fill(rng: random.Random, partial: dict[str, Any], options: dict[str, Any]) -> bool:
-    """Answer the field `options` asks for as a page would offer it; False when it would be done."""
+    """Answer the field `options` asks for by its form alone (engine/forms.py), as a client that
+    knows no field would; False when it stops there (done)."""
     field = options["next"]
-    choices = options.get("choices")
-    if options.get("done_allowed") and (not choices or rng.random() < 0.4):
-        return False
     if field is None:
         return False
-    if field == "origins":
-        partial["origins"] = [*partial.get("origins", []), rng.choice(choices)]
-    elif field == "route":
-        partial["route"] = rng.choice(choices)["route"]
-    elif field == "silver_for":
-        partial["silver_for"] = rng.choice(choices)["silver_for"]
-    elif field == "columns":
-        box = {c.resource: c.max_hoplites for c in tribute.columns(partial["territory"])}
-        partial["columns"] = counted(rng, box, options["hoplites"], 1)
-    elif field in ("seas", "poleis"):
-        limits = options["choices"] if field == "seas" else options["room"]
-        partial[field] = counted(rng, limits, options["most"], 1 if field == "seas" else 0)
-    elif field == "remove":
-        held = options["held"]
-        due = min(options["count"], sum(held.values()))
-        partial["remove"] = {} if options["optional"] and rng.random() < 0.3 else counted(rng, held, due, due)
-    elif field == "give_up":
-        partial["give_up"] = sorted(p for p in choices if rng.random() < 0.5)
-    elif field == "cards":
-        count = options["count"]
-        cards = rng.sample(choices, count)
+    form, choices = options["form"], options["choices"]
+    if options["done_allowed"] and (not choices or rng.random() < 0.4):
+        return False
+    if form == "one":
+        partial[field] = rng.choice(choices)
+    elif form == "more":
+        partial[field] = [*partial.get(field, []), rng.choice(choices)]
+    elif form == "counts":
+        partial[field] = counted(rng, options["limits"], options["most"], options["least"])
+    elif form == "some":
+        partial[field] = [choice for choice in choices if rng.random() < 0.5]
+    else:
+        assert form == "cards", options
+        cards = rng.sample(choices, options["count"])
         if "attack" in options:
-            slots = rng.sample(range(len(options["attack"])), count)
+            slots = rng.sample(range(len(options["attack"])), options["count"])
             answer: list[int | None] = [None] * len(options["attack"])
             for slot, card in zip(slots, cards):
                 answer[slot] = card
             cards = answer
-        partial["cards"] = cards
-    else:
-        partial[field] = rng.choice(choices)
+        partial[field] = cards
     return True
 
 
-def build(state: api.GameState, side: str, rng: random.Random) -> dict[str, Any]:
-    """An action or answer built from the options alone, as the page builds it."""
-    decision = api.current_decision(state)
-    partial: dict[str, Any] = {"decision": decision.id}
-    options = api.options(state, side, {})
-    if options["next"] == "type" and decision.kind == "action":
-        if options["alone"]:
-            partial["extra"] = rng.choice(options["extra_choices"]) if options["extra_choices"] else None
-            options = api.options(state, side, partial)
-        partial["type"] = rng.choice(options["choices"])
-        if options["alone"] and partial["type"] in options["free"] + ["pass"]:
-            partial.pop("extra")
-        if partial["type"] == "pass":
-            return partial
-        options = api.options(state, side, partial)
-    else:
-        if "type" in options:
-            partial["type"] = options["type"]
+def build(state: api.GameState, side: str, rng: random.Random, partial: dict[str, Any]) -> dict[str, Any]:
+    """An action or answer built in `partial` from the options alone, field by field, until they
+    say it is whole or may be sent and the builder stops."""
+    partial["decision"] = api.current_decision(state).id
     for _ in range(30):
+        options = api.options(state, side, partial)
+        if options.get("type") and "type" not in partial:
+            partial["type"] = options["type"]  # a prompt's answer carries the type its options name
         if not fill(rng, partial, options):
             return partial
-        if decision.kind != "action":
-            return partial  # a prompt is one field (the retreat window's is its type)
-        options = api.options(state, side, partial)
     raise AssertionError(f"an action still unfinished after 30 fields: {partial}")
 
 
@@ -114,8 +88,9 @@ def test_whatever_the_options_offer_the_engine_accepts(seed: int) -> None:
             continue
         side = api.current_decision(state).side
         for _ in range(3):
-            built = build(state, side, rng)
+            built: dict[str, Any] = {}
             try:
+                build(state, side, rng, built)
                 api.price(state, side, built)  # the engine's own check
             except IllegalAction as refusal:
                 # Only a combination gathered box by box may be refused (the page shows why, and no

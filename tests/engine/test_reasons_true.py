@@ -14,6 +14,7 @@ import pytest
 from engine import api, editions, essentials, flow, playout, refusals
 from engine.data import geography, poleis, sides
 from engine.data.resources import PRESTIGE
+from engine.errors import IllegalAction
 from engine.state import GameState
 
 Claim = Callable[[GameState, str, str], bool]
@@ -94,7 +95,11 @@ def disagreements(state: GameState, side: str, item: dict) -> list[str]:
     """What the type's reasons say against its first field's refused choices, each refused for
     one reason (`refused` at that field, the server's own refusal of each)."""
     kind = item["choice"]
-    refused = {str(c["choice"]): c["reason"] for c in api.options(state, side, {"type": kind}).get("unavailable", [])}
+    try:
+        first = api.options(state, side, {"type": kind})
+    except IllegalAction:  # a type with no field to choose (the ransom) is refused whole
+        first = {}
+    refused = {str(c["choice"]): c["reason"] for c in first.get("unavailable", [])}
     looked_at = {c: r for c, r in refused.items() if r not in refusals.UNFIT} or refused
     if "each" not in item:
         return [f"{kind}: {item['reason']!r} said, {c} refused for {r!r}" for c, r in looked_at.items()

@@ -77,9 +77,13 @@ def test_options_for_a_type_that_is_not_a_string_are_malformed_not_a_crash(parti
 @pytest.mark.parametrize("count", [10**9, -3, 2.5, True, "4"])
 def test_options_for_a_count_no_one_can_pay_offer_no_payment_without_listing_them(count: object) -> None:
     """Issue 21's fuzz suite: the payments of a count were listed before being checked, each split
-    a Counter of `count` items: a count of a billion held the database thread for good."""
-    answer = api.options(game(), "sparta", {"type": "create_hoplites", "polis": "sparti", "count": count})
-    assert answer["next"] == "payment" and answer["choices"] == []
+    a Counter of `count` items: a count of a billion held the database thread for good. A count not
+    offered is refused, as a whole action with it is."""
+    state = game()
+    polis = api.options(state, "sparta", {"type": "create_hoplites"})["choices"][0]
+    with pytest.raises(MalformedAction) as refused:
+        api.options(state, "sparta", {"type": "create_hoplites", "polis": polis, "count": count})
+    assert refused.value.code == "bad_number" and refused.value.details["field"] == "count"
 
 
 def test_options_when_acting_alone_refuse_an_extra_that_is_not_a_resource_name() -> None:

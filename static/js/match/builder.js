@@ -106,8 +106,7 @@ function takeTheOnlyChoice() {
   const field = o.next;
   if (!field || NEVER_TAKEN.has(field) || match.build.held || o.done_allowed || !Array.isArray(o.choices) || o.choices.length !== 1) return false;
   if (!o.repeat && match.build.partial[field] !== undefined) return false;
-  const only = o.choices[0];
-  const value = field === "silver_for" ? only.silver_for : field === "route" ? only.route : only;
+  const value = o.choices[0];
   match.build.partial[field] = field === "origins" ? [...(match.build.partial.origins || []), value] : value;
   // Said as the field's answer is: a move's origin is one place of its list of origins.
   match.build.taken.push([field, field === "origins" ? [value] : value, o.unavailable || []]);

@@ -141,18 +141,15 @@ export function widget(field, options, to) {
     case "give":
       return buttons(to, field, options.choices, (g) => fmt(gettext("give %(cost)s for %(receive)s"),
         {cost: goods(options.costs[g]), receive: goods(options.receive)}));
-    case "silver_for":
-      return buttons(to, field, options.choices.map((c) => c.silver_for), (subs) => {
-        const choice = options.choices.find((c) => JSON.stringify(c.silver_for) === JSON.stringify(subs));
-        return goods(choice.cost);
-      });
+    case "silver_for":  // each choice's cost is beside it, at the same place in `details`
+      return buttons(to, field, options.choices, (subs) => goods(detail(options, subs).cost));
     case "route":
-      return buttons(to, field, options.choices.map((r) => r.route), (route) => {
-        const r = options.choices.find((c) => JSON.stringify(c.route) === JSON.stringify(route));
+      return buttons(to, field, options.choices, (route) => {
+        const r = detail(options, route);
         return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ")} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
       });
     case "seas":
-      return counters(to, field, options.choices, options.most, fmt(ngettext("Up to %(n)s galley.", "Up to %(n)s galleys.", options.most), {n: options.most}));
+      return counters(to, field, options.limits, options.most, fmt(ngettext("Up to %(n)s galley.", "Up to %(n)s galleys.", options.most), {n: options.most}));
     case "columns":
       return tributeColumns(to, options);
     case "cards":
@@ -176,6 +173,9 @@ export function widget(field, options, to) {
   }
 }
 
+// What the options say of a choice beside the list of choices (a route's bribe, a payment's cost).
+const detail = (options, choice) => options.details[options.choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(choice))];
+
 // Hoplites placed in a territory's tribute columns, filled from the top: each column's select
 // says what that many hoplites collect; the total never passes the hoplites there.
 function tributeColumns(to, options) {
@@ -183,7 +183,7 @@ function tributeColumns(to, options) {
   const used = Object.values(chosen).reduce((a, b) => a + b, 0);
   const free = options.free ? gettext("Free in your capital's territory.") : gettext("Costs 1 prestige.");
   return [el("p", {class: "muted", text: `${fmt(ngettext("%(n)s hoplite there.", "%(n)s hoplites there.", options.hoplites), {n: options.hoplites})} ${free}`}),
-    el("ul", {class: "counters"}, Object.entries(options.choices).map(([resource, values]) => {
+    el("ul", {class: "counters"}, Object.entries(options.gains).map(([resource, values]) => {
       const mine = chosen[resource] || 0;
       const room = options.room[resource];
       return el("li", {},

@@ -1,0 +1,105 @@
+"""The options walk is the API's legal-move generator and agrees with `act` (issue 64): over random
+positions of every ruleset, every legal action is reached field by field through what the options
+offer, in the form they say (engine/forms.py); and an action with one field changed to anything at
+all is accepted by the options exactly when the engine accepts it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import hypothesis
+from hypothesis import strategies as st
+
+from engine import api, editions, forms, playout
+from engine.errors import ActionError
+from engine.state import GameState
+
+#: Values a client might send for any field: wrong types, out of range, ids of other kinds.
+FOREIGN: list[Any] = [None, True, False, 0, 1, -5, 10**30, 2.5, "", "x", "athinae", "wine", "sparta", [], [None],
+                      ["wine"], ["athinae", "athinae"], [1, 1], {}, {"a": 1}, {"wine": -1}, {"wine": 1},
+                      {"aigaion_pelagos": 1}, {"athinae": 99}, [["attika"]], {"route": ["attika"]}]
+
+
+def position(edition: str, seed: int, steps: int) -> GameState | None:
+    """A random game's position after some steps and the chance then due, a side to decide there
+    (None once the game is over)."""
+    state, _ = playout.play(f"walk-{seed}", max_steps=steps, edition=edition)
+    rng = random.Random(seed)
+    while state.outcome is None and api.chance_request(state) is not None:
+        state, _ = api.apply_chance(state, api.sample_chance(state, rng))
+    return None if state.outcome is not None else state
+
+
+def accepted_by_act(state: GameState, side: str, action: dict[str, Any]) -> bool:
+    try:
+        api.cost(state, side, action)
+    except ActionError:
+        return False
+    return True
+
+
+def accepted_by_options(state: GameState, side: str, action: dict[str, Any]) -> bool:
+    try:
+        answer = api.options(state, side, action)
+    except ActionError:
+        return False
+    return answer["next"] is None or bool(answer["done_allowed"])
+
+
+def walked(state: GameState, side: str, action: dict[str, Any]) -> list[str]:
+    """`action` given field by field in the order the options ask, each value checked against what
+    they offer in their form; the fields asked. Ends where the options say the action is whole, or
+    may be sent and the action has nothing more."""
+    partial = {"decision": action["decision"], "type": action["type"]}
+    asked = []
+    for _ in range(20):
+        answer = api.options(state, side, partial)
+        field = answer["next"]
+        if field is None or (answer["done_allowed"] and not set(action) - set(partial)):
+            return asked
+        assert field in action, (action, answer)
+        value = action[field]
+        if answer["form"] == forms.MORE:
+            given = partial.get(field, [])
+            assert forms.among(value[len(given)], answer["choices"]), (action, field, answer)
+            partial[field] = [*given, value[len(given)]]
+        else:
+            assert forms.offered(answer, value), (action, field, answer)
+            partial[field] = value
+        asked.append(field)
+    raise AssertionError(f"no end to the walk of {action}")
+
+
+@hypothesis.settings(max_examples=150, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+@hypothesis.given(edition=st.sampled_from(sorted(editions.EDITIONS)), seed=st.integers(0, 10**6),
+                  steps=st.integers(0, 160), pick=st.randoms(use_true_random=False))
+def test_every_legal_action_is_reached_through_what_the_options_offer(edition: str, seed: int, steps: int,
+                                                                     pick: random.Random) -> None:
+    state = position(edition, seed, steps)
+    hypothesis.assume(state is not None)
+    side = state.decision.side
+    legal = list(api.legal_actions(state, side))
+    for action in pick.sample(legal, min(len(legal), 6)):
+        walked(state, side, action)
+        assert accepted_by_options(state, side, action), action
+
+
+@hypothesis.settings(max_examples=300, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+@hypothesis.given(edition=st.sampled_from(sorted(editions.EDITIONS)), seed=st.integers(0, 10**6),
+                  steps=st.integers(0, 160), pick=st.randoms(use_true_random=False), foreign=st.sampled_from(FOREIGN))
+def test_a_changed_field_is_accepted_by_the_options_exactly_when_act_accepts_it(
+        edition: str, seed: int, steps: int, pick: random.Random, foreign: Any) -> None:
+    state = position(edition, seed, steps)
+    hypothesis.assume(state is not None)
+    side = state.decision.side
+    legal = list(api.legal_actions(state, side))
+    action = pick.choice(legal)
+    others = [value for other in legal for key, value in other.items() if key not in ("decision", "type")]
+    fields = [key for key in action if key != "decision"] + ["extra", "type"]
+    changed = {**action, pick.choice(fields): pick.choice([foreign, *others[:50]] if others else [foreign])}
+    if changed.get("type") is None:
+        changed.pop("type")
+    agree = accepted_by_options(state, side, changed) == accepted_by_act(state, side, changed)
+    assert agree, (json.dumps(changed), accepted_by_act(state, side, changed))
