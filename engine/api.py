@@ -142,18 +142,22 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     """
     partial = dict(partial or {})
     decision = state.decision
-    if decision is None or decision.side != side:
+    if decision is None or decision.side is None or decision.side != side:
         return {"next": None, "done_allowed": False,
                 "waiting_for": None if decision is None else (decision.side or "chance")}
     if decision.kind != flow.ACTION:
         return _answer_options(state, side, decision, partial)
+    # A list built a choice at a time with nothing in it yet is a field not answered yet.
+    partial = {k: v for k, v in partial.items() if not (forms.form(k) == forms.MORE and v == [])}
     alone = flow.acting_alone(state, side)
     extra = partial.get("extra") if alone else None
     held = editions.of(state).resources
+    kind = partial.get("type")
+    if kind is not None:
+        _engine_word(state, side, decision, partial)
     if extra is not None and (not isinstance(extra, str) or extra not in held):
         raise MalformedAction(f"options: extra={extra!r} is not one of {', '.join(held)}", code="unknown_id",
                               field="extra", value=extra)
-    kind = partial.get("type")
     if kind is None:
         available = [PASS] + [k for k, module, extra_due in _open_types(state, side)
                               if _has_legal(state, side, module, extra_due, extra)]
@@ -189,20 +193,33 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
         field = answer["next"]
         if field is None or (field in answered and not answer.get("repeat")):
             break
-        if field not in partial or (forms.form(field) == forms.MORE and partial[field] == []):  # nothing chosen yet
+        if field not in partial:
             return _offered(state, side, module, decision, answered, partial, {"type": kind, **answer})
         value = partial[field]
         if forms.form(field) == forms.MORE:
-            answered[field] = _grown(state, budget, side, module, decision, answered, field, value)
+            answered[field] = _grown(state, budget, side, module, decision, answered, partial, field, value)
             more = module.options(budget, side, answered)
             if more["next"] == field:  # another may be added
                 return _offered(state, side, module, decision, answered, partial, {"type": kind, **more})
             continue
         if not forms.offered(answer, value):
-            _refuse(state, side, module, decision, answered, answer, value)
+            _refuse(state, side, module, decision, answered, partial, answer, value)
         answered[field] = value
     flow.cost(state, side, {**partial, "decision": decision.id})  # what is sent, refused as `apply_action` would
     return {"type": kind, "next": None, "done_allowed": True}
+
+
+def _engine_word(state: GameState, side: str, decision: Decision, sent: Mapping[str, Any]) -> None:
+    """What is sent that `apply_action` cannot read (a field it does not take, a value of the wrong
+    shape), refused as it refuses it. Not what the rules refuse: a field left out may be one the walk
+    has still to offer (the silver that pays for a project's goods)."""
+    try:
+        flow.cost(state, side, {**sent, "decision": decision.id})
+    except MalformedAction as error:
+        if error.code != "missing_field":
+            raise
+    except ActionError:
+        pass
 
 
 def _known_fields(decision: Decision, kind: str, partial: Mapping[str, Any]) -> None:
@@ -232,7 +249,7 @@ def _offered(state: GameState, side: str, module: Any, decision: Decision, answe
 
 
 def _grown(state: GameState, budget: GameState, side: str, module: Any, decision: Decision,
-           answered: Mapping[str, Any], field: str, value: Any) -> list[Any]:
+           answered: Mapping[str, Any], sent: Mapping[str, Any], field: str, value: Any) -> list[Any]:
     """A `more` field's list, each item checked against the choices offered at its step."""
     if not isinstance(value, list):
         raise MalformedAction(f"{answered['type']}: {field}={value!r} must be a list of choices",
@@ -241,25 +258,26 @@ def _grown(state: GameState, budget: GameState, side: str, module: Any, decision
         sofar = {**answered, field: value[:count]}
         step = module.options(budget, side, sofar)
         if not forms.among(item, step.get("choices")):
-            _refuse(state, side, module, decision, sofar, step, [*value[:count], item], item)
+            _refuse(state, side, module, decision, sofar, sent, step, [*value[:count], item], item)
     return value
 
 
 def _refuse(state: GameState, side: str, module: Any, decision: Decision, answered: Mapping[str, Any],
-            answer: Mapping[str, Any], value: Any, item: Any = None) -> None:
-    """A value the options do not offer for `answer["next"]`: refused as `apply_action` refuses the
-    action it makes, where that is whole or its refusal is this field's; else for the reason the
-    options give the choice (`unavailable`), or as not offered."""
-    field = answer["next"]
-    tried = {**answered, field: value, "decision": decision.id}
+            sent: Mapping[str, Any], answer: Mapping[str, Any], value: Any, item: Any = None) -> None:
+    """A value the options do not offer for `answer["next"]`: where the action `sent` is whole, the
+    engine's word on it (accepted: a proxenos's route of its own, at its price; else refused as
+    `apply_action` refuses it); not yet whole, refused for the reason the options give the choice
+    (`unavailable`), or as not offered."""
     try:
-        flow.cost(state, side, tried)
+        flow.cost(state, side, {**sent, "decision": decision.id})
     except ActionError as error:
         if error.code != "missing_field":
             raise
     else:
-        return  # a whole action the rules accept (a proxenos's route of its own, at its price)
+        return
+    field = answer["next"]
     shown = item if forms.form(field) == forms.MORE else value
+    tried = {**answered, field: value, "decision": decision.id}
     reasons = _explained(state, side, module, tried, dict(answer)).get("unavailable", ())
     reason = next((r for r in reasons if forms.among(r["choice"], [shown])), None)
     if reason is not None:
@@ -281,6 +299,7 @@ def _answer_options(state: GameState, side: str, decision: Decision, partial: di
     kind = partial.get("type")
     if kind is not None:
         if not isinstance(kind, str) or flow.fields_of(decision.kind, kind) is None:
+            flow.cost(state, side, {**partial, "decision": decision.id})  # refused as `apply_action` refuses it
             raise MalformedAction(f"{decision.kind}: type {kind!r} does not answer it", code="unknown_action",
                                   field="type", value=kind)
         _known_fields(decision, kind, partial)
