@@ -25,8 +25,10 @@ def list_challenges(request: HttpRequest) -> dict[str, Any]:
 
 @router.post("/challenges/computer", response={200: schemas.MatchSummary, 400: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Play the computer")
-def challenge_the_computer(request: HttpRequest, body: schemas.ComputerIn) -> dict[str, Any]:
-    """A match against the computer at `level`, in play at once, unrated."""
+def challenge_the_computer(request: HttpRequest, body: schemas.ComputerIn | None = None) -> dict[str, Any]:
+    """A match against the computer at `level`, in play at once, unrated. With no body: easy, your
+    side drawn, the default ruleset."""
+    body = body or schemas.ComputerIn()
     match = services.create_match(request.user, body.side, computer=body.level, ruleset=body.ruleset, listed=False)
     return describe.summary(match, request.user)
 

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.db.models import Q
 from django.http import HttpRequest
-from ninja import Query, Router, Schema
+from ninja import Router
 
+from engine.errors import ActionError
 from polis_site.api import auth, describe, schemas
 from polis_site.matches import audience, extensions, services
 from polis_site.matches.models import Match
 
 router = Router(tags=["Play"])
-
-
-class Since(Schema):
-    since: int | None = None
 
 
 def _match(match_id: int) -> Match:
@@ -47,18 +47,32 @@ def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
 
 @router.get("/matches/{id:match_id}", response={200: schemas.State, 400: schemas.Error, 404: schemas.Error},
             auth=auth.READ, summary="A match as your seat sees it")
-def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str, Any]:
+def state(request: HttpRequest, match_id: int, since: int | None = None) -> dict[str, Any]:
     """Your seat's own view (a spectator's if you have none, unless a player keeps the match
     private); `?since=n` adds the log after version n."""
     match = services.watched(match_id, request.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     body = audience.state_message(match, match.state(), match.side_of(request.user))
-    if query.since is not None:
-        if not 0 <= query.since <= 10**9:
-            raise services.MatchError(f"since={query.since} is not a version", code="malformed")
-        body["log"] = audience.log_since(match, query.since)
+    if since is not None:
+        if not 0 <= since <= 10**9:
+            raise services.MatchError(f"since={since} is not a version", code="malformed")
+        body["log"] = audience.log_since(match, since)
     return body
+
+
+@contextmanager
+def _refused_with_state(match_id: int, user: Any) -> Iterator[None]:
+    """A refusal of a seat's action or options carries the match as it now stands for that seat:
+    a bot that was behind reads where the match is without another call."""
+    try:
+        yield
+    except ActionError as error:
+        match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+        seat = None if match is None else match.side_of(user)
+        if seat is not None:
+            error.state = audience.state_message(match, match.state(), seat)  # type: ignore[attr-defined]
+        raise
 
 
 @router.post("/matches/{id:match_id}/act", response={200: schemas.Ack, 400: schemas.Error, 403: schemas.Error,
@@ -67,7 +81,8 @@ def state(request: HttpRequest, match_id: int, query: Query[Since]) -> dict[str,
 def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, Any]:
     """Build the action with the options call; a refusal changes nothing and carries the match's
     state as it now stands."""
-    submission = services.submit_action(match_id, request.user, body.action, body.client_action_id, body.version)
+    with _refused_with_state(match_id, request.user):
+        submission = services.submit_action(match_id, request.user, body.action, body.client_action_id, body.version)
     side = submission.match.side_of(request.user)
     return {"type": "ack", "client_action_id": body.client_action_id, "seq": submission.record.seq,
             "duplicate": submission.duplicate, "version": submission.match.version,
@@ -80,7 +95,8 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
 def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dict[str, Any]:
     match = _match(match_id)
     seat = _seated(match, request.user)
-    return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
+    with _refused_with_state(match_id, request.user):
+        return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
 
 
 def _ended(request: HttpRequest, match: Match) -> dict[str, Any]:

@@ -14,11 +14,15 @@ from pydantic import ConfigDict, WithJsonSchema
 
 from polis_site.api import wire
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
+from polis_site.matches.services import CLOCKS, MOVE_DAYS
 
 Side = Literal["athens", "sparta"]
 SideChoice = Literal["athens", "sparta", "random"]
 Ruleset = Literal[tuple(dict(RULESETS))]  # type: ignore[valid-type]
 Level = Literal[tuple(dict(COMPUTER_LEVELS))]  # type: ignore[valid-type]
+#: The lobby's own choices of time: days a move, and the live clocks (minutes + seconds a move).
+MoveDays = Literal[tuple(days for days in MOVE_DAYS if days is not None)]  # type: ignore[valid-type]
+Clock = Literal[tuple(CLOCKS)]  # type: ignore[valid-type]
 #: An action or a prompt's answer, as the engine reads it (documented by `wire.schema`).
 Action = Annotated[dict[str, Any], WithJsonSchema(wire.schema())]
 
@@ -75,8 +79,8 @@ class ChallengeIn(Schema):
     side: SideChoice = "random"
     ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
     rated: bool = True
-    days_per_move: int | None = Field(None, description="a day-by-day match: days each decision may take (1 to 14)")
-    clock: str | None = Field(None, description="a live match: one of the lobby's clocks, such as 20+20")
+    days_per_move: MoveDays | None = Field(None, description="a day-by-day match: days each decision may take")
+    clock: Clock | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
 
 
 class ComputerIn(Schema):

@@ -266,32 +266,34 @@ async def _refuse(send: Any, status: int, body: Line, retry_after: float | None)
     await send({"type": "http.response.body", "body": orjson.dumps(body)})
 
 
-def _documented(summary: str, lines: str, parameters: list[Line]) -> Line:
-    return {"get": {"tags": ["Streams"], "summary": summary, "operationId": summary.lower().replace(" ", "_"),
+def _documented(operation_id: str, summary: str, lines: str, parameters: list[Line],
+                refusals: tuple[tuple[int, str], ...] = ()) -> Line:
+    return {"get": {"tags": ["Streams"], "summary": summary, "operationId": operation_id,
                     "security": [{"Token": []}], "parameters": parameters,
                     "responses": {"200": {"description": f"{lines}: one JSON object a line; an empty line is a "
                                                          "keep-alive",
                                           "content": {NDJSON: {"schema": {"type": "object"}}}},
                                   **{str(status): {"description": meaning, "content": {"application/json": {
                                       "schema": {"$ref": "#/components/schemas/Error"}}}}
-                                     for status, meaning in ((400, "a malformed since"), (401, "no token, or a bad one"),
+                                     for status, meaning in ((401, "no token, or a bad one"),
                                                              (403, "a token without the read scope"),
-                                                             (404, "no such match"), (429, "past the token's rate"))}}}}
+                                                             (429, "past the token's rate"), *refusals)}}}}
 
 
 #: The streams in /api/v1/'s OpenAPI schema (v1.py adds them).
 OPENAPI: dict[str, Line] = {
     "/api/v1/stream/events": _documented(
-        "Stream your account's events",
+        "stream_events", "Stream your account's events",
         'The account\'s events: {"type": "challenge" | "challenge_accepted" | "challenge_declined" | '
         '"challenge_cancelled", "challenge": {...}} and {"type": "match_started" | "match_finished", "match": {...}}; '
         "on opening, each match in play as match_started and each challenge to you as challenge", []),
     "/api/v1/matches/{match_id}/stream": _documented(
-        "Stream a match as your seat sees it",
+        "stream_match", "Stream a match as your seat sees it",
         'With ?since=n first {"type": "log", "since": n, "entries": [...]}; then the match\'s state (the State '
         "schema: your seat's own view, the other's battle hand hidden), each new state and each chat line; it ends "
         "after the state that finishes the match",
         [{"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}},
          {"name": "since", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0},
-          "description": "the last version seen: the log after it comes first"}]),
+          "description": "the last version seen: the log after it comes first"}],
+        ((400, "a since that is no version"), (404, "no such match"))),
 }

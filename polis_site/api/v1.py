@@ -9,9 +9,11 @@ new version beside this one, /api/v2/, and v1 is kept for six months after it (d
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
@@ -32,7 +34,26 @@ class OpenApi(NinjaAPI):
         schema["paths"].update(streams.OPENAPI)
         schema.setdefault("components", {}).setdefault("securitySchemes", {})["Token"] = {
             "type": "http", "scheme": "bearer", "description": "a personal access token, polis_…"}
+        for path in schema["paths"].values():
+            for method, operation in path.items():
+                documented = operation.setdefault("responses", {})
+                for status, meaning in _ANY_CALL + (_WITH_BODY if method in ("post", "put", "patch") else ()):
+                    documented.setdefault(str(status), {"description": meaning, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Error"}}}})
         return schema
+
+    def get_openapi_operation_id(self, operation: Any) -> str:
+        """The view's own name (`act`, `options`): no module path in a generated client's methods."""
+        return str(operation.view_func.__name__)
+
+
+#: The refusals any call of a token may meet, and those of a call with a body, each documented on
+#: every operation: 401 (no token, a bad or revoked one), 403 (a scope the token lacks), 429 (past
+#: the token's rate), 500 (a fault of ours, logged), 400 and 413 (a body not readable, or too big).
+_ANY_CALL = ((401, "no token, or a bad or revoked one"), (403, "a scope the token lacks, or not yours"),
+             (429, "past the rate: retry_after seconds (and a Retry-After header)"),
+             (500, "a fault of the server's, logged"))
+_WITH_BODY = ((400, "a body not readable, or a value refused"), (413, "a body larger than the server reads"))
 
 
 api = OpenApi(
@@ -52,7 +73,25 @@ def refusal(request: HttpRequest, code: str, message: str, status: int, **extra:
 
 @api.exception_handler(ActionError)
 def _action_error(request: HttpRequest, error: ActionError) -> HttpResponse:
-    return api.create_response(request, {"type": "error", **error.to_dict()}, status=refusals.http_status(error))
+    """The typed refusal; a wait it names (`retry_after`) also at the top and as Retry-After, and the
+    match's state where the refusal was of a seat's action (play.py)."""
+    body = {"type": "error", **error.to_dict()}
+    wait = error.details.get("retry_after")
+    if isinstance(wait, (int, float)):
+        body["retry_after"] = wait
+    state = getattr(error, "state", None)
+    if state is not None:
+        body["state"] = state
+    response = api.create_response(request, body, status=refusals.http_status(error))
+    if isinstance(wait, (int, float)):
+        response["Retry-After"] = str(math.ceil(wait))
+    return response
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_large(request: HttpRequest, error: RequestDataTooBig) -> HttpResponse:
+    return refusal(request, "too_large", f"the body is larger than the {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes "
+                                         "the server reads", 413)
 
 
 @api.exception_handler(ValidationError)
@@ -72,8 +111,10 @@ def _unauthenticated(request: HttpRequest, error: AuthenticationError) -> HttpRe
 @api.exception_handler(Throttled)
 def _throttled(request: HttpRequest, error: Throttled) -> HttpResponse:
     wait = round(error.wait or 1.0, 3)
-    return refusal(request, "rate_limited", f"more calls than this token may make ({settings.API_RATE_PER_TOKEN}); "
-                                            f"try again in {wait} s", 429, retry_after=wait)
+    response = refusal(request, "rate_limited", f"more calls than this token may make ({settings.API_RATE_PER_TOKEN}); "
+                                                f"try again in {wait} s", 429, retry_after=wait)
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
 
 
 @api.exception_handler(Http404)

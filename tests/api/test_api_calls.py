@@ -140,6 +140,38 @@ def test_a_computer_match_resigned_and_chatted_over_the_api() -> None:
     assert caller.call("POST", f"/matches/{summary['id']}/chat", {"text": "χαῖρε"}) == (200, {"ok": True, "match": None})
     status, done = caller.call("POST", f"/matches/{summary['id']}/resign")
     assert status == 200 and done["match"]["status"] == "finished"
+    status, plain = caller.call("POST", "/challenges/computer")  # no body: easy, a side drawn
+    assert status == 200 and plain["status"] == "active"
+    assert "easy" in {seat.get("computer") for seat in plain["players"].values()}
+
+
+def test_the_chat_past_its_rate_says_when_to_write_again(settings) -> None:  # type: ignore[no-untyped-def]
+    caller = Caller(UserFactory())
+    _, summary = caller.call("POST", "/challenges/computer", {"side": "athens"})
+    path = f"/api/v1/matches/{summary['id']}/chat"
+    answers = [caller.client.post(path, data=json.dumps({"text": f"line {n}"}), content_type="application/json",
+                                  HTTP_AUTHORIZATION=f"Bearer {caller.raw}") for n in range(30)]
+    refused = [a for a in answers if a.status_code == 429]
+    assert refused, [a.status_code for a in answers]
+    body = refused[0].json()
+    assert body["code"] == "rate_limited" and body["retry_after"] > 0 and int(refused[0]["Retry-After"]) >= 1
+
+
+def test_the_options_walk_ends_for_a_pass_and_every_operation_documents_its_refusals(client: Client) -> None:
+    me = UserFactory()
+    caller = Caller(me)
+    match = services.create_match(me, services.FIRST, seed="api-bad-input-1", computer="easy")  # a turn's action first
+    status, answer = caller.call("POST", f"/matches/{match.pk}/options", {"partial": {"type": "pass"}})
+    assert status == 200 and answer["options"] == {"type": "pass", "next": None, "done_allowed": True}
+    schema = client.get("/api/v1/schema/").json()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            assert {"401", "403", "429"} <= set(operation["responses"]), (method, path)
+            assert method == "get" or {"400", "413"} <= set(operation["responses"]), (method, path)
+            assert operation["operationId"].isidentifier() and "polis_site" not in operation["operationId"]
+    assert "Since" not in schema["components"]["schemas"]
+    days = schema["components"]["schemas"]["ChallengeIn"]["properties"]["days_per_move"]
+    assert {1, 2, 3, 5, 7, 14} == set(next(o for o in days["anyOf"] if "enum" in o)["enum"]), days
 
 
 BAD = [
@@ -160,13 +192,23 @@ BAD = [
     ("POST", "/matches/1234567890123456789/act", json.dumps({"action": {"type": "pass"}}).encode(), 404, "not_found"),
     ("POST", "/matches/{m}/options", json.dumps({"partial": {"type": "warp"}}).encode(), 400, "unknown_action"),
     ("POST", "/matches/{m}/options", json.dumps({"partial": []}).encode(), 400, "malformed"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"type": "create_galleys", "polis": "athinae", "seas": 5}}', 400,
+     "bad_counts"),
+    ("POST", "/matches/{m}/options",
+     b'{"partial": {"type": "move_hoplites", "destination": "attika", "origins": "attika"}}', 400, "bad_list"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"type": "pass", "extra": "wine"}}', 400, "unknown_field"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"type": "pass"}, "x": "' + b"x" * 3_000_000 + b'"}', 413,
+     "too_large"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass"}, "x": "' + b"x" * 3_000_000 + b'"}', 413, "too_large"),
+    ("POST", "/matches/{m}/chat", b'{"text": "' + b"x" * 3_000_000 + b'"}', 413, "too_large"),
     ("GET", "/matches/{m}?since=-4", b"", 400, "malformed"),
     ("GET", "/matches/{m}?since=x", b"", 400, "malformed"),
     ("POST", "/challenges/users/nobody-here", b"{}", 404, "no_such_player"),
     ("POST", "/challenges/users/{me}", b"{}", 400, "not_a_player"),
     ("POST", "/challenges/users/{other}", json.dumps({"side": "thebes"}).encode(), 400, "malformed"),
     ("POST", "/challenges/users/{other}", json.dumps({"ruleset": "1990"}).encode(), 400, "malformed"),
-    ("POST", "/challenges/users/{other}", json.dumps({"clock": "1+0"}).encode(), 400, "bad_clock"),
+    ("POST", "/challenges/users/{other}", json.dumps({"clock": "1+0"}).encode(), 400, "malformed"),
+    ("POST", "/challenges/users/{other}", json.dumps({"days_per_move": 4}).encode(), 400, "malformed"),
     ("POST", "/challenges/computer", json.dumps({"level": "godlike"}).encode(), 400, "malformed"),
     ("POST", "/challenges/{m}/accept", b"", 403, "not_yours"),
     ("POST", "/challenges/{m}/cancel", b"", 403, "not_yours"),
@@ -195,6 +237,10 @@ def test_bad_input_is_refused_typed_and_changes_nothing(method: str, path: str, 
     got, answer = caller.call(method, target, raw_body=body)
     assert (got, answer["type"], answer["code"]) == (status, "error", code), answer
     assert answer["message"] and "Traceback" not in answer["message"]
+    if answer["code"] == "malformed" and b"days_per_move" in body:
+        assert "days_per_move" in answer["message"]  # the field the caller sent, not the server's own name
+    if path.endswith(("/act", "/options")) and "{m}" in path and code not in ("malformed", "too_large", "not_seated"):
+        assert answer["state"]["version"] == before[0]  # the match as it now stands, for the caller's seat
     assert (Match.objects.get(pk=match.pk).version, ActionRecord.objects.count(), Match.objects.count()) == before
 
 
