@@ -53,6 +53,4 @@ def _turn_passed(sender: Any, match: Match, actor: str | None, **kwargs: Any) ->
             _send([creator], {"type": "challenge_accepted", "challenge": describe.challenge(match)})
     elif match.status == Match.Status.FINISHED:
         for user in players:
-            _send([user], {"type": "match_finished", "match": {**describe.summary(match, user),
-                                                                "winner": match.winner or None,
-                                                                "reason": match.outcome_reason or None}})
+            _send([user], {"type": "match_finished", "match": describe.summary(match, user)})

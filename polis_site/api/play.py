@@ -10,12 +10,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db.models import Q
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from engine.errors import ActionError
 from polis_site.api import auth, describe, schemas
-from polis_site.matches import audience, extensions, services
+from polis_site.chat import services as chats
+from polis_site.matches import audience, extensions, notations, replays, services
 from polis_site.matches.models import Match
 
 router = Router(tags=["Play"])
@@ -97,6 +98,36 @@ def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dic
     seat = _seated(match, request.user)
     with _refused_with_state(match_id, request.user):
         return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
+
+
+@router.get("/matches/{id:match_id}/chat", response={200: schemas.ChatHistory, 403: schemas.Error, 404: schemas.Error},
+            auth=auth.READ, summary="The match's chat so far")
+def chat_history(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    """Every line not hidden, oldest first: each with its `side`, the writer's `name`, its `text`,
+    the `version` it was written after and when (`at`). The players read it always; others while
+    neither player closed it to spectators."""
+    match = services.watched(match_id, request.user)
+    if match is None:
+        raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
+    if not chats.readable_by(match, match.side_of(request.user), request.user):
+        raise services.MatchError(f"match {match_id}'s players keep their chat to themselves", code="not_seated")
+    return {"lines": chats.history(match, most=None)}
+
+
+@router.get("/matches/{id:match_id}/notation", response={200: str, 404: schemas.Error, 409: schemas.Error},
+            auth=auth.READ, summary="A finished match in Polis notation",
+            openapi_extra={"responses": {"200": {"description": "the match as text (docs/notation.md)",
+                                                 "content": {"text/plain": {"schema": {"type": "string"}}}}}})
+def notation(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The replay's download: tags, then a line for each decision and chance (docs/notation.md)."""
+    match = services.watched(match_id, request.user)
+    if match is None:
+        raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
+    if not replays.may_replay(match, request.user):
+        raise services.MatchError(f"match {match_id} is not over yet: its notation comes with its end",
+                                  code="not_finished")
+    return HttpResponse(notations.text_of(match, site=request.build_absolute_uri("/")),
+                        content_type="text/plain; charset=utf-8")
 
 
 def _ended(request: HttpRequest, match: Match) -> dict[str, Any]:

@@ -22,7 +22,7 @@ Ruleset = Literal[tuple(dict(RULESETS))]  # type: ignore[valid-type]
 Level = Literal[tuple(dict(COMPUTER_LEVELS))]  # type: ignore[valid-type]
 #: The lobby's own choices of time: days a move, and the live clocks (minutes + seconds a move).
 MoveDays = Literal[tuple(days for days in MOVE_DAYS if days is not None)]  # type: ignore[valid-type]
-Clock = Literal[tuple(CLOCKS)]  # type: ignore[valid-type]
+ClockControl = Literal[tuple(CLOCKS)]  # type: ignore[valid-type]
 #: An action or a prompt's answer, as the engine reads it (documented by `wire.schema`).
 Action = Annotated[dict[str, Any], WithJsonSchema(wire.schema())]
 
@@ -80,7 +80,7 @@ class ChallengeIn(Schema):
     ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
     rated: bool = True
     days_per_move: MoveDays | None = Field(None, description="a day-by-day match: days each decision may take")
-    clock: Clock | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
+    clock: ClockControl | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
 
 
 class ComputerIn(Schema):
@@ -105,6 +105,27 @@ class MatchSummary(Schema):
     my_turn: bool
     version: int
     url: str
+    rated: bool = Field(description="whether its result changes the players' ratings (a bot's match with a person, "
+                                    "or one against the computer, never does)")
+    days_per_move: int | None = Field(description="days each decision may take; none: a live clock or no limit")
+    clock: str | None = Field(description="a live clock, minutes each + seconds a move, such as 20+20")
+    deadline: str | None = Field(description="while in play with a time limit: when the side to move loses on time "
+                                             "(ISO 8601)")
+    winner: str | None = Field(description='once over: "athens", "sparta", or none (shared, or no winner)')
+    reason: str | None = Field(description="once over: how it ended (the engine's reason, resigned, time_out)")
+
+
+class ChatLine(Schema):
+    id: int
+    side: Side
+    name: str = Field(description="the writer's name as the match shows it")
+    text: str
+    version: int = Field(description="the log's length when it was written: it follows that many actions")
+    at: str = Field(description="when (ISO 8601)")
+
+
+class ChatHistory(Schema):
+    lines: list[ChatLine]
 
 
 class Reserve(Schema):

@@ -51,16 +51,23 @@ def _settle_on_finish(sender: Any, match: Match, **kwargs: Any) -> None:
     settle(match)
 
 
+def rates(match: Match) -> bool:
+    """Whether the match's result changes its players' ratings: a rated match between two people or
+    two bots (bots are rated apart from people: a bot's match with a person rates neither), never
+    one against the computer or with a seat not taken."""
+    seated = (match.athens_id, match.sparta_id)
+    return (match.rated and not match.computer_side and None not in seated
+            and len(bots.bot_ids(seated)) != 1)
+
+
 def settle(match: Match) -> list[RatingChange]:
     """Rates a match that has just ended, inside its transaction: both players' ratings change at
-    once, from their ratings before it; a match already rated, unrated, or against the computer
-    changes nothing."""
-    if match.pk is None or not match.rated or match.computer_side or match.athens_id is None or match.sparta_id is None:
+    once, from their ratings before it; a match already rated, or one that `rates` not, changes
+    nothing."""
+    if match.pk is None or not rates(match):
         return []
     if RatingChange.objects.filter(match=match).exists():
         return []
-    if len(bots.bot_ids((match.athens_id, match.sparta_id))) == 1:
-        return []  # bots are rated apart from people: a bot's match with a person rates neither
     ids = {"athens": match.athens_id, "sparta": match.sparta_id}
     # In one order, whatever the sides: two matches between the same players ending at once (a
     # match and its rematch) wait for each other instead of deadlocking.

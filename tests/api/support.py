@@ -33,4 +33,5 @@ class Caller:
             data = raw_body if raw_body is not None else ("" if body is None else json.dumps(body))
             response = send(f"/api/v1{path}", data=data, content_type="application/json", **header)
         content = response.content
-        return response.status_code, json.loads(content) if content.strip()[:1] in (b"{", b"[") else content
+        typed = response.get("Content-Type", "").startswith("application/json")
+        return response.status_code, json.loads(content) if typed else content

@@ -116,6 +116,8 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert ActionRecord.objects.filter(match_id=match_id).count() == state["version"] == acted
     # The rest of the operations, each once.
     assert athens.call("POST", f"/matches/{match_id}/chat", {"text": "εὖ γε"})[0] in (200, 409)  # chat closes a day after
+    assert athens.call("GET", f"/matches/{match_id}/chat")[0] == 200
+    assert athens.call("GET", f"/matches/{match_id}/notation")[0] == 200
     assert athens.call("POST", f"/matches/{match_id}/resign")[1]["code"] == "game_over"
     assert athens.call("POST", f"/matches/{match_id}/claim")[1]["code"] == "game_over"
     assert athens.call("POST", "/challenges/computer", {"level": "easy", "side": "athens"})[0] == 200
@@ -137,9 +139,17 @@ def test_a_computer_match_resigned_and_chatted_over_the_api() -> None:
                                                                   "ruleset": "2012"})
     assert status == 200 and summary["seat"] == "sparta" and summary["players"]["athens"]["computer"] == "medium"
     assert summary["ruleset"] == "2012" and summary["status"] == "active"
+    assert summary["rated"] is False and summary["deadline"] is None and summary["winner"] is None
     assert caller.call("POST", f"/matches/{summary['id']}/chat", {"text": "χαῖρε"}) == (200, {"ok": True, "match": None})
+    status, history = caller.call("GET", f"/matches/{summary['id']}/chat")
+    assert status == 200 and [(line["side"], line["text"]) for line in history["lines"]] == [("sparta", "χαῖρε")]
+    status, early = caller.call("GET", f"/matches/{summary['id']}/notation")
+    assert (status, early["code"]) == (409, "not_finished")
     status, done = caller.call("POST", f"/matches/{summary['id']}/resign")
     assert status == 200 and done["match"]["status"] == "finished"
+    assert (done["match"]["winner"], done["match"]["reason"]) == ("athens", "resigned")
+    status, text = caller.call("GET", f"/matches/{summary['id']}/notation")
+    assert status == 200 and b'[Result "athens"]' in text, text[:300]
     status, plain = caller.call("POST", "/challenges/computer")  # no body: easy, a side drawn
     assert status == 200 and plain["status"] == "active"
     assert "easy" in {seat.get("computer") for seat in plain["players"].values()}
