@@ -30,6 +30,9 @@ pytestmark = pytest.mark.services
 
 NAMES = count()
 BOT = REPO / "examples" / "bot.py"
+#: Answers to prompts (not a turn's action).
+PROMPT_ANSWERS = {"attack", "defend", "fight_on", "retreat", "grow", "feed", "event", "phoros", "discard_project",
+                  "choose_battle", "double", "decline"}
 
 
 @pytest.fixture(scope="module")
@@ -61,11 +64,15 @@ def finished(process: subprocess.Popen[str], timeout: float) -> str:
     return out
 
 
-def test_two_bots_play_a_whole_match_against_each_other_over_the_api(site: DaphneProcess) -> None:
+@pytest.mark.parametrize("ruleset", ["2020", "2012"])
+def test_two_bots_play_a_whole_match_against_each_other_over_the_api(site: DaphneProcess, ruleset: str) -> None:
+    """Two bots built from docs/api.md alone (HTTP, the options walk) play a whole game, prompts
+    included; their battles are fought in the stream test below (a game imported at a battle)."""
     (first, first_token), (second, second_token) = account(site), account(site)
-    waiting = run_bot(site, second_token, "--become-bot", "--games", "1")
+    waiting = run_bot(site, second_token, "--become-bot", "--games", "1", "--rulesets", ruleset)
     time.sleep(1.5)  # its event stream open before the challenge comes (a later one would list it too)
-    challenger = run_bot(site, first_token, "--become-bot", "--challenge", second.username, "--games", "1")
+    challenger = run_bot(site, first_token, "--become-bot", "--challenge", second.username, "--games", "1",
+                         "--ruleset", ruleset)
     out = finished(challenger, 240) + finished(waiting, 60)
     assert f"playing as BOT {first.username}" in out and f"playing as BOT {second.username}" in out
     client = example.Client(site.base_url, first_token)
@@ -76,18 +83,29 @@ def test_two_bots_play_a_whole_match_against_each_other_over_the_api(site: Daphn
     assert state["status"] == "finished" and len(state["log"]) > 20
     assert state["players"] == {"athens": state["players"]["athens"], "sparta": state["players"]["sparta"]}
     assert sorted(state["players"].values()) == sorted([f"BOT {first.username}", f"BOT {second.username}"])
-    rated = client.call("GET", "/account")["ratings"]["2020"]
+    rated = client.call("GET", "/account")["ratings"][ruleset]
     assert rated["games"] == 1  # bots are rated among themselves
+    answered = {entry["action"]["type"] for entry in state["log"] if "side" in entry}
+    assert answered & PROMPT_ANSWERS and answered - PROMPT_ANSWERS - {"pass"}, answered
 
 
-def test_a_bot_plays_the_sites_computer_to_the_end(site: DaphneProcess) -> None:
+@pytest.mark.parametrize("ruleset", ["2020", "2012"])
+def test_a_bot_plays_the_sites_computer_to_the_end(site: DaphneProcess, ruleset: str) -> None:
+    """The bot built from docs/api.md alone (HTTP, the options walk) plays whole games of each
+    edition against the computer, its battles and prompts included."""
     _, token = account(site)
-    out = finished(run_bot(site, token, "--computer", "easy", "--games", "1"), 240)
-    ended = [line for line in out.splitlines() if line.startswith("match ")]
-    assert len(ended) == 1, out
-    state = example.Client(site.base_url, token).call("GET", f"/matches/{int(ended[0].split()[1].rstrip(':'))}?since=0")
-    assert state["status"] == "finished" and ended[0].endswith(state["ending"]["en"])
-    assert {entry["side"] for entry in state["log"] if "side" in entry} == {"athens", "sparta"}  # both played
+    client = example.Client(site.base_url, token)
+    answered: set[str] = set()
+    for _ in range(2):
+        out = finished(run_bot(site, token, "--computer", "easy", "--ruleset", ruleset, "--games", "1"), 240)
+        ended = [line for line in out.splitlines() if line.startswith("match ")]
+        assert len(ended) == 1, out
+        state = client.call("GET", f"/matches/{int(ended[0].split()[1].rstrip(':'))}?since=0")
+        assert state["status"] == "finished" and ended[0].endswith(state["ending"]["en"])
+        assert {entry["side"] for entry in state["log"] if "side" in entry} == {"athens", "sparta"}  # both played
+        mine = state["seat"]
+        answered |= {entry["action"]["type"] for entry in state["log"] if entry.get("side") == mine}
+    assert answered - PROMPT_ANSWERS - {"pass"}, answered  # it acted, not only passed
 
 
 def battle_export(seed: str) -> dict[str, Any]:
@@ -135,6 +153,9 @@ def test_every_frame_of_a_match_stream_is_the_seats_own_view_and_since_misses_no
                 if isinstance(view["battle"]["hands"].get(side), list):
                     battles += 1
     assert battles > 0, "no frame showed a battle with a hand"
+    fought = {e["action"]["type"] for e in example.Client(site.base_url, athens_token).call(
+        "GET", f"/matches/{match_id}?since=0")["log"] if "side" in e}
+    assert {"attack", "defend"} <= fought, fought  # the HTTP bot laid and answered battle cards
     # Opened again at version 5: the log after it, then the match as it stands.
     client = example.Client(site.base_url, athens_token)
     lines = list(client.stream(f"/matches/{match_id}/stream?since=5"))
