@@ -15,6 +15,7 @@ import pytest
 from engine import api, flow
 from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
+from tests.engine.test_actions_proxenos import routes_to
 from tests.e2e.test_click_only import POSITIONS, famine_with_poleis, may_take
 from tests.e2e.test_match_browser import seated_pages, sign_up
 from tests.support.clicking import WAIT_MS, idle, raw_text, version
@@ -90,10 +91,6 @@ def test_a_move_takes_units_from_several_origins(browser, live_site: DaphneProce
     assert page.evaluate(f"window.polisMatch.state.view.players.{side}.units.{destination}") >= 2
     for context in contexts.values():
         context.close()
-
-
-def routes_to(state: api.GameState, side: str, destination: str) -> list[dict[str, Any]]:
-    return api.options(state, side, {"type": "move_proxenos", "destination": destination})["choices"]
 
 
 def two_routes(state: api.GameState) -> bool:
