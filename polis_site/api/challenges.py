@@ -60,10 +60,12 @@ def accept(request: HttpRequest, match_id: int) -> dict[str, Any]:
 @router.post("/challenges/{id:match_id}/decline", response={200: schemas.Challenge, 403: schemas.Error,
                                                          404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Decline a challenge to you")
-def decline(request: HttpRequest, match_id: int) -> dict[str, Any]:
+def decline(request: HttpRequest, match_id: int, body: schemas.DeclineIn | None = None) -> dict[str, Any]:
+    """Say why, if you like (`reason`): its maker hears it with the challenge_declined event."""
+    reason = (body or schemas.DeclineIn()).reason
     said = describe.challenge(_one(request, match_id))
-    lobby.decline(request.user, match_id)
-    return {**said, "status": "declined"}
+    lobby.decline(request.user, match_id, reason)
+    return {**said, "status": "declined", "reason": reason}
 
 
 @router.post("/challenges/{id:match_id}/cancel", response={200: schemas.Challenge, 403: schemas.Error,

@@ -32,8 +32,10 @@ def _challenged(sender: Any, match: Match, challenger: Any, challenged: Any, **k
 
 
 @receiver(lobby.challenge_ended)
-def _challenge_ended(sender: Any, match: Match, challenger: Any, challenged: Any, how: str, **kwargs: Any) -> None:
-    _send([challenged, challenger], {"type": f"challenge_{how}", "challenge": {**describe.challenge(match), "status": how}})
+def _challenge_ended(sender: Any, match: Match, challenger: Any, challenged: Any, how: str,
+                     reason: str | None = None, **kwargs: Any) -> None:
+    said = {**describe.challenge(match), "status": how, **({"reason": reason} if reason else {})}
+    _send([challenged, challenger], {"type": f"challenge_{how}", "challenge": said})
 
 
 @receiver(services.match_created)

@@ -14,6 +14,7 @@ from pydantic import ConfigDict, WithJsonSchema
 
 from polis_site.api import wire
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
+from polis_site.lobby.services import DECLINE_REASONS
 from polis_site.matches.services import CLOCKS, MOVE_DAYS
 
 Side = Literal["athens", "sparta"]
@@ -23,6 +24,7 @@ Level = Literal[tuple(dict(COMPUTER_LEVELS))]  # type: ignore[valid-type]
 #: The lobby's own choices of time: days a move, and the live clocks (minutes + seconds a move).
 MoveDays = Literal[tuple(days for days in MOVE_DAYS if days is not None)]  # type: ignore[valid-type]
 ClockControl = Literal[tuple(CLOCKS)]  # type: ignore[valid-type]
+DeclineReason = Literal[DECLINE_REASONS]  # type: ignore[valid-type]
 #: An action or a prompt's answer, as the engine reads it (documented by `wire.schema`).
 Action = Annotated[dict[str, Any], WithJsonSchema(wire.schema())]
 
@@ -72,6 +74,7 @@ class Challenge(Schema):
     days_per_move: int | None
     clock: str | None = Field(description='a live clock ("20+20": minutes each, seconds a decision), or none')
     url: str
+    reason: DeclineReason | None = Field(None, description="a declined challenge: why")
 
 
 class ChallengeIn(Schema):
@@ -81,6 +84,13 @@ class ChallengeIn(Schema):
     rated: bool = True
     days_per_move: MoveDays | None = Field(None, description="a day-by-day match: days each decision may take")
     clock: ClockControl | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
+
+
+class DeclineIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    reason: DeclineReason = Field("generic", description="generic, later (not now), time_control, rated (not rated), "  # type: ignore[assignment]
+                                                         "casual (not unrated), ruleset, no_bot (not against bots), "
+                                                         "only_bot (only against bots)")
 
 
 class ComputerIn(Schema):

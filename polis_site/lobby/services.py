@@ -111,24 +111,33 @@ def accept(user: Any, match_id: int) -> Match:
         return join_match(user, match.pk, match.invite_token)
 
 
-def decline(user: Any, match_id: int) -> Match:
-    """The challenged player says no: the challenge is gone, and its maker told."""
+#: Why a challenge is declined, said to its maker (as lichess's bots say it): no reason given, not
+#: now, not at this time limit, not rated, not unrated, not this ruleset, not against a bot, only
+#: against bots.
+DECLINE_REASONS = ("generic", "later", "time_control", "rated", "casual", "ruleset", "no_bot", "only_bot")
+
+
+def decline(user: Any, match_id: int, reason: str = "generic") -> Match:
+    """The challenged player says no, and why (`DECLINE_REASONS`): the challenge is gone, and its
+    maker told."""
+    if reason not in DECLINE_REASONS:
+        raise services.MatchError(f"{reason!r} is not one of {', '.join(DECLINE_REASONS)}", code="bad_reason")
     with transaction.atomic():
         match = services.locked(match_id)
         if match.challenged_id != getattr(user, "pk", None):
             raise services.MatchError(f"match {match.pk} is not a challenge to you", code="not_yours")
-        _ended(match, "declined")
+        _ended(match, "declined", reason)
         services.withdraw(match)
     return match
 
 
-def _ended(match: Match, how: str) -> None:
+def _ended(match: Match, how: str, reason: str | None = None) -> None:
     """Before a challenge to a named player is withdrawn: its players told once it is gone (the match
     read whole first: a locked one defers columns, which a deleted row cannot give)."""
     whole = Match.objects.select_related("created_by", "challenged").get(pk=match.pk)
     if whole.challenged is not None:
         transaction.on_commit(lambda: challenge_ended.send(sender=Match, match=whole, challenger=whole.created_by,
-                                                           challenged=whole.challenged, how=how))
+                                                           challenged=whole.challenged, how=how, reason=reason))
 
 
 def join_match(user: Any, match_id: int, token: str | None = None) -> Match:

@@ -90,7 +90,7 @@ RULES = {
 #: An action or message the server could not read: a page of ours never sends one, a client may.
 MALFORMED = {code: _UNREADABLE for code in (
     "malformed", "too_large", "action_error", "not_an_object", "missing_field", "unknown_field", "unknown_action",
-    "unknown_id", "unknown_side", "bad_counts", "bad_list", "bad_number", "bad_flag", "bad_partial", "not_offered", "bad_chance",
+    "unknown_id", "unknown_side", "bad_counts", "bad_list", "bad_number", "bad_flag", "bad_partial", "not_offered", "bad_reason", "bad_chance",
     "no_chance", "bad_setup", "schema_version", "bad_log", "bad_subscription")}
 
 #: The server's own refusals: the match, the lobby, the chat, the clocks, relations, storage.

@@ -122,7 +122,8 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert athens.call("POST", f"/matches/{match_id}/claim")[1]["code"] == "game_over"
     assert athens.call("POST", "/challenges/computer", {"level": "easy", "side": "athens"})[0] == 200
     declined = athens.call("POST", f"/challenges/users/{sparta_user.username}", {})[1]
-    assert sparta.call("POST", f"/challenges/{declined['id']}/decline")[1]["status"] == "declined"
+    status, said = sparta.call("POST", f"/challenges/{declined['id']}/decline", {"reason": "later"})
+    assert (status, said["status"], said["reason"]) == (200, "declined", "later")
     cancelled = athens.call("POST", f"/challenges/users/{sparta_user.username}", {})[1]
     assert athens.call("POST", f"/challenges/{cancelled['id']}/cancel")[1]["status"] == "cancelled"
     assert not Match.objects.filter(pk__in=[declined["id"], cancelled["id"]]).exists()

@@ -70,7 +70,7 @@ def test_a_challenge_declined_or_cancelled_is_heard_by_both() -> None:
     first, second = UserFactory(), UserFactory()
     ears = Ears(first, second)
     declined = lobby.challenge(first, second.username)
-    lobby.decline(second, declined.pk)
+    lobby.decline(second, declined.pk, "time_control")
     cancelled = lobby.challenge(first, second.username)
     lobby.cancel_challenge(cancelled.pk, first)
     for user in (first, second):
@@ -78,6 +78,7 @@ def test_a_challenge_declined_or_cancelled_is_heard_by_both() -> None:
         assert [(e["type"], e["challenge"]["id"], e["challenge"]["status"]) for e in heard] == [
             ("challenge", declined.pk, "open"), ("challenge_declined", declined.pk, "declined"),
             ("challenge", cancelled.pk, "open"), ("challenge_cancelled", cancelled.pk, "cancelled")]
+        assert heard[1]["challenge"]["reason"] == "time_control"  # the maker hears why
 
 
 def test_a_match_against_the_computer_is_heard_started() -> None:
