@@ -30,6 +30,17 @@ def get_account(request: HttpRequest) -> dict[str, Any]:
     return account(request)
 
 
+@router.get("/bots", response=list[schemas.Bot], auth=auth.READ, summary="The bots, and which are online")
+def list_bots(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every bot account (at most 200), those online first (an event stream open): a bot to
+    challenge by name."""
+    users = bots.listed()
+    here = bots.online(u.pk for u in users)
+    said = [{"username": u.get_username(), "online": u.pk in here,
+             "ratings": {ruleset: held.rating for ruleset, held in ratings.every(u).items()}} for u in users]
+    return sorted(said, key=lambda b: not b["online"])
+
+
 @router.post("/account/bot", response={200: schemas.Account, 409: schemas.Error}, auth=auth.BOT,
              summary="Turn your account into a bot account")
 def become_bot(request: HttpRequest) -> dict[str, Any]:

@@ -43,6 +43,32 @@ def challenge_a_player(request: HttpRequest, username: str, body: schemas.Challe
     return describe.challenge(match)
 
 
+@router.get("/challenges/open", response=list[schemas.Challenge], auth=auth.CHALLENGE,
+            summary="The lobby's open challenges you may take")
+def open_challenges(request: HttpRequest) -> list[dict[str, Any]]:
+    """Listed in the lobby, someone else's, your rating in range and your reliability enough; a bot
+    sees only those whose maker allowed bots. Take one with /challenges/{id}/join."""
+    return [describe.challenge(match) for match in lobby.open_challenges(request.user)[:100]]
+
+
+@router.post("/challenges/open", response={200: schemas.Challenge, 400: schemas.Error, 409: schemas.Error},
+             auth=auth.CHALLENGE, summary="Post an open challenge in the lobby")
+def post_open_challenge(request: HttpRequest, body: schemas.OpenChallengeIn | None = None) -> dict[str, Any]:
+    """Anyone may take it (a bot only with `bots_allowed`); your event stream hears when it starts."""
+    body = body or schemas.OpenChallengeIn()
+    match = services.create_match(request.user, body.side, move_days=body.days_per_move, clock=body.clock,
+                                  rated=body.rated, ruleset=body.ruleset, bots_allowed=body.bots_allowed)
+    return describe.challenge(match)
+
+
+@router.post("/challenges/{id:match_id}/join", response={200: schemas.MatchSummary, 403: schemas.Error,
+                                                      404: schemas.Error, 409: schemas.Error},
+             auth=auth.CHALLENGE, summary="Take an open challenge from the lobby")
+def join(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    _one(request, match_id)
+    return describe.summary(lobby.join_match(request.user, match_id), request.user)
+
+
 def _one(request: HttpRequest, match_id: int) -> Match:
     match = Match.objects.select_related("athens", "sparta", "challenged").filter(pk=match_id).first()
     if match is None:

@@ -86,6 +86,22 @@ class ChallengeIn(Schema):
     clock: ClockControl | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
 
 
+class Bot(Schema):
+    username: str
+    online: bool = Field(description="its event stream is open now: it hears a challenge at once")
+    ratings: dict[str, float] = Field(description="by ruleset, its rating among bots")
+
+
+class OpenChallengeIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    side: SideChoice = "random"
+    ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
+    rated: bool = True
+    days_per_move: MoveDays | None = Field(None, description="a day-by-day match: days each decision may take")
+    clock: ClockControl | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
+    bots_allowed: bool = Field(False, description="whether a bot account may take it")
+
+
 class DeclineIn(Schema):
     model_config = ConfigDict(extra="forbid")
     reason: DeclineReason = Field("generic", description="generic, later (not now), time_control, rated (not rated), "  # type: ignore[assignment]

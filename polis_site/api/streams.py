@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import orjson
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -33,6 +34,7 @@ from django.db.models import Q
 from engine.errors import ActionError
 from polis_site.api import auth, describe, events, tokens
 from polis_site.api.errors import ApiError
+from polis_site.bots import services as bots
 from polis_site.layers import LAYER_DOWN, RESTORED
 from polis_site.matches import audience, refusals, services
 from polis_site.matches.models import Match
@@ -98,11 +100,17 @@ async def events_stream(token: Any, query: dict[str, str]) -> Stream:
                 + [{"type": "challenge", "challenge": describe.challenge(m)}
                    for m in mine.filter(challenged=user, status=Match.Status.OPEN)])
 
+    # Online while the stream is open: said on opening and at each keep-alive, for three of them.
+    online_for = 3 * settings.API_STREAM_KEEPALIVE
+
     async def handle(message: Line | None) -> tuple[list[Line], bool]:
-        if message is not None and message.get("type") == "api.event":
+        if message is None:
+            await sync_to_async(bots.seen_online)(user.pk, online_for)
+        elif message.get("type") == "api.event":
             return [message["event"]], False
         return [], False
 
+    await sync_to_async(bots.seen_online)(user.pk, online_for)
     return Stream(listener, await database_sync_to_async(opening)(), handle, token.pk)
 
 

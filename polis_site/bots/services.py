@@ -47,6 +47,31 @@ def _forget_or_keep(change: Any) -> None:
         pass
 
 
+#: An account is online while its event stream is open: the stream says so on opening and at each
+#: keep-alive, and the word lasts a few keep-alives (the cache: Redis where the site is scaled out).
+ONLINE = "bots:online:{}"
+
+
+def seen_online(user_id: int, seconds: float) -> None:
+    """The account's event stream is open: it is online for `seconds` more."""
+    _forget_or_keep(lambda: cache.set(ONLINE.format(user_id), True, seconds))
+
+
+def online(user_ids: Iterable[int]) -> set[int]:
+    """Which of these accounts have an event stream open (none known while the cache is down)."""
+    wanted = list(user_ids)
+    try:
+        found = cache.get_many([ONLINE.format(pk) for pk in wanted])
+    except Exception:  # noqa: BLE001 — a cache that is down: nobody is known online
+        return set()
+    return {pk for pk in wanted if found.get(ONLINE.format(pk))}
+
+
+def listed(most: int = 200) -> list[Any]:
+    """Bot accounts, those seen most lately first (their users)."""
+    return [bot.user for bot in BotAccount.objects.select_related("user").order_by("-user__last_login", "user_id")[:most]]
+
+
 def mark(username: str) -> tuple[str, str] | None:
     """A bot's name is shown with BOT before it (play's `names.marks`)."""
     return ("BOT", gettext("A program playing through the open API")) if username in names() else None

@@ -128,7 +128,20 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert athens.call("POST", f"/challenges/{cancelled['id']}/cancel")[1]["status"] == "cancelled"
     assert not Match.objects.filter(pk__in=[declined["id"], cancelled["id"]]).exists()
     assert athens.call("GET", "/account")[0] == 200
-    assert Recording(UserFactory(), ("bot",)).call("POST", "/account/bot")[0] == 200
+    bot_user = UserFactory()
+    bot = Recording(bot_user)
+    assert bot.call("POST", "/account/bot")[0] == 200
+    # The lobby's open challenges: a bot sees and takes only those that allow bots.
+    for_people = athens.call("POST", "/challenges/open", {"side": "athens"})[1]
+    for_bots = athens.call("POST", "/challenges/open", {"side": "sparta", "bots_allowed": True, "days_per_move": 3})[1]
+    assert {c["id"] for c in sparta.call("GET", "/challenges/open")[1]} >= {for_people["id"], for_bots["id"]}
+    assert [c["id"] for c in bot.call("GET", "/challenges/open")[1]] == [for_bots["id"]]
+    status, refused = bot.call("POST", f"/challenges/{for_people['id']}/join")
+    assert (status, refused["code"]) == (409, "bots_not_allowed")
+    status, joined = bot.call("POST", f"/challenges/{for_bots['id']}/join")
+    assert status == 200 and joined["status"] == "active" and joined["seat"] == "athens" and joined["rated"] is False
+    listed = {b["username"]: b for b in athens.call("GET", "/bots")[1]}
+    assert listed[bot_user.username]["online"] is False  # no event stream open (the live tests open one)
     # The streams are served in front of Django, and read on a live process (test_api_live.py).
     assert Recording.called == operations() - {("get", path) for path in streams.OPENAPI}
 

@@ -239,6 +239,25 @@ def test_a_resignation_reaches_the_stream_and_ends_it(site: DaphneProcess) -> No
     assert heard[-1]["status"] == "finished" and heard[-1]["version"] == version and heard[-1]["ending"]["en"]
 
 
+def test_a_bot_is_listed_online_while_its_event_stream_is_open(site: DaphneProcess) -> None:
+    bot_user, token = account(site)
+    client = example.Client(site.base_url, token)
+    client.call("POST", "/account/bot")
+
+    def online() -> bool | None:
+        return {b["username"]: b["online"] for b in client.call("GET", "/bots")}.get(bot_user.username)
+
+    assert online() is False
+    stream = urllib.request.urlopen(client._request("GET", "/stream/events"), timeout=10)
+    try:
+        deadline = time.monotonic() + WAIT
+        while not online() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert online() is True
+    finally:
+        stream.close()
+
+
 def test_open_streams_hold_no_thread_each(site: DaphneProcess) -> None:
     """Forty event streams open at once on the one Daphne process: its threads do not grow with them
     (each stream is an async generator on the event loop, not a thread waiting)."""
