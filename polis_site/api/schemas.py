@@ -92,13 +92,9 @@ class Bot(Schema):
     ratings: dict[str, float] = Field(description="by ruleset, its rating among bots")
 
 
-class OpenChallengeIn(Schema):
-    model_config = ConfigDict(extra="forbid")
-    side: SideChoice = "random"
-    ruleset: Ruleset = DEFAULT_RULESET  # type: ignore[assignment]
-    rated: bool = True
-    days_per_move: MoveDays | None = Field(None, description="a day-by-day match: days each decision may take")
-    clock: ClockControl | None = Field(None, description="a live match: minutes each side has, + seconds added a move")
+class OpenChallengeIn(ChallengeIn):
+    """A challenge to a named player's terms, posted in the lobby for anyone."""
+
     bots_allowed: bool = Field(False, description="whether a bot account may take it")
 
 
