@@ -28,7 +28,7 @@ from engine import analysis
 from polis_site import background
 from polis_site.analysis.models import Analysis
 from polis_site.matches import services
-from polis_site.matches.models import Match
+from polis_site.matches.models import ABORTED, Match
 from polis_site.tasks import LATER, Postponed
 
 logger = logging.getLogger(__name__)
@@ -45,7 +45,8 @@ GROUP = "analysis"
 
 
 def analysable(match: Match) -> bool:
-    return match.status == Match.Status.FINISHED and match.version > 0
+    """Finished with a decision to judge; not aborted (a match nobody began on both sides)."""
+    return match.status == Match.Status.FINISHED and match.version > 0 and match.outcome_reason != ABORTED
 
 
 def request(match: Match) -> Analysis | None:

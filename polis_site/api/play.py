@@ -141,6 +141,15 @@ def resign(request: HttpRequest, match_id: int) -> dict[str, Any]:
     return _ended(request, services.resign(match_id, request.user))
 
 
+@router.post("/matches/{id:match_id}/abort", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
+                                                       409: schemas.Error},
+             auth=auth.PLAY, summary="Abort: end a match both sides have not yet begun")
+def abort(request: HttpRequest, match_id: int) -> dict[str, Any]:
+    """Until both sides have decided once (`may_abort` in the state): no winner, no rating, no count
+    against anyone's reliability."""
+    return _ended(request, services.abort(match_id, request.user))
+
+
 @router.post("/matches/{id:match_id}/claim", response={200: schemas.Done, 403: schemas.Error, 404: schemas.Error,
                                                        409: schemas.Error},
              auth=auth.PLAY, summary="Claim the win: your opponent overran the time limit")

@@ -200,6 +200,8 @@ class State(Schema):
     spoken_names: dict[Side, dict[str, str]] | None = Field(
         None, description="a seat named in words (the computer, a guest): its name in each language the site speaks")
     move_days: int | None = Field(description="days each side has for a move (none: a live match or no limit)")
+    may_abort: bool | None = Field(None, description="a seat's: the match may still be aborted (until both sides "
+                                                     "have decided once)")
     deadline: str | None = Field(description="when the side to move loses on time, by days a move or a live clock "
                                              "(ISO 8601; none once over)")
     clock: Clock | None = Field(None, description="a live clock: its time runs only while the match is active")

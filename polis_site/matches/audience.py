@@ -20,7 +20,7 @@ from django.utils import timezone
 from engine import api
 from engine.errors import MalformedAction
 from polis_site.matches import board, relay, wire, words
-from polis_site.matches.models import RESIGNED, TIME_OUT, ActionRecord, Match
+from polis_site.matches.models import ABORTED, RESIGNED, TIME_OUT, ActionRecord, Match
 
 logger = logging.getLogger(__name__)
 
@@ -76,6 +76,8 @@ def state_message(match: Match, state: api.GameState, audience: str | None) -> d
     deadline = match.deadline_at
     return {**view_message(match, state, audience, match.version, match.status, outcome_of(match, state)),
             "move_days": match.move_days, "deadline": deadline.isoformat() if deadline else None,
+            # A seat may abort the match until both sides have decided once.
+            **({"may_abort": match.may_abort()} if audience in SIDES else {}),
             **({"clock": {"left": match.clock_left, "since": match.waiting_since.isoformat(),
                           "increment": match.clock_increment, "now": timezone.now().isoformat()}}
                if match.clock_left and match.waiting_since else {}),
@@ -116,8 +118,8 @@ def spoken_names(match: Match) -> dict[str, dict[str, str]]:
 
 def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
     """How the match ended: the engine's outcome, or the server's (a resignation, a time-out)."""
-    if match.outcome_reason in (RESIGNED, TIME_OUT):
-        return {"winner": match.winner, "reason": match.outcome_reason}
+    if match.outcome_reason in (RESIGNED, TIME_OUT, ABORTED):
+        return {"winner": match.winner or None, "reason": match.outcome_reason}
     return api.outcome(state)
 
 

@@ -47,9 +47,11 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-#: Endings decided by the server, not the rules.
+#: Endings decided by the server, not the rules. An aborted match has no winner and counts for
+#: nothing (ratings, reliability): either player may abort one until both sides have decided once.
 RESIGNED = "resigned"
 TIME_OUT = "time_out"
+ABORTED = "aborted"
 
 
 class Match(models.Model):
@@ -158,6 +160,13 @@ class Match(models.Model):
     def names(self) -> dict[str, str]:
         """Each seat's player as the page names them: a username, the computer, or "—"."""
         return {side: self.player_name(side) for side, _label in SIDES}
+
+    def may_abort(self) -> bool:
+        """Whether the match in play may still be aborted (ABORTED): until both sides have decided
+        once, as lichess allows before both have moved, so that a match nobody began counts for nothing."""
+        if self.status != self.Status.ACTIVE:
+            return False
+        return self.version == 0 or self.actions.order_by().values("side").distinct().count() < 2
 
     def side_of(self, user: Any) -> str | None:
         """The seat `user` holds, if any (one user holds at most one seat)."""

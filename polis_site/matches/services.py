@@ -29,7 +29,7 @@ from engine.errors import ActionError
 from polis_site import storage
 from polis_site.matches import audience, extensions, rows
 from polis_site.matches.audience import SIDES
-from polis_site.matches.models import (COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
+from polis_site.matches.models import (ABORTED, COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
                                        computer_username)
 
 logger = logging.getLogger(__name__)
@@ -360,6 +360,18 @@ def resign(match_id: int, user: Any) -> Match:
     return _end_by_server(match_id, user, RESIGNED)
 
 
+def abort(match_id: int, user: Any) -> Match:
+    """A seated player ends a match both sides have not yet begun: no winner, no rating, no count
+    against anyone's reliability."""
+    with transaction.atomic():
+        match = locked(match_id)
+        side = _seat(match, user)
+        if not match.may_abort():
+            raise MatchError(f"match {match.pk} has begun on both sides: resign it instead", code="too_late_to_abort")
+        _end(match, None, ABORTED, actor=side)
+    return match
+
+
 def claim_time_out(match_id: int, user: Any) -> Match:
     """The player not to move claims the win once the other has overrun the match's time limit."""
     return _end_by_server(match_id, user, TIME_OUT)
@@ -398,7 +410,7 @@ def end_on_time(match_id: int, version: int) -> Match | None:
     return match
 
 
-def _end(match: Match, winner: str, reason: str, actor: str | None = None) -> None:
+def _end(match: Match, winner: str | None, reason: str, actor: str | None = None) -> None:
     """Under the match's lock, the server ends it (a resignation, a time-out): stored, and both
     seats told on commit. `actor`: the side whose resignation or claim ended it (None: the clock)."""
     _finish(match, winner, reason)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("mine/", views.my_matches, name="mine"),
     path("<id:match_id>/", views.match_page, name="match"),
     path("<id:match_id>/resign/", views.resign, name="resign"),
+    path("<id:match_id>/abort/", views.abort, name="abort"),
     path("<id:match_id>/claim/", views.claim, name="claim"),
     path("<id:match_id>/replay/", views.replay, name="replay"),
     path("<id:match_id>/replay/<id:seq>/", views.replay_step, name="replay_step"),

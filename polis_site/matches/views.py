@@ -39,6 +39,12 @@ def resign(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def abort(request: HttpRequest, match_id: int) -> HttpResponse:
+    return button(request, match_id, services.abort)
+
+
+@login_required
+@require_POST
 def claim(request: HttpRequest, match_id: int) -> HttpResponse:
     return button(request, match_id, services.claim_time_out)
 

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from engine import editions
 from engine.data import battle_cards, geography, markets, poleis
 from engine.data.sides import opponent
-from polis_site.matches.models import DEFAULT_RULESET, RESIGNED, SIDES, TIME_OUT
+from polis_site.matches.models import ABORTED, DEFAULT_RULESET, RESIGNED, SIDES, TIME_OUT
 
 T = TypeVar("T")
 Describe = Callable[[Mapping[str, Any]], str]
@@ -246,6 +246,7 @@ ENDINGS: dict[str, Describe] = {
         "winner": side_name(o["winner"])},
     RESIGNED: lambda o: _("%(winner)s wins: the other side resigned.") % {"winner": side_name(o["winner"])},
     TIME_OUT: lambda o: _("%(winner)s wins: the other side ran out of time.") % {"winner": side_name(o["winner"])},
+    ABORTED: lambda o: _("The match was aborted before both sides had begun: nobody wins, and it counts for nothing."),
     "no_prestige_at_round_end": lambda o: (
         _("%(winner)s wins: the other side ended the round with no prestige.") % {"winner": side_name(o["winner"])}
         if o.get("winner") else _("Nobody wins: both sides ended the round with no prestige.")),
@@ -256,7 +257,7 @@ ENDINGS: dict[str, Describe] = {
 HOW = {"score": gettext_lazy("on points"), "resources_tiebreak": gettext_lazy("on resources"),
        "shared_victory": gettext_lazy("on a tie"), "famine": gettext_lazy("by famine"),
        "prestige_exhausted": gettext_lazy("on prestige"), "no_prestige_at_round_end": gettext_lazy("on prestige"),
-       RESIGNED: gettext_lazy("by resignation"), TIME_OUT: gettext_lazy("on time")}
+       RESIGNED: gettext_lazy("by resignation"), TIME_OUT: gettext_lazy("on time"), ABORTED: gettext_lazy("aborted")}
 
 
 def ending(outcome: Mapping[str, Any]) -> str:

@@ -10,7 +10,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 
 from polis_site.matches import words
-from polis_site.matches.models import DEFAULT_RULESET, RULESETS, TIME_OUT, Match
+from polis_site.matches.models import ABORTED, DEFAULT_RULESET, RULESETS, TIME_OUT, Match
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
 
@@ -83,7 +83,8 @@ def reliability(user_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
     to the end rather than lost on time: {user id: (played to the end, finished)}, only for those
     with at least one (a new player has no figure, and meets any challenge's minimum)."""
     ids = list(user_ids)
-    timed = Match.objects.filter(status=Match.Status.FINISHED, move_days__isnull=False, computer_side="")
+    timed = (Match.objects.filter(status=Match.Status.FINISHED, move_days__isnull=False, computer_side="")
+             .exclude(outcome_reason=ABORTED))
     counts: dict[int, list[int]] = {}
     for side, other in (("athens", "sparta"), ("sparta", "athens")):
         rows = (timed.filter(**{f"{side}_id__in": ids}).values(f"{side}_id")

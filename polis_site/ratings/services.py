@@ -15,7 +15,7 @@ from django.dispatch import receiver
 
 from polis_site.bots import services as bots
 from polis_site.matches import services
-from polis_site.matches.models import DEFAULT_RULESET, RULESETS, Match
+from polis_site.matches.models import ABORTED, DEFAULT_RULESET, RULESETS, Match
 from polis_site.ratings import glicko
 from polis_site.ratings.models import Rating, RatingChange
 
@@ -56,7 +56,7 @@ def rates(match: Match) -> bool:
     two bots (bots are rated apart from people: a bot's match with a person rates neither), never
     one against the computer or with a seat not taken."""
     seated = (match.athens_id, match.sparta_id)
-    return (match.rated and not match.computer_side and None not in seated
+    return (match.rated and not match.computer_side and None not in seated and match.outcome_reason != ABORTED
             and len(bots.bot_ids(seated)) != 1)
 
 

@@ -19,6 +19,8 @@ from polis_site.api import streams, wire
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.ratings import profiles
+from polis_site.ratings.models import RatingChange
 from tests.api.support import Caller
 from tests.matches.factories import UserFactory
 
@@ -118,6 +120,7 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert athens.call("POST", f"/matches/{match_id}/chat", {"text": "εὖ γε"})[0] in (200, 409)  # chat closes a day after
     assert athens.call("GET", f"/matches/{match_id}/chat")[0] == 200
     assert athens.call("GET", f"/matches/{match_id}/notation")[0] == 200
+    assert athens.call("POST", f"/matches/{match_id}/abort")[1]["code"] == "game_over"
     assert athens.call("POST", f"/matches/{match_id}/resign")[1]["code"] == "game_over"
     assert athens.call("POST", f"/matches/{match_id}/claim")[1]["code"] == "game_over"
     assert athens.call("POST", "/challenges/computer", {"level": "easy", "side": "athens"})[0] == 200
@@ -277,3 +280,42 @@ def test_a_token_past_its_rate_is_refused_with_when_to_try_again(settings) -> No
     assert (response.status_code, body["code"]) == (429, "rate_limited") and 0 < body["retry_after"] <= 3600
     assert 1 <= int(response["Retry-After"]) <= 3600
     assert other.call("GET", "/account")[0] == 200  # per token
+
+
+def test_a_match_aborted_before_both_sides_decided_counts_for_nothing() -> None:
+    """Abort: while at most one side has decided, either seat ends the match with no winner, no
+    rating change and no count in anyone's reliability; once both have, it is too late."""
+    first_user, second_user = UserFactory(), UserFactory()
+    callers = {"first": Caller(first_user), "second": Caller(second_user)}
+    made = callers["first"].call("POST", f"/challenges/users/{second_user.username}",
+                                 {"side": "athens", "rated": True, "days_per_move": 3})[1]
+    callers["second"].call("POST", f"/challenges/{made['id']}/accept")
+    seats = {"athens": callers["first"], "sparta": callers["second"]}
+    state = callers["first"].call("GET", f"/matches/{made['id']}")[1]
+    assert state["may_abort"] is True
+    mover = seats[state["waiting_for"]]
+    prompt = mover.call("GET", f"/matches/{made['id']}")[1]["prompts"][0]
+    action = next(api.legal_actions(Match.objects.get(pk=made["id"]).state(), state["waiting_for"]))
+    assert mover.call("POST", f"/matches/{made['id']}/act", {"action": action, "version": state["version"]})[0] == 200
+    assert prompt["decision"] == action["decision"]
+    other = callers["second"] if mover is callers["first"] else callers["first"]
+    assert other.call("GET", f"/matches/{made['id']}")[1]["may_abort"] is True  # one side has decided
+    status, done = other.call("POST", f"/matches/{made['id']}/abort")
+    assert status == 200 and (done["match"]["status"], done["match"]["winner"], done["match"]["reason"]) == (
+        "finished", None, "aborted") and done["match"]["rated"] is False
+    assert not RatingChange.objects.filter(match_id=made["id"]).exists()
+    assert profiles.reliability_of(first_user.pk) is None and profiles.reliability_of(second_user.pk) is None
+    # A match both sides have begun is resigned, not aborted.
+    begun = services.create_match(first_user, "athens", move_days=3)
+    begun = lobby.join_match(second_user, begun.pk)
+    users = {"athens": first_user, "sparta": second_user}
+    for _ in range(40):
+        begun.refresh_from_db()
+        if not begun.may_abort():
+            break
+        side = begun.waiting_for
+        legal = list(api.legal_actions(begun.state(), side))
+        acting = [a for a in legal if a["type"] != "pass"] or legal  # two passes would end the round, and the game
+        services.submit_action(begun.pk, users[side], acting[0], f"b{begun.version}", None)
+    status, refused = callers["first"].call("POST", f"/matches/{begun.pk}/abort")
+    assert (status, refused["code"]) == (409, "too_late_to_abort")

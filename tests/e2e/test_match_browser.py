@@ -492,3 +492,30 @@ def test_the_page_benchmark_weighs_the_match_page_scripts_and_styles(browser, li
     assert result["assets_bytes"] == sum(result["assets"].values()) > 0
     assert result["html_bytes"] > 20_000  # the map's regions and the help are in the page
     assert result["render_median_ms"] > 0
+
+
+def test_a_match_is_aborted_by_clicking_until_both_sides_have_decided(browser, live_site: DaphneProcess,
+                                                                     tmp_path: Path) -> None:
+    """Abort shows on both seats' pages until both sides have decided once; asked first, it ends the
+    match with no winner on both pages, and the match counts for nothing."""
+    setup = api.Setup.from_seed("page-queries-0")
+    first = api.current_decision(api.new_game(setup)).side
+    second = opponent(first)
+    match_id, contexts, pages = seated_pages(browser, live_site, {"setup": setup.to_json(), "log": []}, tmp_path)
+    for page in pages.values():
+        assert page.locator("#abort").is_visible() and page.locator("#resign").is_visible()
+    pages[first].locator('#action-body button.choice[data-choice="pass"]').click()
+    pages[first].locator("#action-body button.confirm").click()
+    for page in pages.values():
+        page.wait_for_function(f"document.querySelector('#turn').dataset.waiting === '{second}'", timeout=WAIT_MS)
+        assert page.locator("#abort").is_visible()  # one side has decided: still abortable
+    asked: list[str] = []
+    pages[second].on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    pages[second].locator("#abort button").click()
+    ending = "The match was aborted before both sides had begun: nobody wins, and it counts for nothing."
+    for page in pages.values():
+        page.locator("#turn").filter(has_text=ending).wait_for(timeout=WAIT_MS)
+        page.wait_for_function("document.querySelector('#abort').hidden && document.querySelector('#resign').hidden")
+    assert asked == ["Abort this match? Nobody wins, and it counts for nothing."]
+    for context in contexts.values():
+        context.close()

@@ -59,7 +59,10 @@ if (inviteCopy) {
     inviteCopy.textContent = inviteCopy.dataset.copied;
   });
 }
-if (resignForm) resignForm.addEventListener("submit", (event) => { if (!window.confirm(resignForm.dataset.confirm)) event.preventDefault(); });
+// Resigning and aborting are asked again before they are sent.
+for (const form of [resignForm, $("#abort")]) {
+  if (form) form.addEventListener("submit", (event) => { if (!window.confirm(form.dataset.confirm)) event.preventDefault(); });
+}
 
 // For tests and the console: what the page holds, and how many of its queries are unanswered.
 window.polisMatch = {ask, cat, name, side, goods,

@@ -166,6 +166,8 @@ export function drawClock(state) {
   if (claim) claim.hidden = !(overrun && state.waiting_for && state.waiting_for !== seat);
   const resign = $("#resign");
   if (resign) resign.hidden = state.status !== "active";
+  const abort = $("#abort");  // until both sides have decided once
+  if (abort) abort.hidden = !(state.status === "active" && state.may_abort);
   const replayLink = $("#replay-offer");
   if (replayLink) replayLink.hidden = state.status !== "finished";
   const rematch = $("#rematch");
