@@ -37,7 +37,7 @@ def profile(user: Any) -> dict[str, Any]:
     played = Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
     finished = played.filter(status=Match.Status.FINISHED).order_by("-finished_at")
     record = {side: {"won": 0, "lost": 0, "drawn": 0} for side in ratings.SIDES}
-    for match in finished.filter(computer_side=""):
+    for match in finished.filter(computer_side="").exclude(outcome_reason=ABORTED):  # an aborted one counts for nothing
         side = match.side_of(user)
         record[side]["won" if match.winner == side else "lost" if match.winner else "drawn"] += 1
     return {"rating": rating, "rating_label": dict(RULESETS)[DEFAULT_RULESET],
@@ -52,11 +52,11 @@ def profile(user: Any) -> dict[str, Any]:
 def row(match: Match, user: Any) -> dict[str, Any]:
     side = match.side_of(user)
     other = "sparta" if side == "athens" else "athens"
-    result = "" if match.status != Match.Status.FINISHED else (
+    result = "" if match.status != Match.Status.FINISHED else "aborted" if match.outcome_reason == ABORTED else (
         "won" if match.winner == side else "lost" if match.winner else "drawn")
     return {"match": match, "side": side, "opponent": match.player_name(other),
             "opponent_user": None if match.computer_side == other else match.player(other), "result": result,
-            "how": words.HOW.get(match.outcome_reason, "") if result else ""}
+            "how": words.HOW.get(match.outcome_reason, "") if result not in ("", "aborted") else ""}
 
 
 def chart(changes: list[RatingChange]) -> dict[str, Any] | None:

@@ -305,6 +305,9 @@ def test_a_match_aborted_before_both_sides_decided_counts_for_nothing() -> None:
         "finished", None, "aborted") and done["match"]["rated"] is False
     assert not RatingChange.objects.filter(match_id=made["id"]).exists()
     assert profiles.reliability_of(first_user.pk) is None and profiles.reliability_of(second_user.pk) is None
+    aborted = Match.objects.get(pk=made["id"])
+    assert profiles.row(aborted, first_user)["result"] == "aborted"  # said "Aborted", not a shared game
+    assert profiles.profile(first_user)["record"]["athens"] == {"won": 0, "lost": 0, "drawn": 0}
     # A match both sides have begun is resigned, not aborted.
     begun = services.create_match(first_user, "athens", move_days=3)
     begun = lobby.join_match(second_user, begun.pk)
