@@ -112,6 +112,9 @@ API_RATE_PER_TOKEN = ENV.get("API_RATE_PER_TOKEN", "60/10s")
 #: Seconds of quiet after which an open API stream sends an empty line (and checks what a lost
 #: broadcast would hide: the match moved on, the token revoked).
 API_STREAM_KEEPALIVE = float(ENV.get("API_STREAM_KEEPALIVE", "7"))
+# Seconds a seat's player may go unseen (no page socket beating, no stream, no API call) before the
+# open API's match stream tells the other side `opponent_gone` (polis_site/matches/presence.py).
+OPPONENT_GONE_AFTER = float(ENV.get("OPPONENT_GONE_AFTER", "90"))
 #: Matches one user creates (and challenges withdrawn): each may start the computer thinking or
 #: reach every lobby page.
 CREATE_RATE_PER_USER = ENV.get("CREATE_RATE_PER_USER", "30/h")

@@ -16,7 +16,7 @@ from ninja import Router
 from engine.errors import ActionError
 from polis_site.api import auth, describe, schemas
 from polis_site.chat import services as chats
-from polis_site.matches import audience, extensions, notations, replays, services
+from polis_site.matches import audience, extensions, notations, presence, replays, services
 from polis_site.matches.models import Match
 
 router = Router(tags=["Play"])
@@ -85,6 +85,7 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
     with _refused_with_state(match_id, request.user):
         submission = services.submit_action(match_id, request.user, body.action, body.client_action_id, body.version)
     side = submission.match.side_of(request.user)
+    presence.seen(match_id, side)
     return {"type": "ack", "client_action_id": body.client_action_id, "seq": submission.record.seq,
             "duplicate": submission.duplicate, "version": submission.match.version,
             "state": audience.state_message(submission.match, submission.state, side)}
@@ -96,6 +97,7 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
 def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dict[str, Any]:
     match = _match(match_id)
     seat = _seated(match, request.user)
+    presence.seen(match_id, seat)
     with _refused_with_state(match_id, request.user):
         return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
 

@@ -19,6 +19,7 @@ import logging
 import math
 import re
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timezone
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -36,7 +37,7 @@ from polis_site.api import auth, describe, events, tokens
 from polis_site.api.errors import ApiError
 from polis_site.bots import services as bots
 from polis_site.layers import LAYER_DOWN, RESTORED
-from polis_site.matches import audience, refusals, services
+from polis_site.matches import audience, presence, refusals, services
 from polis_site.matches.models import Match
 
 logger = logging.getLogger(__name__)
@@ -148,14 +149,30 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
         sent.update(version=state["version"], status=state["status"])
         return state["status"] == Match.Status.FINISHED
 
+    #: The opponent's presence as last told: a line only when it changes.
+    told = {"gone": False}
+    against = audience.SIDES[1 - audience.SIDES.index(seat)] if seat in audience.SIDES else None
+    opponent_is_a_person = against is not None and match.computer_side != against
+
+    def opponent_news() -> list[Line]:
+        """`opponent_gone` when the opponent has been unseen a while, and again when they are back."""
+        since = presence.gone_since(match.pk, against) if opponent_is_a_person else None
+        if (since is not None) == told["gone"]:
+            return []
+        told["gone"] = since is not None
+        return [{"type": "opponent_gone", "gone": told["gone"],
+                 **({"since": datetime.fromtimestamp(since, timezone.utc).isoformat()} if since is not None else {})}]
+
     async def handle(message: Line | None) -> tuple[list[Line], bool]:
         if message is None:  # quiet: a lost broadcast shows as the match moved on or ended meanwhile
+            await sync_to_async(presence.seen)(match.pk, seat)
+            said = await sync_to_async(opponent_news)()
             where = await database_sync_to_async(
                 Match.objects.filter(pk=match.pk).values_list("version", "status").first)()
             if where is None or not news(*where):
-                return [], False
+                return said, False
             state = await database_sync_to_async(now)()
-            return [state], ended(state)
+            return [*said, state], ended(state)
         if message.get("type") in ("match.state", "match.text"):
             line = orjson.loads(message["text"])
             if line.get("type") != "state":
@@ -166,6 +183,7 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
             return [state], ended(state)
         return [], False
 
+    await sync_to_async(presence.seen)(match.pk, seat)
     stream = Stream(listener, await database_sync_to_async(opening)(), handle, token.pk)
     if ended(stream.opening[-1]):  # over already: its last state, and the stream ends
         stream.handle = _over

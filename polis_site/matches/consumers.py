@@ -31,6 +31,7 @@ import math
 import time
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -41,7 +42,7 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import audience, extensions, refusals, services, wire
+from polis_site.matches import audience, extensions, presence, refusals, services, wire
 from polis_site.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         # The match's audience, and a logged-in user's own group: notices of their other matches.
         await self.join_groups([self.group, *([audience.user_group(user.pk)] if user.is_authenticated else [])])
         await self.accept()
+        await sync_to_async(presence.seen)(self.match_id, self.seat)
         await self.send_json(await self._state())
         await self._joined()
         await self._present(True)
@@ -169,6 +171,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         kind = message.get("type") if isinstance(message, dict) else None
         kind = kind if isinstance(kind, str) else None
         if kind == "ping":
+            await sync_to_async(presence.seen)(self.match_id, self.seat)
             await self.reply({"type": "pong", "version": await self._version()})
             await self.rejoin_if_missing()
         elif kind == "sync":

@@ -38,6 +38,7 @@ PROMPT_ANSWERS = {"attack", "defend", "fight_on", "retreat", "grow", "feed", "ev
 @pytest.fixture(scope="module")
 def site() -> Iterator[DaphneProcess]:
     with embedded_site("polis-api-", COMPUTER_PAUSE="0", COMPUTER_PROCESSES="1", API_STREAM_KEEPALIVE="2",
+                       OPPONENT_GONE_AFTER="3",
                        API_RATE_PER_TOKEN="100000/10s", ECHO_SOCKET="1") as site:  # the load script's echo
         yield site
 
@@ -80,7 +81,9 @@ def test_two_bots_play_a_whole_match_against_each_other_over_the_api(site: Daphn
     assert len(ended) == 2 and ended[0].split(":")[0] == ended[1].split(":")[0], out
     match_id = int(ended[0].split()[1].rstrip(":"))
     state = client.call("GET", f"/matches/{match_id}?since=0")
-    assert state["status"] == "finished" and len(state["log"]) > 20
+    # Played to an end the rules made (a random player's game may end early, by famine or prestige).
+    assert state["status"] == "finished" and state["view"]["outcome"] is not None
+    assert {entry["side"] for entry in state["log"] if "side" in entry} == {"athens", "sparta"}
     assert state["players"] == {"athens": state["players"]["athens"], "sparta": state["players"]["sparta"]}
     assert sorted(state["players"].values()) == sorted([f"BOT {first.username}", f"BOT {second.username}"])
     rated = client.call("GET", "/account")["ratings"][ruleset]
@@ -256,6 +259,35 @@ def test_a_bot_is_listed_online_while_its_event_stream_is_open(site: DaphneProce
         assert online() is True
     finally:
         stream.close()
+
+
+def test_a_match_stream_says_when_the_opponent_has_gone_and_when_they_are_back(site: DaphneProcess) -> None:
+    """The opponent unseen (no page, no stream, no call) for OPPONENT_GONE_AFTER (3 s here): the
+    stream says `opponent_gone`, once; a call of theirs brings them back, said once too."""
+    (first, first_token), (second, second_token) = account(site), account(site)
+    mine, theirs = example.Client(site.base_url, first_token), example.Client(site.base_url, second_token)
+    made = mine.call("POST", f"/challenges/users/{second.username}", {"side": "athens"})
+    theirs.call("POST", f"/challenges/{made['id']}/accept")
+    theirs.call("POST", f"/matches/{made['id']}/options", {"partial": {}})  # seen once, then silent
+    heard: list[dict[str, Any]] = []
+    listener = threading.Thread(target=lambda: heard.extend(mine.stream(f"/matches/{made['id']}/stream")), daemon=True)
+    listener.start()
+
+    def said() -> list[bool]:
+        return [line["gone"] for line in list(heard) if line.get("type") == "opponent_gone"]
+
+    deadline = time.monotonic() + WAIT
+    while said() != [True] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert said() == [True]
+    theirs.call("POST", f"/matches/{made['id']}/options", {"partial": {}})
+    deadline = time.monotonic() + WAIT
+    while said() != [True, False] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert said() == [True, False]
+    mine.call("POST", f"/matches/{made['id']}/resign")
+    listener.join(WAIT)
+    assert not listener.is_alive()
 
 
 def test_open_streams_hold_no_thread_each(site: DaphneProcess) -> None:
