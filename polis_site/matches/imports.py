@@ -68,6 +68,8 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
             match.seed = seed
         if clock is not None:  # a live clock of any length, each side's time full: to study or test one
             match.set_clock(*clock)
+        for record in records:
+            match.note_decided(record["side"])
         services.store(match, state)
         match.save()
         services.after_commit_tell_of_the_deadline(match)

@@ -52,6 +52,8 @@ def new_seed() -> str:
 RESIGNED = "resigned"
 TIME_OUT = "time_out"
 ABORTED = "aborted"
+#: `Match.begun` once both sides have decided.
+BOTH = "both"
 
 
 class Match(models.Model):
@@ -126,6 +128,9 @@ class Match(models.Model):
     #: from it (its own begin after them; an analysis judges only its own).
     played_on_from = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="played_on")
     steps_taken = models.PositiveIntegerField(default=0)
+    #: Which sides have decided so far: "", one side, or BOTH (`may_abort`), kept with each write so
+    #: that the state sent with every move needs no look at the log.
+    begun = models.CharField(max_length=10, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
@@ -164,9 +169,11 @@ class Match(models.Model):
     def may_abort(self) -> bool:
         """Whether the match in play may still be aborted (ABORTED): until both sides have decided
         once, as lichess allows before both have moved, so that a match nobody began counts for nothing."""
-        if self.status != self.Status.ACTIVE:
-            return False
-        return self.version == 0 or self.actions.order_by().values("side").distinct().count() < 2
+        return self.status == self.Status.ACTIVE and self.begun != BOTH
+
+    def note_decided(self, side: str) -> None:
+        """`side` has decided: `begun` says so (BOTH once the other side has too)."""
+        self.begun = side if self.begun in ("", side) else BOTH
 
     def side_of(self, user: Any) -> str | None:
         """The seat `user` holds, if any (one user holds at most one seat)."""

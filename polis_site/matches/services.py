@@ -193,7 +193,7 @@ def computer_account(level: str) -> Any:
 
 #: What a submission writes back (`_store`'s columns).
 STORED_FIELDS = ("version", "snapshot", "round", "waiting_for", "waiting_since", "deadline_at", "clock_left", "scores",
-                 "status", "winner", "outcome_reason", "finished_at", "updated_at")
+                 "status", "winner", "outcome_reason", "finished_at", "updated_at", "begun")
 #: What a write reads of the locked match (with its players' names and addresses), never the setup:
 #: each column costs the hot path time. All it stores (a deferred column would be read back first,
 #: one more query), the seed for chance, the time limit, when the match began (for the email), and
@@ -325,6 +325,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 record = ActionRecord(match=match, seq=match.version + 1, side=side, user=user, action=dict(action),
                                       chance=chance, events=events, client_action_id=client_action_id)
                 match.version += 1
+                match.note_decided(side)
                 store(match, state, side)
                 rows.append(record, match, STORED_FIELDS)
                 after_commit_tell_of_the_deadline(match)
