@@ -207,6 +207,9 @@ class State(Schema):
     clock: Clock | None = Field(None, description="a live clock: its time runs only while the match is active")
     computer_wait: ComputerWait | None = Field(None, description="while the match waits for the computer")
     ending: dict[str, str] | None = Field(None, description="once over: how it ended, in each language")
+    outcome: dict[str, Any] | None = Field(None, description="once over, however it ended: `winner` (none: shared, "
+                                                             "aborted or no winner) and `reason` (the engine's, or "
+                                                             "resigned, time_out, aborted)")
     log: list[dict[str, Any]] | None = Field(None, description="with ?since=n: the log's entries after version n")
 
 

@@ -10,11 +10,21 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine import api, end_of_round, flow
+from engine import api, end_of_round, flow, forms
 
 _DECISION = {"type": "integer", "description": "the id of the decision answered (the prompt's `decision`)"}
 _EXTRA = {"type": "string", "description": "acting alone (the opponent passed): the extra resource paid"}
 _CHOSEN = {"description": "one of the choices the options call lists for this field"}
+#: A prompt's field by the form the options give it (engine/forms.py; docs/api.md, "Building an action").
+_FORMED = {
+    forms.ONE: _CHOSEN,
+    forms.COUNTS: {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                   "description": "some of the options' choices, each with a count up to its limit"},
+    forms.SOME: {"type": "array", "description": "distinct items of the options' choices, any number of them"},
+    forms.CARDS: {"type": "array", "items": {"type": ["integer", "null"]},
+                  "description": "battle cards of the options' choices: attacking, `count` of them; defending, "
+                                 "one entry for each card laid against you, null where it is left unanswered"},
+}
 
 
 def _variant(kind: str, properties: dict[str, Any], required: list[str], about: str) -> dict[str, Any]:
@@ -41,7 +51,7 @@ def schema() -> dict[str, Any]:
                          f"the answer to the prompt {end_of_round.PROJECT_DISCARD}")]
     for prompt, module in flow.PROMPTS.items():
         for kind, names in module.ANSWER_TYPES[prompt].items():
-            variants.append(_variant(kind, {name: _CHOSEN for name in sorted(names)}, [],
+            variants.append(_variant(kind, {name: _FORMED[forms.form(name)] for name in sorted(names)}, [],
                                      f"an answer to the prompt {prompt}"))
     return {"oneOf": variants, "description": "An action or a prompt's answer as the engine reads it. Build one "
             "field at a time with the options call: it names the next field and its legal choices."}

@@ -106,7 +106,8 @@ def view_message(match: Match, state: api.GameState, audience: str | None, versi
            if audience in SIDES and decision is not None and api.food_ahead(state, audience) else {}),
         # A name that is words ("Computer (easy)", "Guest 3f9a"): in every language, for each reader's.
         **({"spoken_names": spoken} if (spoken := spoken_names(match)) else {}),
-        **({"ending": words.in_every_language(lambda: words.ending(outcome))} if outcome else {}),
+        **({"ending": words.in_every_language(lambda: words.ending(outcome)),
+            "outcome": {"winner": outcome.get("winner") or None, "reason": outcome.get("reason")}} if outcome else {}),
     }
 
 
