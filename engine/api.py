@@ -141,10 +141,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     with `not_offered` where the action is not yet whole.
     """
     partial = dict(partial or {})
-    decision = state.decision
-    if decision is None or decision.side is None or decision.side != side:
-        return {"next": None, "done_allowed": False,
-                "waiting_for": None if decision is None else (decision.side or "chance")}
+    # Refused as `apply_action` refuses it: the game over, not the side's decision, another decision named.
+    decision = flow.owed(state, side, partial, named=False)
     if decision.kind != flow.ACTION:
         return _answer_options(state, side, decision, partial)
     # A list built a choice at a time with nothing in it yet is a field not answered yet.

@@ -142,7 +142,10 @@ def _end_round(state: GameState, events: list[Event]) -> None:
         events.extend(begin_round(state))
 
 
-def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
+def owed(state: GameState, side: str, raw: Any, *, named: bool = True) -> Decision:
+    """The decision `side` owes now, which `raw` answers: refused if the game is over, it is not the
+    side's to take, or `raw` names another decision (with `named` False, a `raw` naming none is
+    taken to answer the current one: an action still being built)."""
     if state.outcome is not None:
         raise GameOver(f"the game is over ({state.outcome['reason']}); {side} cannot act")
     if not isinstance(raw, Mapping):
@@ -154,10 +157,15 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
         waiting = "chance" if decision.side is None else decision.side
         raise NotYourDecision(f"{side} cannot act now: the game waits for {waiting} ({decision.kind})",
                               waiting_for=waiting)
-    answered = raw.get("decision")
+    answered = raw.get("decision", None if named else decision.id)
     if isinstance(answered, bool) or answered != decision.id:
         raise StaleDecision(f"{side} answered decision {answered!r}, but the current decision is {decision.id}",
                             current=decision.id)
+    return decision
+
+
+def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
+    decision = owed(state, side, raw)
     if "type" not in raw:
         raise MalformedAction(f"action {dict(raw)!r} has no 'type'", code="missing_field", field="type")
     kind = raw["type"]

@@ -37,11 +37,15 @@ def _seated(match: Match, user: Any) -> str:
 
 
 @router.get("/matches", response=list[schemas.MatchSummary], auth=auth.READ, summary="Your matches in play")
-def my_matches(request: HttpRequest) -> list[dict[str, Any]]:
-    """Those in play and those waiting for an opponent, the ones waiting for you first."""
+def my_matches(request: HttpRequest, finished: bool = False) -> list[dict[str, Any]]:
+    """Those in play and those waiting for an opponent, the ones waiting for you first; with
+    `?finished=true`, your last 50 finished ones instead, latest first."""
     user = request.user
-    found = (Match.objects.filter(Q(athens=user) | Q(sparta=user), status__in=[Match.Status.ACTIVE, Match.Status.OPEN])
-             .select_related("athens", "sparta").order_by("-updated_at"))
+    mine = Match.objects.filter(Q(athens=user) | Q(sparta=user)).select_related("athens", "sparta")
+    if finished:
+        return [describe.summary(match, user)
+                for match in mine.filter(status=Match.Status.FINISHED).order_by("-finished_at")[:50]]
+    found = mine.filter(status__in=[Match.Status.ACTIVE, Match.Status.OPEN]).order_by("-updated_at")
     listed = [describe.summary(match, user) for match in found]
     return sorted(listed, key=lambda m: not m["my_turn"])
 
@@ -92,7 +96,7 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
 
 
 @router.post("/matches/{id:match_id}/options", response={200: schemas.Options, 400: schemas.Error, 403: schemas.Error,
-                                                      404: schemas.Error},
+                                                      404: schemas.Error, 409: schemas.Error},
              auth=auth.PLAY, summary="The next field of an action and its legal choices")
 def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dict[str, Any]:
     match = _match(match_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict, WithJsonSchema
+from pydantic import ConfigDict, StrictInt, WithJsonSchema
 
 from polis_site.api import wire
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
@@ -216,7 +216,7 @@ class State(Schema):
 class ActIn(Schema):
     model_config = ConfigDict(extra="forbid")
     action: Action
-    version: int | None = Field(None, description="the version the action answers: a later match refuses it "
+    version: StrictInt | None = Field(None, description="the version the action answers: a later match refuses it "
                                                   "(stale_version) instead of applying it to another position")
     client_action_id: str | None = Field(None, max_length=64, description="an id of the client's: the same id "
                                                                           "sent again is answered, not played twice")

@@ -107,6 +107,7 @@ SERVER = {
     "blocked": gettext_lazy("One of you has blocked the other: you do not play or chat with each other."),
     "not_yours": gettext_lazy("This challenge is not yours."),
     "not_finished": gettext_lazy("This match is not over yet."),
+    "client_action_id_reused": gettext_lazy("That request id was already used for another move: reload the page."),
     "too_late_to_abort": gettext_lazy("Both sides have begun this match: it can be resigned, no longer aborted."),
     "no_time_limit": gettext_lazy("This match has no time limit."),
     "not_waiting_for_opponent": gettext_lazy("The match waits for you, not your opponent."),

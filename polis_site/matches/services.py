@@ -300,7 +300,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
             match = locked(match_id)
             if match.status == Match.Status.FINISHED:
                 # The move that ended the game, sent again (its answer was lost): the same answer.
-                earlier = _earlier(match_id, client_action_id, user)
+                earlier = _earlier(match_id, client_action_id, user, action)
                 if earlier is not None:
                     return Submission(match, match.state(), earlier, duplicate=True)
             side = _seat(match, user)
@@ -317,7 +317,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 except ActionError:
                     # A resubmission is refused here (its version is past, or the action no longer
                     # legal): it gets its first answer. One still legal fails at the insert, below.
-                    earlier = _earlier(match_id, client_action_id, user)
+                    earlier = _earlier(match_id, client_action_id, user, action)
                     if earlier is None:
                         raise
                     return Submission(match, match.state(), earlier, duplicate=True)
@@ -335,7 +335,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
     except IntegrityError as error:
         # The log already holds this client_action_id (a resubmission, or two racing): the first won.
         # The id of someone else's action is no resubmission of this user's (ids are chosen by clients).
-        earlier = _earlier(match_id, client_action_id, user)
+        earlier = _earlier(match_id, client_action_id, user, action)
         if earlier is None:
             raise MatchError(f"match {match_id} changed while the action was stored, or its client_action_id "
                              f"{client_action_id!r} was taken; send it again", code="conflict") from error
@@ -348,12 +348,17 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
     return Submission(match, state, record, duplicate=False, events=audience.announcement(match, state, [audience.public_entry(record)]))
 
 
-def _earlier(match_id: int, client_action_id: str | None, user: Any) -> ActionRecord | None:
-    """The record of `user`'s earlier submission with this client_action_id, if any."""
+def _earlier(match_id: int, client_action_id: str | None, user: Any, action: Any) -> ActionRecord | None:
+    """The record of `user`'s earlier submission with this client_action_id, if any; refused if it
+    was another action (a client reusing its ids would see its new action silently dropped)."""
     if client_action_id is None:
         return None
-    return ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id,
-                                       user_id=getattr(user, "pk", None)).first()
+    record = ActionRecord.objects.filter(match_id=match_id, client_action_id=client_action_id,
+                                         user_id=getattr(user, "pk", None)).first()
+    if record is not None and not (isinstance(action, dict) and all(action.get(k) == v for k, v in record.action.items())):
+        raise MatchError(f"client_action_id {client_action_id!r} named another action of this match (step "
+                         f"{record.seq}); give each new action a new id", code="client_action_id_reused", seq=record.seq)
+    return record
 
 
 def resign(match_id: int, user: Any) -> Match:

@@ -121,6 +121,8 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert athens.call("GET", f"/matches/{match_id}/chat")[0] == 200
     assert athens.call("GET", f"/matches/{match_id}/notation")[0] == 200
     assert athens.call("POST", f"/matches/{match_id}/abort")[1]["code"] == "game_over"
+    assert athens.call("POST", f"/matches/{match_id}/options", {"partial": {}})[1]["code"] == "game_over"
+    assert [m["id"] for m in athens.call("GET", "/matches?finished=true")[1]] == [match_id]
     assert athens.call("POST", f"/matches/{match_id}/resign")[1]["code"] == "game_over"
     assert athens.call("POST", f"/matches/{match_id}/claim")[1]["code"] == "game_over"
     assert athens.call("POST", "/challenges/computer", {"level": "easy", "side": "athens"})[0] == 200
@@ -219,6 +221,10 @@ BAD = [
     ("POST", "/matches/1234567890123456789/act", json.dumps({"action": {"type": "pass"}}).encode(), 404, "not_found"),
     ("POST", "/matches/{m}/options", json.dumps({"partial": {"type": "warp"}}).encode(), 400, "unknown_action"),
     ("POST", "/matches/{m}/options", json.dumps({"partial": []}).encode(), 400, "malformed"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"type": "pass", "decision": 12345}}', 409, "stale_decision"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"decision": "1"}}', 409, "stale_decision"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass", "decision": DECISION}, "version": true}', 400,
+     "malformed"),
     ("POST", "/matches/{m}/options", b'{"partial": {"type": "create_galleys", "polis": "athinae", "seas": 5}}', 400,
      "bad_counts"),
     ("POST", "/matches/{m}/options",
@@ -322,3 +328,24 @@ def test_a_match_aborted_before_both_sides_decided_counts_for_nothing() -> None:
         services.submit_action(begun.pk, users[side], acting[0], f"b{begun.version}", None)
     status, refused = callers["first"].call("POST", f"/matches/{begun.pk}/abort")
     assert (status, refused["code"]) == (409, "too_late_to_abort")
+
+
+def test_a_client_action_id_is_one_action_sent_again_never_another() -> None:
+    me = UserFactory()
+    caller = Caller(me)
+    match = services.create_match(me, services.FIRST, seed="api-bad-input-1", computer="easy")
+    state = match.state()
+    side = state.decision.side
+    first, *others = api.legal_actions(state, side)
+    sent = {"action": first, "version": 0, "client_action_id": "same"}
+    assert caller.call("POST", f"/matches/{match.pk}/act", sent)[0] == 200
+    again = caller.call("POST", f"/matches/{match.pk}/act", sent)[1]
+    assert again["duplicate"] is True  # the same action sent again: answered, not played twice
+    other = next(a for a in others if a["type"] != first["type"])
+    status, refused = caller.call("POST", f"/matches/{match.pk}/act", {**sent, "action": other})
+    assert (status, refused["code"]) == (409, "client_action_id_reused")
+    assert Match.objects.get(pk=match.pk).version == 1
+    # Not the caller's decision now (the computer's): options refuse as act does.
+    if Match.objects.get(pk=match.pk).waiting_for != side:
+        status, refused = caller.call("POST", f"/matches/{match.pk}/options", {"partial": {}})
+        assert (status, refused["code"]) == (409, "not_your_decision")
