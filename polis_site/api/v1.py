@@ -37,7 +37,9 @@ class OpenApi(NinjaAPI):
         for path in schema["paths"].values():
             for method, operation in path.items():
                 documented = operation.setdefault("responses", {})
-                for status, meaning in _ANY_CALL + (_WITH_BODY if method in ("post", "put", "patch") else ()):
+                asks = any(p.get("in") == "query" for p in operation.get("parameters", ()))
+                for status, meaning in (_ANY_CALL + (_WITH_BODY if method in ("post", "put", "patch") else ())
+                                        + (_WITH_QUERY if asks else ())):
                     documented.setdefault(str(status), {"description": meaning, "content": {"application/json": {
                         "schema": {"$ref": "#/components/schemas/Error"}}}})
         return schema
@@ -47,13 +49,15 @@ class OpenApi(NinjaAPI):
         return str(operation.view_func.__name__)
 
 
-#: The refusals any call of a token may meet, and those of a call with a body, each documented on
-#: every operation: 401 (no token, a bad or revoked one), 403 (a scope the token lacks), 429 (past
-#: the token's rate), 500 (a fault of ours, logged), 400 and 413 (a body not readable, or too big).
+#: The refusals any call of a token may meet, and those of a call with a body or a query, each
+#: documented on every operation: 401 (no token, a bad or revoked one), 403 (a scope the token
+#: lacks), 429 (past the token's rate), 500 (a fault of ours, logged), 400 and 413 (a body not
+#: readable, or too big), 400 (a query not readable).
 _ANY_CALL = ((401, "no token, or a bad or revoked one"), (403, "a scope the token lacks, or not yours"),
              (429, "past the rate: retry_after seconds (and a Retry-After header)"),
              (500, "a fault of the server's, logged"))
 _WITH_BODY = ((400, "a body not readable, or a value refused"), (413, "a body larger than the server reads"))
+_WITH_QUERY = ((400, "a query parameter not readable"),)
 
 
 api = OpenApi(
