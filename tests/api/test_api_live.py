@@ -264,7 +264,7 @@ def test_a_bot_is_listed_online_while_its_event_stream_is_open(site: DaphneProce
 def test_a_match_stream_says_when_the_opponent_has_gone_and_when_they_are_back(site: DaphneProcess) -> None:
     """The opponent unseen (no page, no stream, no call) for OPPONENT_GONE_AFTER (3 s here): the
     stream says `opponent_gone`, once; a call of theirs brings them back, said once too."""
-    (first, first_token), (second, second_token) = account(site), account(site)
+    (_, first_token), (second, second_token) = account(site), account(site)
     mine, theirs = example.Client(site.base_url, first_token), example.Client(site.base_url, second_token)
     made = mine.call("POST", f"/challenges/users/{second.username}", {"side": "athens"})
     theirs.call("POST", f"/challenges/{made['id']}/accept")

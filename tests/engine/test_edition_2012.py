@@ -8,7 +8,7 @@ import pytest
 from engine import api, battles, editions, end_of_round, essentials, event_cards, flow, playout
 from engine.data import poleis
 from engine.state import GameState, from_json, to_json
-from tests.engine.helpers import act, fed, game, give, hand_over, quiet, refused, roll, set_units, through_round_end
+from tests.engine.helpers import act, fed, game, give, hand_over, refused, roll, set_units, through_round_end
 from tests.engine.test_battles import (MISTHOFOROS, PELTASTA, PHALANX_OTHISMOS, PHALANX_PROOTHISI, SALPINX,
                                        TOXOTIS_PROOTHISI, TOXOTIS_VOLI, deck, fight_on)
 
