@@ -501,9 +501,17 @@ def test_a_match_is_aborted_by_clicking_until_both_sides_have_decided(browser, l
     setup = api.Setup.from_seed("page-queries-0")
     first = api.current_decision(api.new_game(setup)).side
     second = opponent(first)
-    match_id, contexts, pages = seated_pages(browser, live_site, {"setup": setup.to_json(), "log": []}, tmp_path)
+    match_id, contexts, pages = seated_pages(browser, live_site, {"setup": setup.to_json(), "log": []}, tmp_path,
+                                             locales={first: "en-US", second: "es-ES"})
+    pages[second].set_viewport_size({"width": 390, "height": 844})  # a phone, in Spanish
     for page in pages.values():
         assert page.locator("#abort").is_visible() and page.locator("#resign").is_visible()
+    assert pages[first].locator("#abort button").inner_text() == "Abort"
+    assert pages[second].locator("#abort button").inner_text() == "Anular"
+    for name in ("#abort button", "#resign button"):  # both on the phone's screen, no sideways scroll
+        box = pages[second].locator(name).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, name
+    assert pages[second].evaluate("document.documentElement.scrollWidth") <= 390
     pages[first].locator('#action-body button.choice[data-choice="pass"]').click()
     pages[first].locator("#action-body button.confirm").click()
     for page in pages.values():
@@ -512,10 +520,11 @@ def test_a_match_is_aborted_by_clicking_until_both_sides_have_decided(browser, l
     asked: list[str] = []
     pages[second].on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     pages[second].locator("#abort button").click()
-    ending = "The match was aborted before both sides had begun: nobody wins, and it counts for nothing."
-    for page in pages.values():
-        page.locator("#turn").filter(has_text=ending).wait_for(timeout=WAIT_MS)
+    endings = {first: "The match was aborted before both sides had begun: nobody wins, and it counts for nothing.",
+               second: "La partida se anuló antes de que ambos bandos empezaran: nadie gana y no cuenta para nada."}
+    for side, page in pages.items():
+        page.locator("#turn").filter(has_text=endings[side]).wait_for(timeout=WAIT_MS)
         page.wait_for_function("document.querySelector('#abort').hidden && document.querySelector('#resign').hidden")
-    assert asked == ["Abort this match? Nobody wins, and it counts for nothing."]
+    assert asked == ["¿Anular esta partida? Nadie gana y no cuenta para nada."]
     for context in contexts.values():
         context.close()
