@@ -171,7 +171,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any] | None = Non
     if kind != PASS and (not isinstance(kind, str) or kind not in MODULES):
         raise MalformedAction(f"action type {kind!r} is not one of {', '.join(MODULES)}",
                               code="unknown_action", field="type", value=kind)
-    _known_fields(decision, kind, partial)
+    flow.check_fields(decision, kind, partial)
     if kind == PASS:
         return {"type": PASS, "next": None, "done_allowed": True}
     module = MODULES[kind]
@@ -218,15 +218,6 @@ def _engine_word(state: GameState, side: str, decision: Decision, sent: Mapping[
             raise
     except ActionError:
         pass
-
-
-def _known_fields(decision: Decision, kind: str, partial: Mapping[str, Any]) -> None:
-    """A field the answer does not take is refused as `apply_action` refuses it."""
-    allowed = flow.fields_of(decision.kind, kind)
-    unknown = [] if allowed is None else sorted(str(f) for f in partial if f not in flow.ENVELOPE | allowed)
-    if unknown:
-        raise MalformedAction(f"{kind}: unknown field {unknown[0]!r}; it takes {', '.join(sorted(allowed or ())) or 'no field'} "
-                              "besides 'type' and 'decision'", code="unknown_field", field=unknown[0])
 
 
 def _accepted(state: GameState, side: str, raw: Mapping[str, Any]) -> bool:
@@ -300,7 +291,7 @@ def _answer_options(state: GameState, side: str, decision: Decision, partial: di
             flow.cost(state, side, {**partial, "decision": decision.id})  # refused as `apply_action` refuses it
             raise MalformedAction(f"{decision.kind}: type {kind!r} does not answer it", code="unknown_action",
                                   field="type", value=kind)
-        _known_fields(decision, kind, partial)
+        flow.check_fields(decision, kind, partial)
     whole = {**partial, "decision": decision.id}
     if field in partial:
         if not forms.offered(answer, partial[field]):

@@ -172,13 +172,18 @@ def _current(state: GameState, side: str, raw: Any) -> tuple[Decision, str]:
     if not isinstance(kind, str):
         raise MalformedAction(f"action type {kind!r} is not a string naming an action", code="unknown_action",
                               value=kind)
+    check_fields(decision, kind, raw)
+    return decision, kind
+
+
+def check_fields(decision: Decision, kind: str, raw: Mapping[str, Any]) -> None:
+    """A field the answer of type `kind` does not take is refused (a builder's partial too)."""
     allowed = fields_of(decision.kind, kind)
     unknown = [] if allowed is None else sorted(str(name) for name in raw if name not in ENVELOPE | allowed)
     if unknown:
         raise MalformedAction(f"{kind}: unknown field {unknown[0]!r}; it takes "
                               f"{', '.join(sorted(allowed or ())) or 'no field'} besides 'type' and 'decision'",
                               code="unknown_field", field=unknown[0])
-    return decision, kind
 
 
 #: Every answer carries its type and the decision it answers.
