@@ -121,9 +121,7 @@ def chat_history(request: HttpRequest, match_id: int) -> dict[str, Any]:
 
 
 @router.get("/matches/{id:match_id}/notation", response={200: str, 404: schemas.Error, 409: schemas.Error},
-            auth=auth.READ, summary="A finished match in Polis notation",
-            openapi_extra={"responses": {"200": {"description": "the match as text (docs/notation.md)",
-                                                 "content": {"text/plain": {"schema": {"type": "string"}}}}}})
+            auth=auth.READ, summary="A finished match in Polis notation (text/plain: docs/notation.md)")
 def notation(request: HttpRequest, match_id: int) -> HttpResponse:
     """The replay's download: tags, then a line for each decision and chance (docs/notation.md)."""
     match = services.watched(match_id, request.user)

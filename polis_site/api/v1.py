@@ -40,8 +40,10 @@ class OpenApi(NinjaAPI):
                 asks = any(p.get("in") == "query" for p in operation.get("parameters", ()))
                 for status, meaning in (_ANY_CALL + (_WITH_BODY if method in ("post", "put", "patch") else ())
                                         + (_WITH_QUERY if asks else ())):
-                    documented.setdefault(str(status), {"description": meaning, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/Error"}}}})
+                    if status in documented or str(status) in documented:  # ninja's keys are numbers
+                        continue
+                    documented[str(status)] = {"description": meaning, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Error"}}}}
         return schema
 
     def get_openapi_operation_id(self, operation: Any) -> str:

@@ -79,7 +79,7 @@ def test_a_token_without_a_scope_is_refused_in_spanish(browser, live_site: Daphn
     page.locator('nav a[href="/matches/preferences/"]').click()
     assert page.locator("#api-tokens h2").inner_text() == "Tokens de la API abierta"
     page.fill("#token-name", "sin permisos")
-    for scope in ("read", "play"):
+    for scope in ("read", "play", "challenge"):  # those ticked at first
         page.locator(f'#token-form input[value="{scope}"]').uncheck()
     page.locator("#make-token").click()
     page.locator(".messages").wait_for(timeout=WAIT_MS)
