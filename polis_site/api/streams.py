@@ -19,8 +19,8 @@ import logging
 import math
 import re
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timezone
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs
