@@ -47,16 +47,16 @@ OTHERS = ("ismcts",)
 #: `SEED-n`, so a studied seed's games are spent too.
 STUDIED = frozenset({
     "arena",  # the arena's old default seed, run countless times
-    "t1", "t3", "tune", "tune2",  # tuning, sessions 12-14
-    "final",  # confirmation and tracing (final-11 read game by game), sessions 11-14
-    "final15a", "final15b", "final15h2", "final15i2",  # session 15; final15b's losses read game by game
-    "final16a", "final16b", "final16ea", "final16eb", "final16ha", "final16hb", "final16ia", "final16ib",  # 16
-    "final20", "final21", "bal21",  # sessions 20-21: the learning scenario traced and tuned on
-    "final22", "final22a",  # session 22: hard's faults found and mended on these games (its 94%)
-    "value24",  # session 24: the self-play games the learned judgement is fitted on (engine/models)
-    "probe24a", "probe24b", "probe24c", "time24",  # session 24: probes of hard's changes, its pure time (docs/computer.md)
-    "value25",  # session 25: the 2012 self-play games of the 2012 learned judgement (engine/models)
-    "probe26a", "probe26b",  # session 26: the analysis tried on games of hard against random (engine/analysis.py)
+    "t1", "t3", "tune", "tune2",  # tuning the flat search
+    "final",  # confirmation and tracing (final-1 and final-11 read game by game)
+    "final15a", "final15b", "final15h2", "final15i2",  # the tree search's first figures; final15b's losses read
+    "final16a", "final16b", "final16ea", "final16eb", "final16ha", "final16hb", "final16ia", "final16ib",  # the mended judgement
+    "final20", "final21", "bal21",  # 2012's first figures; the learning scenario traced and tuned on
+    "final22", "final22a",  # the prestige to come found missing and mended on these games
+    "value24",  # the self-play games the learned judgement is fitted on (engine/models)
+    "probe24a", "probe24b", "probe24c", "time24",  # probes of the learned judgement, its pure time (docs/computer.md)
+    "value25",  # the 2012 self-play games of the 2012 learned judgement (engine/models)
+    "probe26a", "probe26b",  # the analysis tried on games of hard against random (engine/analysis.py)
     "symprobe28",  # the analysis's symmetry probed while its both-sides-prudent play-outs were written
     "calib28f", "calib28h",  # the analysis's calibration: fitted on the first, checked on the second (docs/calibration)
     "noise28",  # the analysis's noise, which set the grades of a loss (engine/analysis.py GRADES)

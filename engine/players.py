@@ -17,8 +17,8 @@ see, and judges what follows with `evaluate`.
   from its leaf with the playout player, its own side prudent (it passes rather than take an
   action that leaves it worse off), to the round's end; it judges with caution over prestige, by
   the final lead of a game ended on the score, and a later round's start with its food still to be
-  found (`ahead`). Medium was easy's flat search with more play-outs until session 22: once easy
-  played out its candidates as well, medium led it by 57 % only.
+  found (`ahead`). (Medium as easy's flat search with more play-outs led easy by 57 % only, once
+  easy played out its candidates as well.)
 - Every level judges the game's last round by what its end will score: a wheat short costs a
   prestige, a spare one grows a cube, units and goods count for nothing more (goods break ties).
 
@@ -101,7 +101,7 @@ def _strength(state: GameState, side: str, caution: int, ahead: bool) -> float:
     wealth = sum(tracks[r] for r in edition.resources)
     low = PRESTIGE_SHORT * max(0, caution - tracks[PRESTIGE]) if caution else LOW_PRESTIGE * (tracks[PRESTIGE] <= 1)
     if state.round == edition.last_round:
-        # The score follows this round's end (docs/computer.md, session 21): a wheat short costs a
+        # The score follows this round's end (docs/computer.md, "Judging a position"): a wheat short costs a
         # prestige, a spare one grows a cube while there is room, and what a side holds acts no
         # more. Weighed as in the other rounds, the computer made population into hoplites to
         # feed it, and kept goods the score never counts.
@@ -150,7 +150,7 @@ class Tree:
 
     #: Iterations per decision: a count, not a time, so that the same view and seed give the same
     #: decision on any machine; hard's calibrated so that a decision takes about HARD_SECONDS on
-    #: the machine of docs/bench.md, medium's the fewest that still lead easy clearly (session 22).
+    #: the machine of docs/bench.md, medium's the fewest that still lead easy clearly.
     iterations: int
     #: The root's candidates: the best `proposals` of each action type (`candidates`).
     proposals: int
@@ -161,7 +161,7 @@ class Tree:
     #: `evaluate` judges to leave it worse off: random play wastes prestige and resources, and
     #: passing, which leaves none of it to come, looked best), and a game they end on the score is
     #: judged by the final lead (`evaluate`'s margin: a close game's winner in a random
-    #: continuation is nearly a coin's toss). docs/computer.md, sessions 11 to 13.
+    #: continuation is nearly a coin's toss). docs/computer.md, "Judging a position".
     caution: int
     #: UCB's exploration constant, on values in -1..1.
     exploration: float = 0.7
@@ -363,7 +363,7 @@ def _iterate(node: Node, state: GameState, side: str, rng: random.Random, tree: 
 def _judge(state: GameState, side: str, tree: Tree, start: int) -> float:
     """`evaluate` for a leaf, mostly the next round's start (where a rollout stops), whose food is
     a task of the round ahead: judged as a famine, every cube of population weighed more than the
-    point it scores, and the search gave poleis up and never grew (docs/computer.md, session 16)."""
+    point it scores, and the search gave poleis up and never grew (docs/computer.md, "A later round's start")."""
     ahead = state.round != start
     if ahead and tree.learned:
         model = value.model(state.edition)

@@ -276,7 +276,7 @@ def from_json(data: dict[str, Any]) -> GameState:
         round_end=None if data["round_end"] is None else list(data["round_end"]),
         opening=None if data["opening"] is None else Opening(list(data["opening"]["order"]),
                                                              data["opening"]["effect"]),
-        # Absent from snapshots written before session 9: nothing was marked then.
+        # Absent from the oldest snapshots: nothing was marked when they were written.
         card_marks={name: dict(mark) for name, mark in data.get("card_marks", {}).items()},
         # Absent from snapshots written before the editions: the 2020 edition, the only one then.
         edition=data.get("edition", DEFAULT_EDITION),

@@ -1,4 +1,4 @@
-"""The learned judgement of a round's start (docs/computer.md, session 24): how likely a side is to
+"""The learned judgement of a round's start (docs/computer.md, "The learned judgement"): how likely a side is to
 win from here, as self-play games between the computer's levels ended.
 
 Hard's search plays each look-ahead to the next round's start and judges it there. `evaluate`'s

@@ -82,7 +82,7 @@ def postgres_server(services_dir: Path) -> Iterator[PostgresServer]:
 
 @pytest.fixture(scope="session")
 def compiled_engine(request: pytest.FixtureRequest) -> Path:
-    """The engine compiled for this source, built before the session's first test (above)."""
+    """The engine compiled for this source, built before the test run's first test (above)."""
     return request.config.stash[COMPILED]
 
 

@@ -394,7 +394,7 @@ EVENT_CARDS: tuple[EventCard, ...] = (
 
 def _retired(what: str) -> str:
     return reconstructed(f"the rulebook's history ({what}); invented before the source's cards were used and "
-                         "retired from the decks in session 9, kept so that a match which drew it finishes as dealt")
+                         "retired from the decks once the source's cards were used, kept so that a match which drew it finishes as dealt")
 
 
 #: Cards of earlier decks: never drawn again, still read in the matches and replays that drew them.

@@ -32,7 +32,7 @@ def acting_alone(state: api.GameState) -> bool:
 
 
 #: A position for each kind of decision the page answers: an action (at the setup, and acting
-#: alone) and every prompt; the rare ones are those test_click_only searches (found once a session).
+#: alone) and every prompt; the rare ones are those test_click_only searches (found once a test run).
 PROMPTS: dict[str, tuple[str, tuple[str, ...], Position, Any]] = {
     "action": ("action", ("freeze-0",), deciding("action"), None),
     "acting alone": ("action", ("freeze-0",), acting_alone, None),

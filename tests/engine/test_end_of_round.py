@@ -45,7 +45,7 @@ def test_a_shortfall_is_the_sides_choice_of_prestige_or_whole_poleis() -> None:
 
 def test_the_food_gap_follows_the_steps() -> None:
     """What the computer weighs: before the round's end, population less wheat; while a side
-    chooses what to give up, its shortfall; once fed, nothing (it was counted twice, session 16)."""
+    chooses what to give up, its shortfall; once fed, nothing (it was once counted twice)."""
     state = fed(game())
     state.players["athens"].tracks.update(wheat=6, prestige=5)  # 8 population: 2 short
     state.players["sparta"].tracks.update(wheat=10)  # 7 population: 3 to spare

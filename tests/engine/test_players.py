@@ -144,7 +144,7 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
 def test_a_rounds_start_weighs_its_food_as_the_rounds_task() -> None:
     """The printed set-up leaves Sparta 7 wheat short and Athens 4, with a round of actions to find
     it. Judged as a famine at hand, Sparta was doomed and lost (-0.83), and hard's leaves, mostly a
-    round's start, gave up poleis and never grew; `ahead` judges it near level (session 16)."""
+    round's start, gave up poleis and never grew; `ahead` judges it near level."""
     start = api.new_game(api.Setup.from_seed("players-hungry"))
     assert end_of_round.food_gap(start, "sparta") == 7
     assert players.evaluate(start, "sparta") < -0.8
