@@ -61,7 +61,7 @@ def test_the_report_names_a_silent_worker_and_says_down_when_none_is_heard(setti
 
 def test_the_report_counts_the_decisions_owed_and_the_oldest_ones_age(settings) -> None:
     user = UserFactory()
-    first, second = computer_to_move(user), computer_to_move(user)
+    first, _ = computer_to_move(user), computer_to_move(user)
     now = timezone.now()
     Worker.objects.create(name="athos:11", engine="pure", started_at=now, heard_at=now)
     Match.objects.filter(pk=first.pk).update(waiting_since=now - timedelta(seconds=200))

@@ -4,8 +4,6 @@ tests/e2e/test_analysis_browser.py."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.test import Client
 from django.urls import reverse
