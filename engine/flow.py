@@ -144,8 +144,9 @@ def _end_round(state: GameState, events: list[Event]) -> None:
 
 def owed(state: GameState, side: str, raw: Any, *, named: bool = True) -> Decision:
     """The decision `side` owes now, which `raw` answers: refused if the game is over, it is not the
-    side's to take, or `raw` names another decision (with `named` False, a `raw` naming none is
-    taken to answer the current one: an action still being built)."""
+    side's to take, `raw` names no decision or one that is no number (malformed), or another
+    decision, past or not yet asked (stale); with `named` False, a `raw` naming none is taken to
+    answer the current one: an action still being built."""
     if state.outcome is not None:
         raise GameOver(f"the game is over ({state.outcome['reason']}); {side} cannot act")
     if not isinstance(raw, Mapping):
@@ -157,9 +158,15 @@ def owed(state: GameState, side: str, raw: Any, *, named: bool = True) -> Decisi
         waiting = "chance" if decision.side is None else decision.side
         raise NotYourDecision(f"{side} cannot act now: the game waits for {waiting} ({decision.kind})",
                               waiting_for=waiting)
-    answered = raw.get("decision", None if named else decision.id)
-    if isinstance(answered, bool) or answered != decision.id:
-        raise StaleDecision(f"{side} answered decision {answered!r}, but the current decision is {decision.id}",
+    if named and "decision" not in raw:
+        raise MalformedAction(f"an answer names the decision it answers ('decision': {decision.id} now)",
+                              code="missing_field", field="decision")
+    answered = raw.get("decision", decision.id)
+    if not isinstance(answered, int) or isinstance(answered, bool):
+        raise MalformedAction(f"decision {answered!r} is not a decision's number", code="bad_number",
+                              field="decision", value=answered)
+    if answered != decision.id:
+        raise StaleDecision(f"{side} answered decision {answered}, but the current decision is {decision.id}",
                             current=decision.id)
     return decision
 

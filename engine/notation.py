@@ -32,7 +32,7 @@ from engine.state import GameState
 Event = dict[str, Any]
 
 #: The `Ending` of a game the server ended, not the rules: its moves end with the game in play.
-SERVER_ENDINGS = ("resigned", "time_out")
+SERVER_ENDINGS = ("resigned", "time_out", "aborted")
 #: The tags every game carries, first and in this order; others follow.
 ORDER = ("Event", "Site", "Date", "Ruleset", "Athens", "Sparta", "Result", "Ending", "Setup")
 TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) ("(?:[^"\\]|\\.)*")\]')

@@ -58,10 +58,13 @@ def state(request: HttpRequest, match_id: int, since: int | None = None) -> dict
     match = services.watched(match_id, request.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
-    body = audience.state_message(match, match.state(), match.side_of(request.user))
+    seat = match.side_of(request.user)
+    if since is not None and not 0 <= since <= match.version:
+        raise services.MatchError(f"since={since} is not a version of match {match_id}, which is at version "
+                                  f"{match.version}", code="malformed")
+    presence.seen(match_id, seat)
+    body = audience.state_message(match, match.state(), seat)
     if since is not None:
-        if not 0 <= since <= 10**9:
-            raise services.MatchError(f"since={since} is not a version", code="malformed")
         body["log"] = audience.log_since(match, since)
     return body
 

@@ -44,6 +44,9 @@ class OpenApi(NinjaAPI):
                         continue
                     documented[str(status)] = {"description": meaning, "content": {"application/json": {
                         "schema": {"$ref": "#/components/schemas/Error"}}}}
+                if operation.get("operationId") in TEXT_ANSWERS:  # ninja says JSON of every answer
+                    answer = documented[200 if 200 in documented else "200"]
+                    answer["content"] = {"text/plain": answer["content"]["application/json"]}
         return schema
 
     def get_openapi_operation_id(self, operation: Any) -> str:
@@ -51,6 +54,8 @@ class OpenApi(NinjaAPI):
         return str(operation.view_func.__name__)
 
 
+#: The calls whose answer is text, not JSON (a match's notation, docs/notation.md).
+TEXT_ANSWERS = {"notation"}
 #: The refusals any call of a token may meet, and those of a call with a body or a query, each
 #: documented on every operation: 401 (no token, a bad or revoked one), 403 (a scope the token
 #: lacks), 429 (past the token's rate), 500 (a fault of ours, logged), 400 and 413 (a body not

@@ -10,7 +10,7 @@ from django.conf import settings
 from engine import notation
 from engine.errors import MalformedAction
 from polis_site.matches import services, words
-from polis_site.matches.models import Match
+from polis_site.matches.models import ABORTED, Match
 
 
 def text_of(match: Match, site: str | None = None) -> str:
@@ -19,10 +19,12 @@ def text_of(match: Match, site: str | None = None) -> str:
     records = match.actions.order_by("seq")
     log = [entry for record in records for entry in record.log_entries()]
     finished = match.status == Match.Status.FINISHED
+    # An aborted match has no result: nobody won, and nobody shared a victory ("*", Ending "aborted").
+    decided = finished and match.outcome_reason != ABORTED
     site = (site or settings.POLIS_SITE_URL).rstrip("/")
     tags = {"Event": f"Polis Online match {match.pk}", "Site": site + match.get_absolute_url(),
             "Date": match.created_at.date().isoformat(), "Athens": match.names["athens"],
-            "Sparta": match.names["sparta"], "Result": notation.result(match.winner if finished else None)}
+            "Sparta": match.names["sparta"], "Result": notation.result(match.winner if decided else None)}
     if finished:
         tags["Ending"] = match.outcome_reason
     with words.telling(match.ruleset):

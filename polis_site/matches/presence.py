@@ -1,6 +1,6 @@
-"""Whether a seat's player is still with a match: seen when their page's socket opens or beats (every
-25 s), when their stream of it keeps alive (API_STREAM_KEEPALIVE) or when they ask or act over the
-API; gone once not seen for OPPONENT_GONE_AFTER seconds (the cache: Redis where the site is scaled
+"""Whether a seat's player is still with a match: seen as the match begins (both seated), when their
+page's socket opens or beats (every 25 s), when their stream of it keeps alive (API_STREAM_KEEPALIVE)
+or when they ask or act over the API; gone once not seen for OPPONENT_GONE_AFTER seconds (the cache: Redis where the site is scaled
 out, so every process sees it). The open API's match stream tells a bot when its opponent has gone,
 as lichess's `opponentGone` does."""
 

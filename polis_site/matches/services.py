@@ -27,7 +27,7 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import audience, extensions, rows
+from polis_site.matches import audience, extensions, presence, rows
 from polis_site.matches.audience import SIDES
 from polis_site.matches.models import (ABORTED, COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
                                        computer_username)
@@ -213,6 +213,8 @@ def seat(match: Match, user: Any) -> None:
     match.start_clock()  # the first move's clock starts when both are seated
     match.save()
     after_commit_tell_of_the_deadline(match)
+    # Both players are with the match as it begins: one who never comes is gone from then on.
+    transaction.on_commit(lambda: [presence.seen(match.pk, side) for side in SIDES])
     transaction.on_commit(lambda: audience.broadcast(match, match.state(), []))
 
 

@@ -56,6 +56,9 @@ def test_the_schema_is_valid_openapi_3_and_served_at_its_addresses(client: Clien
     assert client.get("/api/docs/")["Location"] == "/api/v1/docs/"
     docs = client.get("/api/v1/docs/")
     assert docs.status_code == 200 and b"swagger-ui" in docs.content
+    # A match's notation is text, as it is served (a tour's client generated from the schema parsed JSON).
+    notation = schema["paths"]["/api/v1/matches/{match_id}/notation"]["get"]["responses"]["200"]
+    assert list(notation["content"]) == ["text/plain"]
     # Every action and prompt answer of the engine is documented in the act body's schema.
     documented = {variant["title"] for variant in wire.schema()["oneOf"]}
     assert documented >= {"pass", "move_hoplites", "lay_siege", "attack", "defend", "feed", "grow", "discard_project"}
@@ -222,7 +225,10 @@ BAD = [
     ("POST", "/matches/{m}/options", json.dumps({"partial": {"type": "warp"}}).encode(), 400, "unknown_action"),
     ("POST", "/matches/{m}/options", json.dumps({"partial": []}).encode(), 400, "malformed"),
     ("POST", "/matches/{m}/options", b'{"partial": {"type": "pass", "decision": 12345}}', 409, "stale_decision"),
-    ("POST", "/matches/{m}/options", b'{"partial": {"decision": "1"}}', 409, "stale_decision"),
+    ("POST", "/matches/{m}/options", b'{"partial": {"decision": "1"}}', 400, "bad_number"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass"}}', 400, "missing_field"),
+    ("POST", "/matches/{m}/act", b'{"action": {"type": "pass", "decision": 3.5}}', 400, "bad_number"),
+    ("GET", "/matches/{m}?since=1000", b"", 400, "malformed"),
     ("POST", "/matches/{m}/act", b'{"action": {"type": "pass", "decision": DECISION}, "version": true}', 400,
      "malformed"),
     ("POST", "/matches/{m}/options", b'{"partial": {"type": "create_galleys", "polis": "athinae", "seas": 5}}', 400,
@@ -314,6 +320,8 @@ def test_a_match_aborted_before_both_sides_decided_counts_for_nothing() -> None:
     aborted = Match.objects.get(pk=made["id"])
     assert profiles.row(aborted, first_user)["result"] == "aborted"  # said "Aborted", not a shared game
     assert profiles.profile(first_user)["record"]["athens"] == {"won": 0, "lost": 0, "drawn": 0}
+    status, text = other.call("GET", f"/matches/{made['id']}/notation")  # no result, not a shared one
+    assert status == 200 and b'[Result "*"]' in text and b'[Ending "aborted"]' in text, text[:400]
     # A match both sides have begun is resigned, not aborted.
     begun = services.create_match(first_user, "athens", move_days=3)
     begun = lobby.join_match(second_user, begun.pk)

@@ -262,13 +262,14 @@ def test_a_bot_is_listed_online_while_its_event_stream_is_open(site: DaphneProce
 
 
 def test_a_match_stream_says_when_the_opponent_has_gone_and_when_they_are_back(site: DaphneProcess) -> None:
-    """The opponent unseen (no page, no stream, no call) for OPPONENT_GONE_AFTER (3 s here): the
-    stream says `opponent_gone`, once; a call of theirs brings them back, said once too."""
+    """The opponent unseen (no page, no stream, no call) for OPPONENT_GONE_AFTER (3 s here) since the
+    match began: the stream says `opponent_gone`, once, even of one who never came after accepting
+    (a tour found none said then); a call of theirs, reading the state, brings them back, said once
+    too."""
     (_, first_token), (second, second_token) = account(site), account(site)
     mine, theirs = example.Client(site.base_url, first_token), example.Client(site.base_url, second_token)
     made = mine.call("POST", f"/challenges/users/{second.username}", {"side": "athens"})
-    theirs.call("POST", f"/challenges/{made['id']}/accept")
-    theirs.call("POST", f"/matches/{made['id']}/options", {"partial": {}})  # seen once, then silent
+    theirs.call("POST", f"/challenges/{made['id']}/accept")  # then silent
     heard: list[dict[str, Any]] = []
     listener = threading.Thread(target=lambda: heard.extend(mine.stream(f"/matches/{made['id']}/stream")), daemon=True)
     listener.start()
@@ -280,7 +281,7 @@ def test_a_match_stream_says_when_the_opponent_has_gone_and_when_they_are_back(s
     while said() != [True] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert said() == [True]
-    theirs.call("POST", f"/matches/{made['id']}/options", {"partial": {}})
+    theirs.call("GET", f"/matches/{made['id']}")
     deadline = time.monotonic() + WAIT
     while said() != [True, False] and time.monotonic() < deadline:
         time.sleep(0.1)

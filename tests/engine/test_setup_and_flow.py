@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -263,11 +264,18 @@ def test_malformed_actions_are_typed_errors(raw: dict, code: str) -> None:
     assert snapshot(state) == before
 
 
-def test_a_boolean_is_not_a_decision_id() -> None:
+@pytest.mark.parametrize("answered", [True, "1", 1.0, None, [1]])
+def test_a_decision_named_by_anything_but_its_number_is_malformed_and_naming_none_too(answered: Any) -> None:
+    """A bot that sent `"decision": "3"` was told its answer was stale (a tour of the open API): it is
+    malformed, and says so; an answer naming no decision is missing a field."""
     state = game()
     state.pending[-1] = dataclasses.replace(state.pending[-1], id=1)
-    with pytest.raises(StaleDecision):
-        api.apply_action(state, "sparta", {"type": "pass", "decision": True})
+    with pytest.raises(MalformedAction) as refused:
+        api.apply_action(state, "sparta", {"type": "pass", "decision": answered})
+    assert (refused.value.code, refused.value.details.get("field")) == ("bad_number", "decision")
+    with pytest.raises(MalformedAction) as refused:
+        api.apply_action(state, "sparta", {"type": "pass"})
+    assert (refused.value.code, refused.value.details.get("field")) == ("missing_field", "decision")
 
 
 @pytest.mark.parametrize("answer", [

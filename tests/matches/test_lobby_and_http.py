@@ -126,7 +126,7 @@ def test_the_http_api_acts_through_the_same_write_path() -> None:
 @pytest.mark.parametrize("body, status, code", [
     ("not json", 400, "malformed"),
     ([1, 2], 400, "malformed"),
-    ({"action": {"type": "fly"}, "version": 0}, 409, "stale_decision"),
+    ({"action": {"type": "fly"}, "version": 0}, 400, "missing_field"),
     ({"action": {"type": "pass", "decision": 1}, "version": 7}, 409, "stale_version"),
     ({"action": {"type": "create_hoplites", "polis": "sparti", "count": 1, "payment": {"iron": 1}, "decision": 1}},
      409, "stacking_limit"),
