@@ -108,7 +108,7 @@ GUEST_RATE_PER_IP = ENV.get("GUEST_RATE_PER_IP", "20/h")
 SOCKET_RATE_PER_USER = ENV.get("SOCKET_RATE_PER_USER", "200/10s")
 # Calls of the open API by one token (django-ninja's throttle, in the cache above): a bot acting on
 # every decision of several matches at once stays well under it.
-API_RATE_PER_TOKEN = ENV.get("API_RATE_PER_TOKEN", "60/10s")
+API_RATE_PER_TOKEN = ENV.get("API_RATE_PER_TOKEN", "120/10s")
 #: Seconds of quiet after which an open API stream sends an empty line (and checks what a lost
 #: broadcast would hide: the match moved on, the token revoked).
 API_STREAM_KEEPALIVE = float(ENV.get("API_STREAM_KEEPALIVE", "7"))

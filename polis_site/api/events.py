@@ -34,7 +34,8 @@ def _challenged(sender: Any, match: Match, challenger: Any, challenged: Any, **k
 @receiver(lobby.challenge_ended)
 def _challenge_ended(sender: Any, match: Match, challenger: Any, challenged: Any, how: str,
                      reason: str | None = None, **kwargs: Any) -> None:
-    said = {**describe.challenge(match), "status": how, **({"reason": reason} if reason else {})}
+    # `reason` always, as the calls' answers give it: why a declined one was, null for the others.
+    said = {**describe.challenge(match), "status": how, "reason": reason if how == "declined" else None}
     _send([challenged, challenger], {"type": f"challenge_{how}", "challenge": said})
 
 

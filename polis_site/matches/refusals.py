@@ -182,6 +182,10 @@ WORDS = {**MALFORMED, **RULES, **SERVER, **PAGE}
 #: refusal is a 409 (the game's state conflicts), a malformed one a 400.
 HTTP_STATUS = {"not_seated": 403, "not_yours": 403, "forbidden": 403, "no_such_match": 404, "no_such_player": 404,
                "not_found": 404, "malformed": 400, "too_large": 413, "stale_version": 409, "rate_limited": 429,
+               # The open API's own (polis_site/api/ raises them with these statuses too).
+               "token_required": 401, "bad_token": 401, "token_revoked": 401, "missing_scope": 403,
+               "method_not_allowed": 405, "played_people": 409,
+               **dict.fromkeys(("bad_token_name", "bad_scopes", "too_many_tokens", "no_such_token"), 400),
                storage.FULL: 503, storage.UNAVAILABLE: 503,
                # A request's own values refused (a form's, an API call's): the request is wrong, not late.
                **dict.fromkeys(("bad_side", "bad_ruleset", "bad_level", "bad_time_limit", "bad_clock",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -15,7 +16,7 @@ from openapi_spec_validator import validate
 
 from engine import api, players, playout
 from polis_site.api.v1 import api as open_api
-from polis_site.api import streams, wire
+from polis_site.api import codes, streams, wire
 from polis_site.lobby import services as lobby
 from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
@@ -46,6 +47,19 @@ class Recording(Caller):
 def operations() -> set[tuple[str, str]]:
     schema = open_api.get_openapi_schema()
     return {(method, path) for path, item in schema["paths"].items() for method in item}
+
+
+def test_the_docs_list_every_refusal_code_with_the_status_the_server_answers() -> None:
+    """docs/api.md's list of codes is the one table's (`manage.py apicodes --write` makes it), and
+    each status in it is the one a refusal of that code gets: a bot author reads what comes."""
+    page = codes.PAGE.read_text()
+    assert codes.current(page) == page, "docs/api.md's refusal codes are stale: python manage.py apicodes --write"
+    assert "| 409 | `stale_decision` |" in page and "| 400 | `bad_number` |" in page
+    assert "| 401 | `token_revoked` |" in page and "| 429 | `rate_limited` |" in page
+    # Every code the API's own errors raise with a status of their own is listed with that status.
+    for path in (Path(codes.__file__).parent).glob("*.py"):
+        for code, status in re.findall(r'code="([a-z_]+)",\s*status=([0-9]{3})', path.read_text()):
+            assert f"| {status} | `{code}` |" in page, (path.name, code, status)
 
 
 def test_the_schema_is_valid_openapi_3_and_served_at_its_addresses(client: Client) -> None:

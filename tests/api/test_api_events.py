@@ -73,12 +73,17 @@ def test_a_challenge_declined_or_cancelled_is_heard_by_both() -> None:
     lobby.decline(second, declined.pk, "time_control")
     cancelled = lobby.challenge(first, second.username)
     lobby.cancel_challenge(cancelled.pk, first)
+    silent = lobby.challenge(first, second.username)
+    lobby.decline(second, silent.pk)
     for user in (first, second):
         heard = ears.heard(user.username)
         assert [(e["type"], e["challenge"]["id"], e["challenge"]["status"]) for e in heard] == [
             ("challenge", declined.pk, "open"), ("challenge_declined", declined.pk, "declined"),
-            ("challenge", cancelled.pk, "open"), ("challenge_cancelled", cancelled.pk, "cancelled")]
+            ("challenge", cancelled.pk, "open"), ("challenge_cancelled", cancelled.pk, "cancelled"),
+            ("challenge", silent.pk, "open"), ("challenge_declined", silent.pk, "declined")]
         assert heard[1]["challenge"]["reason"] == "time_control"  # the maker hears why
+        # Every ended challenge says `reason`, as the calls' answers do: null but for a decline's.
+        assert heard[5]["challenge"]["reason"] == "generic" and heard[3]["challenge"]["reason"] is None
 
 
 def test_a_match_against_the_computer_is_heard_started() -> None:
