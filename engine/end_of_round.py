@@ -500,9 +500,12 @@ def price(state: GameState, side: str, decision: Decision, raw: Mapping[str, Any
 def options(state: GameState, side: str, decision: Decision) -> dict[str, Any]:
     tracks = state.players[side].tracks
     if decision.kind == FOOD:
+        # `accepted`: every set of poleis the rules take (a few dozen at most: a side's own poleis but
+        # its capital, each subset checked), so that a client need not guess and be refused.
         return {"next": "give_up", "type": "feed", "shortfall": decision.data["shortfall"],
                 "choices": yielding_poleis(state, side), "prestige": tracks[PRESTIGE],
-                "population": {p: state.poleis[p].population for p in yielding_poleis(state, side)}}
+                "population": {p: state.poleis[p].population for p in yielding_poleis(state, side)},
+                "accepted": list(feeding_choices(state, side, decision.data["shortfall"]))}
     if decision.kind == GROWTH:
         cubes = essentials.cubes_in_reserve(state, side)
         room = growth_room(state, side)

@@ -118,7 +118,9 @@ def answer_field(rng: random.Random, partial: dict[str, Any], answer: dict[str, 
     elif form == "counts":
         partial[field] = counts(rng, answer)
     elif form == "some":
-        partial[field] = [choice for choice in choices if rng.random() < 0.5]
+        # A famine lists every answer the rules take (`accepted`): one of them, never a guess.
+        accepted = answer.get("accepted")
+        partial[field] = rng.choice(accepted) if accepted else [choice for choice in choices if rng.random() < 0.5]
     elif form == "cards":
         partial[field] = cards(rng, answer)
     else:

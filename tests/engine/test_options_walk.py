@@ -12,7 +12,7 @@ from typing import Any
 import hypothesis
 from hypothesis import strategies as st
 
-from engine import api, editions, forms, playout
+from engine import api, editions, end_of_round, forms, playout
 from engine.errors import ActionError
 from engine.state import GameState
 
@@ -107,3 +107,37 @@ def test_a_changed_field_is_accepted_by_the_options_exactly_when_act_accepts_it(
     # The same verdict, and where the options refuse, the same code (the action sent is whole).
     said, done = by_options(state, side, changed), by_act(state, side, changed)
     assert (said is None) == (done is None) and said in (done, "unfinished"), (json.dumps(changed), said, done)
+
+
+def famines(edition: str, wanted: int) -> list[GameState]:
+    """Positions where a side must choose what to give up to a famine, from seeded random games."""
+    found: list[GameState] = []
+
+    def famine(state: GameState) -> None:
+        if state.outcome is None and state.decision is not None and state.decision.kind == end_of_round.FOOD:
+            found.append(state)
+
+    for seed in range(400):
+        if len(found) >= wanted:
+            break
+        playout.play(f"famine-{edition}-{seed}", edition=edition, observe=famine)
+    return found[:wanted]
+
+
+def test_a_famines_options_list_exactly_the_answers_act_accepts() -> None:
+    """A bot that knew no rule gave up poleis at random and was refused one time in two (a tour of
+    the open API): the famine's options list every answer the rules take (`accepted`), and no other."""
+    from itertools import combinations
+
+    for edition in sorted(editions.EDITIONS):
+        positions = famines(edition, 4)
+        assert positions, edition
+        for state in positions:
+            side = state.decision.side
+            answer = api.options(state, side, {"decision": state.decision.id})
+            accepted = {frozenset(given) for given in answer["accepted"]}
+            poleis = answer["choices"]
+            for size in range(len(poleis) + 1):
+                for given in combinations(poleis, size):
+                    action = {"type": "feed", "give_up": list(given), "decision": state.decision.id}
+                    assert (by_act(state, side, action) is None) == (frozenset(given) in accepted), (edition, given)
