@@ -5,7 +5,7 @@ from django.urls import path
 import polis_site.converters  # noqa: F401  (registers the "id" converter)
 from polis_site.consumers import EchoConsumer
 from polis_site.lobby.consumers import LobbyConsumer
-from polis_site.matches.consumers import MatchConsumer
+from polis_site.presentation.consumers import MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/echo/", EchoConsumer.as_asgi()),

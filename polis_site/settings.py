@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     # thinks (docs/architecture.md says why this one).
     "django_q",
     "polis_site.matches",
+    "polis_site.presentation",
     "polis_site.computer",
     "polis_site.lobby",
     "polis_site.chat",

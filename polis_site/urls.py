@@ -33,5 +33,5 @@ urlpatterns = [
     path("matches/", include("polis_site.clocks.urls")),
     path("matches/", include("polis_site.relations.urls")),
     path("matches/", include("polis_site.analysis.urls")),
-    path("matches/", include("polis_site.matches.urls")),
+    path("matches/", include("polis_site.presentation.urls")),
 ]

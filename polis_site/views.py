@@ -27,9 +27,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from polis_site import throttles
 from polis_site.guests import services as guests
 from polis_site.health import computer_report, run_checks
-from polis_site.matches import board
-from polis_site.matches.listings import my_matches_listing
 from polis_site.matches.models import COMPUTER_LEVELS
+from polis_site.presentation import board
+from polis_site.presentation.listings import my_matches_listing
 
 #: Matches listed on a player's home page (all of them are on "my matches").
 HOME_ROWS = 8

@@ -1,4 +1,4 @@
-"""The site's icons, drawn from our own map of Greece (polis_site/matches/greece.py): the land of
+"""The site's icons, drawn from our own map of Greece (polis_site/presentation/greece.py): the land of
 the game's territories on its seas, Attica in Athens's blue and Laconia in Sparta's red, cropped to
 Attica and the Peloponnese. Writes static/img/icon.svg, and icon-192.png and icon-512.png rendered by
 headless Chromium (the installable app's manifest names them). Run again after the map changes:
@@ -17,7 +17,7 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "polis_site.settings")
 
 from engine.data import geography  # noqa: E402
-from polis_site.matches import greece  # noqa: E402
+from polis_site.presentation import greece  # noqa: E402
 
 #: The square of the map shown, in the map's viewBox units: Attica and the Peloponnese.
 CROP = (300, 330, 400, 400)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from polis_site.analysis.models import Analysis
-from polis_site.matches.admin import MatchAdmin, ReadOnly
+from polis_site.presentation.admin import MatchAdmin, ReadOnly
 
 
 class AnalysisInline(ReadOnly, admin.TabularInline):

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from engine import analysis, api, editions, flow
 from polis_site.analysis.models import Analysis
-from polis_site.matches import audience, board, words
+from polis_site.matches import audience
 from polis_site.matches.models import RESIGNED, TIME_OUT, Match
+from polis_site.presentation import board, words
 
 #: The chart's drawing box (SVG user units), its margin and the wider one on the left for "100%".
 WIDTH, HEIGHT, MARGIN, LEFT = 560, 200, 24, 44

@@ -27,7 +27,6 @@ from django_q.tasks import async_task
 from engine import analysis
 from polis_site import background
 from polis_site.analysis.models import Analysis
-from polis_site.matches import services
 from polis_site.matches.models import ABORTED, Match
 from polis_site.tasks import LATER, Postponed
 
@@ -109,7 +108,7 @@ def judge_next(analysis_id: int) -> int | None:
     if row is None or row.done:
         return None
     match, seq = row.match, row.upto
-    state = services.replay_state(match, upto=seq - 1)
+    state = match.state_after(upto=seq - 1)
     record = match.actions.get(seq=seq)
     started = time.monotonic()
     judgement = background.think(analysis.judge_at, state, record.side, record.action, f"analysis:{match.pk}:{seq}")

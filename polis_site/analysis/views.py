@@ -8,8 +8,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from polis_site.analysis import hooks, services
-from polis_site.matches import replays
 from polis_site.matches.models import Match
+from polis_site.presentation import replays
 
 
 def _finished(request: HttpRequest, match_id: int) -> Match:

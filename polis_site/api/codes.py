@@ -1,5 +1,5 @@
 """The refusal codes a client may meet, as docs/api.md lists them: each code, its HTTP status and its
-words (English), made from the one table (polis_site/matches/refusals.py), so that the list cannot
+words (English), made from the one table (polis_site/presentation/refusals.py), so that the list cannot
 drift from what the server sends (`manage.py apicodes --write`; a test finds the page current)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.errors import ActionError, MalformedAction
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 
-BEGIN = "<!-- refusal codes: made by `python manage.py apicodes --write` from polis_site/matches/refusals.py -->"
+BEGIN = "<!-- refusal codes: made by `python manage.py apicodes --write` from polis_site/presentation/refusals.py -->"
 END = "<!-- end of the refusal codes -->"
 #: Where the list stands.
 PAGE = Path(settings.BASE_DIR) / "docs" / "api.md"

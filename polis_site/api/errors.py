@@ -1,5 +1,5 @@
 """The open API's own refusals (a token, a scope, a challenge): the page's shape and codes, each
-with its HTTP status (matches/refusals.py has the one table of words and statuses)."""
+with its HTTP status (presentation/refusals.py has the one table of words and statuses)."""
 
 from __future__ import annotations
 

@@ -16,8 +16,9 @@ from ninja import Router
 from engine.errors import ActionError
 from polis_site.api import auth, describe, schemas
 from polis_site.chat import services as chats
-from polis_site.matches import audience, extensions, notations, presence, replays, services
+from polis_site.matches import audience, extensions, presence, services
 from polis_site.matches.models import Match
+from polis_site.presentation import notations, replays, seat_messages
 
 router = Router(tags=["Play"])
 
@@ -55,7 +56,7 @@ def my_matches(request: HttpRequest, finished: bool = False) -> list[dict[str, A
 def state(request: HttpRequest, match_id: int, since: int | None = None) -> dict[str, Any]:
     """Your seat's own view (a spectator's if you have none, unless a player keeps the match
     private); `?since=n` adds the log after version n."""
-    match = services.watched(match_id, request.user)
+    match = extensions.watched(match_id, request.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     seat = match.side_of(request.user)
@@ -63,9 +64,9 @@ def state(request: HttpRequest, match_id: int, since: int | None = None) -> dict
         raise services.MatchError(f"since={since} is not a version of match {match_id}, which is at version "
                                   f"{match.version}", code="malformed")
     presence.seen(match_id, seat)
-    body = audience.state_message(match, match.state(), seat)
+    body = seat_messages.state_message(match, match.state(), seat)
     if since is not None:
-        body["log"] = audience.log_since(match, since)
+        body["log"] = seat_messages.log_since(match, since)
     return body
 
 
@@ -79,7 +80,7 @@ def _refused_with_state(match_id: int, user: Any) -> Iterator[None]:
         match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
         seat = None if match is None else match.side_of(user)
         if seat is not None:
-            error.state = audience.state_message(match, match.state(), seat)  # type: ignore[attr-defined]
+            error.state = seat_messages.state_message(match, match.state(), seat)  # type: ignore[attr-defined]
         raise
 
 
@@ -95,7 +96,7 @@ def act(request: HttpRequest, match_id: int, body: schemas.ActIn) -> dict[str, A
     presence.seen(match_id, side)
     return {"type": "ack", "client_action_id": body.client_action_id, "seq": submission.record.seq,
             "duplicate": submission.duplicate, "version": submission.match.version,
-            "state": audience.state_message(submission.match, submission.state, side)}
+            "state": seat_messages.state_message(submission.match, submission.state, side)}
 
 
 @router.post("/matches/{id:match_id}/options", response={200: schemas.Options, 400: schemas.Error, 403: schemas.Error,
@@ -106,7 +107,7 @@ def options(request: HttpRequest, match_id: int, body: schemas.OptionsIn) -> dic
     seat = _seated(match, request.user)
     presence.seen(match_id, seat)
     with _refused_with_state(match_id, request.user):
-        return audience.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
+        return seat_messages.answer_query(match, match.state(), seat, {"type": "options", "partial": body.partial})
 
 
 @router.get("/matches/{id:match_id}/chat", response={200: schemas.ChatHistory, 403: schemas.Error, 404: schemas.Error},
@@ -115,7 +116,7 @@ def chat_history(request: HttpRequest, match_id: int) -> dict[str, Any]:
     """Every line not hidden, oldest first: each with its `side`, the writer's `name`, its `text`,
     the `version` it was written after and when (`at`). The players read it always; others while
     neither player closed it to spectators."""
-    match = services.watched(match_id, request.user)
+    match = extensions.watched(match_id, request.user)
     if match is None:
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     if not chats.readable_by(match, match.side_of(request.user), request.user):
@@ -127,7 +128,7 @@ def chat_history(request: HttpRequest, match_id: int) -> dict[str, Any]:
             auth=auth.READ, summary="A finished match in Polis notation (text/plain: docs/notation.md)")
 def notation(request: HttpRequest, match_id: int) -> HttpResponse:
     """The replay's download: tags, then a line for each decision and chance (docs/notation.md)."""
-    match = services.watched(match_id, request.user)
+    match = extensions.watched(match_id, request.user)
     if match is None:
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     if not replays.may_replay(match, request.user):

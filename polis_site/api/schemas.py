@@ -13,9 +13,9 @@ from ninja import Field, Schema
 from pydantic import ConfigDict, StrictInt, WithJsonSchema
 
 from polis_site.api import wire
-from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
 from polis_site.lobby.services import DECLINE_REASONS
-from polis_site.matches.services import CLOCKS, MOVE_DAYS
+from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS
+from polis_site.matches.terms import CLOCKS, MOVE_DAYS
 
 Side = Literal["athens", "sparta"]
 SideChoice = Literal["athens", "sparta", "random"]
@@ -179,7 +179,7 @@ class ComputerWait(Schema):
 
 
 class State(Schema):
-    """The seat's own view, as its match page receives it (`polis_site.matches.audience.state_message`):
+    """The seat's own view, as its match page receives it (`polis_site.presentation.seat_messages.state_message`):
     the other seat's battle hand, the decks and the events to come stay hidden. Every field is
     declared (tests/api/test_api_state.py fails on one the page gets and this leaves out); the
     schema stays open to fields added later, as docs/api.md's versioning promises."""

@@ -37,8 +37,9 @@ from polis_site.api import auth, describe, events, tokens
 from polis_site.api.errors import ApiError
 from polis_site.bots import services as bots
 from polis_site.layers import LAYER_DOWN, RESTORED
-from polis_site.matches import audience, presence, refusals, services
+from polis_site.matches import audience, extensions, presence, services
 from polis_site.matches.models import Match
+from polis_site.presentation import refusals, seat_messages
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
     if since_text is not None and not re.fullmatch(r"[0-9]{1,9}", since_text):
         raise services.MatchError(f"since={since_text[:20]!r} is not a version", code="malformed")
     since = None if since_text is None else int(since_text)
-    match = await database_sync_to_async(services.watched)(int(match_id), token.user)
+    match = await database_sync_to_async(extensions.watched)(int(match_id), token.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     if since is not None and since > match.version:
@@ -137,11 +138,11 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
 
     def now() -> Line:
         fresh = Match.objects.select_related("athens", "sparta").get(pk=match.pk)
-        return audience.state_message(fresh, fresh.state(), seat)
+        return seat_messages.state_message(fresh, fresh.state(), seat)
 
     def opening() -> list[Line]:
         fresh = Match.objects.get(pk=match.pk)
-        log = ([{"type": "log", "since": since, "entries": audience.log_since(fresh, since)}]
+        log = ([{"type": "log", "since": since, "entries": seat_messages.log_since(fresh, since)}]
                if since is not None and since < fresh.version else [])
         return [*log, now()]
 

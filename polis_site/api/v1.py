@@ -21,7 +21,7 @@ from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationEr
 from engine.errors import ActionError
 import polis_site.converters  # noqa: F401  (registers the "id" converter: a row id of at most 18 digits)
 from polis_site.api import account, auth, challenges, play, streams
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 
 logger = logging.getLogger(__name__)
 

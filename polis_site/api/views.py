@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from polis_site.api import tokens
 from polis_site.api.errors import ApiError
 from polis_site.guests.views import members_only
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 
 
 @login_required

@@ -11,7 +11,7 @@ from django.http import HttpRequest
 
 from polis_site.chat import services as chat
 from polis_site.chat.models import ChatMessage
-from polis_site.matches.admin import MatchAdmin, ReadOnly
+from polis_site.presentation.admin import MatchAdmin, ReadOnly
 
 
 class ChatInline(ReadOnly, admin.TabularInline):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from polis_site.clocks.models import Holiday
-from polis_site.matches.admin import ReadOnly
+from polis_site.presentation.admin import ReadOnly
 
 
 @admin.register(Holiday)

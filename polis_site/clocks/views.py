@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from polis_site.clocks import holidays
 from polis_site.guests.views import members_only
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 
 
 @login_required

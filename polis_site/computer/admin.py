@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from polis_site.computer import heartbeat
 from polis_site.computer.models import ComputerThought, Worker
-from polis_site.matches.admin import MatchAdmin, ReadOnly
+from polis_site.presentation.admin import MatchAdmin, ReadOnly
 
 
 class ComputerThoughtInline(ReadOnly, admin.TabularInline):

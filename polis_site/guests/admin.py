@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from polis_site.guests.models import Guest
-from polis_site.matches.admin import ReadOnly
+from polis_site.presentation.admin import ReadOnly
 
 
 @admin.register(Guest)

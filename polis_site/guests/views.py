@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 from engine.errors import ActionError
 from polis_site import throttles
 from polis_site.guests import services as guests
-from polis_site.matches import refusals, services
+from polis_site.matches import services
 from polis_site.matches.models import Match
+from polis_site.presentation import refusals
 
 #: The level of the first match: the easiest computer.
 FIRST_LEVEL = "easy"

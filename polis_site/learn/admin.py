@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from polis_site.learn.models import HintDismissed, Tutorial
-from polis_site.matches.admin import ReadOnly
+from polis_site.presentation.admin import ReadOnly
 
 
 @admin.register(HintDismissed)

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from polis_site.learn.models import HintDismissed
-from polis_site.matches.services import MatchError
+from polis_site.matches.errors import MatchError
 
 #: Each decision kind's line and help passage (an id in the help).
 HINTS: dict[str, tuple[Any, str]] = {

@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from polis_site.layers import GroupMember
 from polis_site.lobby.services import LOBBY
 from polis_site.matches import wire
-from polis_site.matches.consumers import CLOSE_LISTEN_ONLY, CLOSE_UNAUTHENTICATED, WithoutDatabaseHop
+from polis_site.presentation.consumers import CLOSE_LISTEN_ONLY, CLOSE_UNAUTHENTICATED, WithoutDatabaseHop
 
 
 class LobbyConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):

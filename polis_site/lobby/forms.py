@@ -15,8 +15,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from polis_site.matches import refusals, services
+from polis_site.matches import terms
 from polis_site.matches.models import DEFAULT_RULESET, RULESETS
+from polis_site.presentation import refusals
 
 #: The least reliabilities a challenge may ask for.
 RELIABILITY_CHOICES = (50, 75, 90, 95)
@@ -32,12 +33,12 @@ def _days(days: int) -> str:
 def control_choices() -> list[Any]:
     return [("", _("No limit")),
             (_("Live clock"), [(f"{CLOCK}{clock}", _("%(clock)s (minutes + seconds a decision)") % {"clock": clock})
-                               for clock in services.CLOCKS]),
-            (_("Days per move"), [(f"{DAYS}{days}", _days(days)) for days in services.MOVE_DAYS if days])]
+                               for clock in terms.CLOCKS]),
+            (_("Days per move"), [(f"{DAYS}{days}", _days(days)) for days in terms.MOVE_DAYS if days])]
 
 
 class ChallengeForm(forms.Form):
-    # A refused choice is said as the service says it (polis_site/matches/refusals.py), naming it.
+    # A refused choice is said as the service says it (polis_site/presentation/refusals.py), naming it.
     # A field left out takes its default (a form posted by hand, a test): only what is sent is checked.
     ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESETS, initial=DEFAULT_RULESET, required=False, error_messages={
         "invalid_choice": refusals.SERVER["bad_ruleset"]})

@@ -16,7 +16,7 @@ from django.dispatch import Signal, receiver
 from engine.data.sides import opponent
 from polis_site.bots import services as bots
 from polis_site.guests import services as guests
-from polis_site.matches import audience, services, wire
+from polis_site.matches import audience, services, terms, wire
 from polis_site.matches.models import Match
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
@@ -162,7 +162,7 @@ def join_match(user: Any, match_id: int, token: str | None = None) -> Match:
                                       "allow bots", code="bots_not_allowed")
         if not invited and not _in_range(match, ratings.value(user, match.ruleset)):
             raise services.MatchError(f"match {match.pk} is for players rated {match.rating_min or 0} to "
-                                      f"{match.rating_max or services.RATING_BOUNDS[1]}", code="out_of_range")
+                                      f"{match.rating_max or terms.RATING_BOUNDS[1]}", code="out_of_range")
         reliable = profiles.reliability_of(user.pk) if not invited and match.reliability_min is not None else None
         if reliable is not None and reliable < match.reliability_min:
             raise services.MatchError(f"match {match.pk} asks a reliability of {match.reliability_min}%; yours is "
@@ -199,7 +199,7 @@ def rematch(match_id: int, user: Any) -> Match:
                 return join_match(user, existing.pk, existing.invite_token)
             return existing
         # The old match's terms: its time control (a live clock offered in the lobby too), rating, ruleset.
-        clock = old.clock_control if old.clock_control in services.CLOCKS else None
+        clock = old.clock_control if old.clock_control in terms.CLOCKS else None
         new = services.create_match(user, opponent(side), move_days=old.move_days, clock=clock, listed=False,
                                     computer=old.computer_level or None, rated=old.rated, rematch_of=old,
                                     ruleset=old.ruleset)

@@ -18,9 +18,10 @@ from polis_site import throttles
 from polis_site.guests.views import members_only
 from polis_site.lobby import services as lobby_services
 from polis_site.lobby.forms import ChallengeForm
-from polis_site.matches import listings, refusals, services
+from polis_site.matches import services
 from polis_site.matches.models import COMPUTER_LEVELS, DEFAULT_RULESET, RULESETS, Match
-from polis_site.matches.views import button
+from polis_site.presentation import listings, refusals
+from polis_site.presentation.views import button
 from polis_site.ratings import profiles
 from polis_site.ratings import services as ratings
 

@@ -11,7 +11,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
-from polis_site.matches.models import Match
+from engine import api
+from polis_site.matches.models import ActionRecord, Match
 
 #: Channel-layer events by group, sent once the message's work has committed.
 Events = dict[str, dict[str, Any]]
@@ -30,6 +31,10 @@ class SocketMessage:
     listens: Callable[[int], list[str]] | None = None
 
 
+#: What a change to a match tells its pages: each gives the channel-layer event per group for the
+#: match as `state` has it, with the log's `records` just added (the presentation app's: each seat's
+#: own view, the log in words). Play's broadcast sends what they make.
+announcers: list[Callable[[Match, api.GameState, list[ActionRecord]], Events]] = []
 #: The socket's messages from other apps, by their `type`.
 socket_messages: dict[str, SocketMessage] = {}
 #: What a page is sent on joining a match and after an outage, read in the database thread from the
@@ -69,3 +74,10 @@ def watchable(match: Match, user: Any) -> bool:
     if match.side_of(user) is not None or getattr(user, "is_staff", False):
         return True
     return all(hook(match, user) for hook in may_watch)
+
+
+def watched(match_id: int, user: Any) -> Match | None:
+    """The match, its players loaded, if `user` may see it (`watchable`); None when there is none or
+    it is kept from them, alike, so that a private match's id tells nothing."""
+    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
+    return match if match is not None and watchable(match, user) else None

@@ -12,7 +12,7 @@ from django.db import transaction
 from engine import api
 from engine.errors import ActionError
 from engine.data.sides import SIDES, opponent
-from polis_site.matches import services
+from polis_site.matches import services, terms
 from polis_site.matches.models import ActionRecord, Match, new_seed
 
 
@@ -27,7 +27,7 @@ def import_match(export: Any, athens: Any, sparta: Any, upto: int | None = None,
     played by these two. `computer`: its level and side, the computer seated there (the other
     user given is then ignored); `created_by`: whose match it is (Athens' player by default);
     `played_on_from`: the match whose steps these are (`play_on`)."""
-    services.check_move_days(move_days)
+    terms.check_move_days(move_days)
     if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= Match._meta.get_field("seed").max_length):
         raise services.MatchError(f"seed {seed!r} must be text of 1 to {Match._meta.get_field('seed').max_length} characters",
                          code="bad_seed")
@@ -88,7 +88,7 @@ def play_on(source: Match, user: Any, upto: int, side: str, level: str, same_dic
     shuffle to come) is dealt anew, for the replay showed the old."""
     if side not in (*SIDES, "random"):
         raise services.MatchError(f"side {side!r} is not athens, sparta or random", code="bad_side", value=side)
-    services.check_computer(user, level)
+    terms.check_computer(user, level)
     if not isinstance(upto, int) or not 0 <= upto <= source.version:
         raise services.MatchError(f"match {source.pk} has steps 0 to {source.version}, not {upto}", code="no_such_step")
     seed = source.seed if same_dice else new_seed()

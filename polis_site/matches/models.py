@@ -224,6 +224,13 @@ class Match(models.Model):
     def engine_setup(self) -> api.Setup:
         return api.Setup.from_json(self.setup)
 
+    def state_after(self, upto: int | None = None) -> api.GameState:
+        """The game after `upto` actions (all by default), rebuilt from the setup and the log."""
+        records = self.actions.order_by("seq")
+        if upto is not None:
+            records = records.filter(seq__lte=upto)
+        return api.replay(self.engine_setup(), [entry for r in records for entry in r.log_entries()])
+
 
 class ActionRecord(models.Model):
     """One accepted decision of a side, with the chance outcomes the server drew right after it."""

@@ -1,4 +1,4 @@
-"""The one write path of a match (what each seat is then sent: audience.py).
+"""The one write path of a match (how the news then travels: audience.py).
 
 `submit_action` is the only code that changes a match's game: one transaction, the match row
 locked (`select_for_update` serialises submissions across processes), the version and the seat
@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, OperationalError, transaction
@@ -27,9 +26,10 @@ from engine import api
 from engine.data.sides import opponent
 from engine.errors import ActionError
 from polis_site import storage
-from polis_site.matches import audience, extensions, presence, rows
+from polis_site.matches import audience, presence, rows, terms
 from polis_site.matches.audience import SIDES
-from polis_site.matches.models import (ABORTED, COMPUTER_LEVELS, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
+from polis_site.matches.errors import MatchError
+from polis_site.matches.models import (ABORTED, DEFAULT_RULESET, RESIGNED, RULESETS, TIME_OUT, ActionRecord, Match,
                                        computer_username)
 
 logger = logging.getLogger(__name__)
@@ -38,29 +38,11 @@ logger = logging.getLogger(__name__)
 MAX_CHANCE_STEPS = 100
 
 
-class MatchError(ActionError):
-    """A refusal by the server (not the rules): the same shape as the engine's, with its own codes."""
-
-    code = "match_error"
-
-
 # --------------------------------------------------------------------------- creating and joining
 
 
 #: The seat of the side the new game asks to decide first (usually Sparta: the event card may change it).
 FIRST = "first"
-#: The time limits a match may be created with, in days per move (None: no limit).
-MOVE_DAYS = (None, 1, 2, 3, 5, 7, 14)
-
-
-def check_move_days(move_days: Any) -> None:
-    if move_days not in MOVE_DAYS or isinstance(move_days, bool):
-        raise MatchError(f"move_days {move_days!r} is not one of {', '.join(map(str, MOVE_DAYS))}",
-                         code="bad_time_limit", value=move_days)
-
-
-#: The ratings a challenge's range may name.
-RATING_BOUNDS = (0, 4000)
 #: Sent inside the transaction of a write that leaves a match waiting for the computer, with
 #: `match_id` and the `version` the computer must answer: the computer's queue
 #: (polis_site/computer/seat.py) puts the decision's task in the same transaction, since the queue is
@@ -89,21 +71,6 @@ def queue_the_computer_if_due(match: Match) -> None:
         computer_awaited.send(sender=Match, match_id=match.pk, version=match.version)
 
 
-#: The live clocks a match may be played on: minutes each, and seconds added back per decision.
-CLOCKS = {"20+20": (20 * 60, 20), "45+30": (45 * 60, 30), "90+60": (90 * 60, 60)}
-
-
-def check_clock(clock: Any, move_days: Any) -> tuple[int, int] | None:
-    """A live clock's seconds and increment, one of CLOCKS; never beside days per move."""
-    if clock is None:
-        return None
-    if move_days is not None:
-        raise MatchError("a match has a live clock or days per move, not both", code="two_time_controls")
-    if clock in CLOCKS:
-        return CLOCKS[clock]
-    raise MatchError(f"clock {str(clock)[:20]!r} is not one of {', '.join(CLOCKS)}", code="bad_clock", value=clock)
-
-
 def create_match(user: Any, side: str, seed: str | None = None, move_days: int | None = None,
                  listed: bool = True, computer: str | None = None, rated: bool = True,
                  rating_range: tuple[int | None, int | None] = (None, None), rematch_of: Match | None = None,
@@ -120,20 +87,11 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
                          value=ruleset)
     if side not in (*SIDES, "random", FIRST):
         raise MatchError(f"side {side!r} is not athens, sparta, random or {FIRST}", code="bad_side", value=side)
-    low, high = rating_range
-    for bound in (low, high):
-        if bound is not None and (not isinstance(bound, int) or not RATING_BOUNDS[0] <= bound <= RATING_BOUNDS[1]):
-            raise MatchError(f"rating {bound!r} is not a whole number from {RATING_BOUNDS[0]} to {RATING_BOUNDS[1]}",
-                             code="bad_range", value=bound)
-    if low is not None and high is not None and low > high:
-        raise MatchError(f"the range {low} to {high} is empty", code="empty_range", low=low, high=high)
-    if reliability_min is not None and (not isinstance(reliability_min, int) or not 0 <= reliability_min <= 100):
-        raise MatchError(f"reliability {reliability_min!r} is not a percentage", code="bad_reliability",
-                         value=reliability_min)
+    low, high = terms.check_takers(rating_range, reliability_min)
     if computer is not None:
-        check_computer(user, computer)
-    check_move_days(move_days)
-    control = check_clock(clock, move_days)
+        terms.check_computer(user, computer)
+    terms.check_move_days(move_days)
+    control = terms.check_clock(clock, move_days)
     match = Match(created_by=user, move_days=move_days, listed=listed and computer is None,
                   rated=rated and computer is None, rating_min=low, rating_max=high, rematch_of=rematch_of,
                   reliability_min=reliability_min, bots_allowed=bots_allowed and listed and computer is None)
@@ -158,19 +116,6 @@ def create_match(user: Any, side: str, seed: str | None = None, move_days: int |
     queue_the_computer_if_due(match)
     transaction.on_commit(lambda: match_created.send(sender=Match, match=match))
     return match
-
-
-def check_computer(user: Any, level: str) -> None:
-    """Refuses a level the computer does not play, or a user with as many matches against it in play
-    as they may have."""
-    if level not in dict(COMPUTER_LEVELS):
-        raise MatchError(f"computer level {level!r} is not one of {', '.join(dict(COMPUTER_LEVELS))}",
-                         code="bad_level", value=level)
-    if Match.objects.filter(created_by=user, status=Match.Status.ACTIVE).exclude(
-            computer_side="").count() >= settings.COMPUTER_MATCHES_PER_USER:
-        raise MatchError(f"you have {settings.COMPUTER_MATCHES_PER_USER} matches against the computer in play; "
-                         "finish or resign one first", code="too_many_computer_matches",
-                         most=settings.COMPUTER_MATCHES_PER_USER)
 
 
 def seat_the_computer(match: Match, level: str, side: str) -> None:
@@ -333,7 +278,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
                 after_commit_tell_of_the_deadline(match)
                 queue_the_computer_if_due(match)
                 if announce:
-                    transaction.on_commit(lambda: audience.broadcast(match, state, [audience.public_entry(record)], side))
+                    transaction.on_commit(lambda: audience.broadcast(match, state, [record], side))
     except IntegrityError as error:
         # The log already holds this client_action_id (a resubmission, or two racing): the first won.
         # The id of someone else's action is no resubmission of this user's (ids are chosen by clients).
@@ -347,7 +292,7 @@ def _submit(match_id: int, user: Any, action: Any, client_action_id: str | None,
         raise MatchError(f"{side}'s time ran out before this move: match {match_id} is lost on time", code="time_out")
     if announce:
         return Submission(match, state, record, duplicate=False)
-    return Submission(match, state, record, duplicate=False, events=audience.announcement(match, state, [audience.public_entry(record)]))
+    return Submission(match, state, record, duplicate=False, events=audience.announce(match, state, [record]))
 
 
 def _earlier(match_id: int, client_action_id: str | None, user: Any, action: Any) -> ActionRecord | None:
@@ -488,18 +433,3 @@ def _finish(match: Match, winner: str | None, reason: str) -> None:
     match.deadline_at = None
     match.finished_at = timezone.now()
     match_finished.send(sender=Match, match=match)
-
-
-def watched(match_id: int, user: Any) -> Match | None:
-    """The match, its players loaded, if `user` may see it (`extensions.watchable`); None when there
-    is none or it is kept from them, alike, so that a private match's id tells nothing."""
-    match = Match.objects.select_related("athens", "sparta").filter(pk=match_id).first()
-    return match if match is not None and extensions.watchable(match, user) else None
-
-
-def replay_state(match: Match, upto: int | None = None) -> api.GameState:
-    """The game after `upto` actions (all by default), rebuilt from the setup and the log."""
-    records = match.actions.order_by("seq")
-    if upto is not None:
-        records = records.filter(seq__lte=upto)
-    return api.replay(match.engine_setup(), [entry for r in records for entry in r.log_entries()])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from polis_site.matches.admin import ReadOnly
 from polis_site.notices.models import Notification, Preferences, PushSubscription
+from polis_site.presentation.admin import ReadOnly
 
 
 @admin.register(Notification)

@@ -15,8 +15,8 @@ from django.conf import settings
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
-from polis_site.matches import words
 from polis_site.notices.models import PushSubscription
+from polis_site.presentation import words
 
 logger = logging.getLogger(__name__)
 

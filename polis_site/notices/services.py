@@ -31,10 +31,11 @@ from django_q.tasks import async_task
 from engine.data.sides import opponent
 from polis_site.clocks import timers
 from polis_site.lobby import services as lobby
-from polis_site.matches import audience, services, wire, words
+from polis_site.matches import audience, services, wire
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.notices import push
 from polis_site.notices.models import Notification, Preferences
+from polis_site.presentation import seat_messages, words
 
 REMINDER = "reminder"
 
@@ -128,7 +129,7 @@ def ended_notices(match: Match, actor: str | None = None) -> dict[str, dict[str,
     """The notice of a match's end for the open pages of each player to whom it is news: not the
     one whose move, resignation or claim ended it (`actor`), who saw it end on its own page."""
     ending = words.in_every_language(lambda: _("Match %(match)s is over: %(ending)s") % {
-        "match": match.pk, "ending": words.ending(audience.outcome_of(match, match.state()))})
+        "match": match.pk, "ending": words.ending(seat_messages.outcome_of(match, match.state()))})
     return {group: event for side in audience.SIDES if side != actor and (user_id := match.player_id(side)) is not None
             for group, event in notice(match, user_id, ending).items()}
 
@@ -188,7 +189,7 @@ def tell_accepted(match: Match) -> Notification | None:
 
 def email_ended(match: Match) -> list[Notification]:
     """Emails each player who is away and wants it that the match is over (once)."""
-    ending = lambda: words.ending(audience.outcome_of(match, match.state()))  # noqa: E731
+    ending = lambda: words.ending(seat_messages.outcome_of(match, match.state()))  # noqa: E731
     sent = [_email(match, match.player(side), Notification.ENDED, lambda last_move: {}, lambda: (
         _("Polis: match %(match)s against %(opponent)s is over") % {
             "match": match.pk, "opponent": match.player_name(opponent(side))},

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import admin
 
-from polis_site.matches.admin import MatchAdmin, ReadOnly
+from polis_site.presentation.admin import MatchAdmin, ReadOnly
 from polis_site.ratings.models import Rating, RatingChange
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import Count, Q
 from django.http import HttpRequest
 
-from polis_site.matches import words
 from polis_site.matches.models import ABORTED, DEFAULT_RULESET, RULESETS, TIME_OUT, Match
+from polis_site.presentation import words
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating, RatingChange
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from polis_site.matches.admin import ReadOnly
+from polis_site.presentation.admin import ReadOnly
 from polis_site.relations.models import Block
 
 

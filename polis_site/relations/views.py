@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from polis_site.guests.views import members_only
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 from polis_site.relations import services
 
 

@@ -145,7 +145,7 @@ def test_each_decision_is_judged_from_its_seat_and_stored_once(quick: None) -> N
         record = records[item["seq"]]
         assert item["side"] == record.side and item["played"] == record.action
         assert 0 <= item["before"] <= 1 and 0 <= item["after"] <= 1 and item["loss"] >= 0
-        state = play.replay_state(match, upto=item["seq"] - 1)
+        state = match.state_after(upto=item["seq"] - 1)
         api.apply_action(state, record.side, item["best"])  # the preferred answer was legal there
         # What the seat could not see changes nothing: judged again on a re-dealt world, alike.
         world = api.from_view(api.view_for(state, record.side), random.Random(1))
@@ -246,7 +246,7 @@ def test_a_match_played_on_from_another_s_step_is_analysed_only_from_there(quick
     judges only the steps played after them, its progress counting those alone."""
     source = resigned_after(10, seed="analysis-played-on")
     taken = 6
-    side = play.replay_state(source, upto=taken).decision.side
+    side = source.state_after(upto=taken).decision.side
     player = UserFactory()
     match = imports.play_on(source, player, taken, side, "easy")
     assert (match.played_on_from, match.steps_taken) == (source, taken)

@@ -14,8 +14,9 @@ import pytest
 from engine import api, editions, playout
 
 from polis_site.api import schemas
-from polis_site.matches import audience, wire
+from polis_site.matches import wire
 from polis_site.matches.imports import import_match
+from polis_site.presentation import seat_messages
 from tests.api.support import Caller
 from tests.matches.factories import UserFactory
 
@@ -51,7 +52,7 @@ def test_the_apis_state_carries_every_key_of_the_pages_state_with_its_value(edit
             seat = match.side_of(user)
             status, body = Caller(user).call("GET", f"/matches/{match.pk}")
             assert status == 200, body
-            page = json.loads(wire.dumps(audience.state_message(match, match.state(), seat)))
+            page = json.loads(wire.dumps(seat_messages.state_message(match, match.state(), seat)))
             missing = sorted(set(page) - set(body))
             assert not missing, f"{seed} at {cut}, {seat or 'spectator'}: the API drops {missing}"
             assert {key: timeless(body[key]) for key in page} == timeless(page), (seed, seat)

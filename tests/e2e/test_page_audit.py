@@ -25,7 +25,7 @@ import pytest
 from engine import api
 from engine.actions import ACTIONS, FREE_ACTIONS
 from engine.editions import EDITIONS
-from polis_site.matches import refusals
+from polis_site.presentation import refusals
 from tests.e2e.test_click_only import POSITIONS, may_take
 from tests.e2e.test_match_browser import PASSWORD, import_match, log_in, sign_up
 from tests.support.clicking import WAIT_MS, frames, idle, raw_text

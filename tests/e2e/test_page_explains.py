@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine import api, editions, flow
-from polis_site.matches.refusals import RULES
+from polis_site.presentation.refusals import RULES
 from tests.e2e.test_click_only import deciding
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_page_controls import click, confirm_and_wait, prepared

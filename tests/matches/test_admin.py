@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from engine import api, playout
-from polis_site.matches import services, words
+from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.presentation import words
 from tests.matches.factories import active_match
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +63,7 @@ def test_the_log_in_words_and_the_state_at_every_step(admin_client: Client) -> N
         response = admin_client.get(f"/admin/matches/match/{match.pk}/step/{seq}/")
         assert response.status_code == 200
         shown = json.loads(response.context["state_json"])
-        expected = services.replay_state(match, upto=seq)
+        expected = match.state_after(upto=seq)
         assert shown == api.to_json(expected)
     assert shown == match.snapshot  # the last step is the live game
 
@@ -121,7 +122,7 @@ def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_cli
     assert [(r.seq, r.side, r.action, r.chance, r.events) for r in copy.actions.all()] == \
         [(r.seq, r.side, r.action, r.chance, r.events) for r in match.actions.all()]
     assert copy.actions.filter(side="sparta").exclude(user=sparta).count() == 0
-    assert api.to_json(services.replay_state(copy)) == copy.snapshot
+    assert api.to_json(copy.state_after()) == copy.snapshot
     # It is played on from there like any match.
     state = copy.state()
     services.submit_action(copy.pk, copy.player(state.decision.side), playout.step(state, state.decision.side,
@@ -130,7 +131,7 @@ def test_an_export_imports_as_a_new_match_in_play_at_the_same_position(admin_cli
     # Part of a log: the position after 5 actions, played on at two days a move.
     call_command("importmatch", str(path), athens="cleon", sparta="brasidas", upto=5, move_days=2, stdout=out)
     early = Match.objects.latest("pk")
-    assert early.version == 5 and early.snapshot == api.to_json(services.replay_state(match, upto=5))
+    assert early.version == 5 and early.snapshot == api.to_json(match.state_after(upto=5))
     assert early.move_days == 2 and early.deadline_at == early.waiting_since + timedelta(days=2)
 
 

@@ -19,6 +19,7 @@ from polis_site.matches import audience, services
 from polis_site.matches.models import Match
 from polis_site.notices import services as notify
 from polis_site.notices.models import Notification, Preferences
+from polis_site.presentation import seat_messages
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db
@@ -178,7 +179,7 @@ def test_a_time_limit_lets_the_opponent_claim_the_win_once_overrun() -> None:
     match.refresh_from_db()
     assert (match.status, match.winner, match.outcome_reason) == (Match.Status.FINISHED, "sparta", "time_out")
     assert match.version == before and match.finished_at is not None and match.waiting_for == ""
-    message = audience.state_message(match, match.state(), "athens")
+    message = seat_messages.state_message(match, match.state(), "athens")
     assert message["prompts"] == [] and message["waiting_for"] is None
     assert message["ending"] == {"en": "Sparta wins: the other side ran out of time.",
                                  "es": "Esparta gana: el otro bando se quedó sin tiempo."}

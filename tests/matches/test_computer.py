@@ -21,9 +21,10 @@ from django_q.models import OrmQ, Schedule
 from engine import api, players, playout
 from polis_site import background
 from polis_site.computer import seat as computer
-from polis_site.matches import replays, services
 from polis_site.computer.models import ComputerThought
+from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.presentation import replays
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -241,7 +242,7 @@ def test_a_finished_match_against_the_computer_replays_with_its_judgement_of_eve
     assert len(leads) == match.version
     for seq in (0, 1, match.version // 2, match.version):
         step = client.get(reverse("matches:replay_step", args=[match.pk, seq])).json()
-        view = api.view_for(services.replay_state(match, upto=seq), "sparta")  # the computer's seat
+        view = api.view_for(match.state_after(upto=seq), "sparta")  # the computer's seat
         assert step["judged"]["lead"] == round(-players.assess(view), 2)  # above 0: Athens ahead
         if seq:
             assert leads[seq - 1] == step["judged"]["lead"]

@@ -48,8 +48,9 @@ from engine import api, battles, end_of_round, event_cards, flow
 from engine.data import battle_cards, geography, poleis, projects, resources
 from engine.data.sides import SIDES
 from polis_site.asgi import application
-from polis_site.matches import consumers, wire
+from polis_site.matches import wire
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.presentation import consumers
 from tests.matches.factories import UserFactory, active_match, sparta_first
 
 pytestmark = pytest.mark.django_db(transaction=True)

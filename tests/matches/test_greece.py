@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from engine.data import geography, poleis
-from polis_site.matches import board, greece
+from polis_site.presentation import board, greece
 
 
 def rules_links() -> set[frozenset[str]]:

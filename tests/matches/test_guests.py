@@ -17,8 +17,9 @@ from polis_site.chat import services as chat
 from polis_site.guests import services as guests
 from polis_site.guests.models import Guest
 from polis_site.lobby import services as lobby
-from polis_site.matches import audience, services
+from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
+from polis_site.presentation import seat_messages
 from tests.matches.factories import PASSWORD, UserFactory
 from tests.matches.test_async_play import move
 
@@ -61,7 +62,7 @@ def test_a_guest_is_named_in_the_pages_language(language: str, called: str) -> N
     assert f">{called} {tag}<" in page and f">{guest.username}<" not in page
     # The socket's state (one message for readers of every language) names the guest in each.
     seat = match.side_of(guest)
-    spoken = audience.state_message(match, match.state(), seat)["spoken_names"]
+    spoken = seat_messages.state_message(match, match.state(), seat)["spoken_names"]
     assert spoken[seat] == {"en": f"Guest {tag}", "es": f"Invitado {tag}"} and set(spoken) == {"athens", "sparta"}
 
 

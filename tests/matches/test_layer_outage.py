@@ -61,7 +61,7 @@ async def test_a_database_read_that_fails_is_a_typed_error_and_the_socket_stays(
     """Issue 21, point 7: a failing database closed the socket with 1011."""
     from django.db import OperationalError
 
-    from polis_site.matches.consumers import MatchConsumer
+    from polis_site.presentation.consumers import MatchConsumer
 
     match = await database_sync_to_async(active_match)(sparta_first("read-fails"))
     sparta = await database_sync_to_async(lambda: match.sparta)()

@@ -12,8 +12,8 @@ from django.test import Client
 from engine import api, end_of_round
 from engine.data import poleis
 from engine.errors import ActionError
-from polis_site.matches import words
 from polis_site.matches.models import Match
+from polis_site.presentation import words
 from tests.matches.factories import PASSWORD, UserFactory, active_match
 from tests.matches.test_match_socket import open_socket
 from tests.support.waiting import WAIT
@@ -105,11 +105,11 @@ def test_price_refuses_what_apply_refuses_with_the_same_code() -> None:
 def test_the_food_forecast_is_shown_until_the_population_has_eaten(kind: str, shown: bool) -> None:
     """An outside tour: "Round's end: 8 wheat to eat, 0 in store" stayed up during phoros and growth,
     after the eating."""
-    from polis_site.matches import audience
+    from polis_site.presentation import seat_messages
     from tests.support.games import find_position
 
     _, state, _ = find_position([f"food-line-{n}" for n in range(4)],
                                 lambda s: s.decision is not None and s.decision.kind == kind and bool(s.decision.side))
     side = state.decision.side
-    message = audience.view_message(Match(pk=1), state, side, 1, Match.Status.ACTIVE, None)
+    message = seat_messages.view_message(Match(pk=1), state, side, 1, Match.Status.ACTIVE, None)
     assert ("food" in message) is shown

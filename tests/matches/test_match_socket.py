@@ -109,7 +109,7 @@ async def test_a_whole_seeded_game_played_through_the_socket_by_two_clients(matc
     final = await database_sync_to_async(Match.objects.get)(pk=match.pk)
     assert final.status == Match.Status.FINISHED and final.version == step
     assert latest["athens"]["view"]["outcome"] == final.snapshot["outcome"]
-    replayed = await database_sync_to_async(services.replay_state)(final)
+    replayed = await database_sync_to_async(final.state_after)()
     assert api.to_json(replayed) == final.snapshot
     forbidden = await database_sync_to_async(secrets_of)(final)
     for side in ("athens", "sparta"):

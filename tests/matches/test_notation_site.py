@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from engine import api
-from polis_site.matches import imports, notations
+from polis_site.matches import imports
 from polis_site.matches.models import Match
+from polis_site.presentation import notations
 from polis_site.watch import services as watch
 from tests.matches.factories import PASSWORD, UserFactory, played_to_the_end
 

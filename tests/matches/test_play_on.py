@@ -24,7 +24,7 @@ def test_play_on_starts_an_unrated_match_against_the_computer_at_that_step() -> 
     assert (match.status, match.rated, match.listed, match.version) == (Match.Status.ACTIVE, False, False, 6)
     assert (match.sparta, match.computer_side, match.computer_level, match.created_by) == (player, "athens", "easy", player)
     assert match.athens.username == "computer-easy"
-    before = services.replay_state(source, upto=6)
+    before = source.state_after(upto=6)
     # What anyone saw at that step is the same; what was still hidden is dealt anew (fresh chance).
     assert api.view_for(match.state(), None) == api.view_for(before, None)
     assert match.seed != source.seed

@@ -17,7 +17,7 @@ from django.utils import translation
 
 from engine import api, playout
 from engine.errors import IllegalAction
-from polis_site.matches import board, refusals
+from polis_site.presentation import board, refusals
 
 REPO = Path(__file__).resolve().parents[2]
 #: Django's form validation codes are a form's own, shown by the form with its own words.
@@ -85,7 +85,7 @@ def test_the_scan_finds_the_codes_of_every_kind_of_raise() -> None:
 
 def test_every_code_raised_has_words() -> None:
     missing = every_code() - set(refusals.WORDS)
-    assert not missing, f"codes without words in polis_site/matches/refusals.py: {sorted(missing)}"
+    assert not missing, f"codes without words in polis_site/presentation/refusals.py: {sorted(missing)}"
 
 
 def test_every_refusal_reads_in_spanish_and_names_no_code() -> None:
@@ -106,7 +106,7 @@ def test_the_page_catalogue_carries_every_refusal_in_the_reader_language() -> No
 
 
 def test_an_unknown_code_gets_a_plain_sentence_and_a_log_line(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.WARNING, logger="polis_site.matches.refusals"):
+    with caplog.at_level(logging.WARNING, logger="polis_site.presentation.refusals"):
         text = refusals.said(IllegalAction("x", code="brand_new_rule"))
     assert text == "The server refused this."
     assert "brand_new_rule" in caplog.text

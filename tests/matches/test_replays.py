@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from engine import api, playout
-from polis_site.matches import replays, services
+from polis_site.matches import services
 from polis_site.matches.models import Match
+from polis_site.presentation import replays
 from tests.matches.factories import active_match
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def test_a_replay_reproduces_every_intermediate_state_of_a_whole_game_exactly() 
     match, snapshots = whole_game("replay-whole")
     assert match.version == len(snapshots) - 1 > 20
     for seq, snapshot in enumerate(snapshots):
-        assert api.to_json(services.replay_state(match, upto=seq)) == snapshot, f"step {seq}"
+        assert api.to_json(match.state_after(upto=seq)) == snapshot, f"step {seq}"
         step = replays.step(match, seq)
         assert step["view"] == api.view_for(api.from_json(snapshot), None), f"step {seq}"
         assert step["version"] == seq and (step["entry"] is None) == (seq == 0)

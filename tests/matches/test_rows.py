@@ -85,7 +85,7 @@ def test_an_appended_record_and_its_updated_match_read_back_through_the_orm() ->
     assert (again.version, again.scores, again.waiting_for) == (3, {"athens": 7, "sparta": 5}, "sparta")
     assert again.updated_at == locked.updated_at > before
     assert again.snapshot == match.snapshot  # a column not named is left as it was
-    assert api.to_json(services.replay_state(Match.objects.get(pk=match.pk), upto=2)) == match.snapshot
+    assert api.to_json(Match.objects.get(pk=match.pk).state_after(upto=2)) == match.snapshot
 
 
 def test_appending_is_one_statement_on_postgresql_and_two_elsewhere() -> None:

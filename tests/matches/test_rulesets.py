@@ -15,8 +15,9 @@ from django.urls import reverse
 from engine import playout
 from polis_site.computer import seat as computer
 from polis_site.lobby import services as lobby
-from polis_site.matches import audience, services, words
+from polis_site.matches import services
 from polis_site.matches.models import Match
+from polis_site.presentation import seat_messages, words
 from polis_site.ratings import services as ratings
 from polis_site.ratings.models import Rating
 from tests.matches.factories import PASSWORD, UserFactory, played_to_the_end
@@ -127,7 +128,7 @@ def test_the_log_tells_a_2012_match_in_its_own_words() -> None:
     home = {"athens": "attika", "sparta": "lakedaemon"}[side]
     services.submit_action(match.pk, match.player(side), {"type": "collect_tribute", "territory": home,
                                                           "columns": {"oil": 2}, "decision": state.decision.id})
-    entry = audience.public_entry(Match.objects.get(pk=match.pk).actions.get(seq=1))
+    entry = seat_messages.public_entry(Match.objects.get(pk=match.pk).actions.get(seq=1))
     assert "(3 oil)" in entry["words"]["en"] and "(3 de aceite)" in entry["words"]["es"]
     assert "3 oil" in signed_in(athens).get(match.get_absolute_url()).content.decode()
     assert Match.objects.get(pk=match.pk).round_name == "3"

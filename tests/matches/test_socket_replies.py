@@ -13,8 +13,8 @@ from channels.db import database_sync_to_async
 from django.db import OperationalError
 from django.test import Client
 
-from polis_site.matches import audience, consumers
 from polis_site.matches.models import Match
+from polis_site.presentation import consumers, seat_messages
 from tests.matches.factories import PASSWORD, UserFactory, active_match, sparta_first
 from tests.matches.test_match_socket import open_socket
 from tests.support.waiting import hear_all, settled
@@ -113,7 +113,7 @@ async def test_every_kind_of_message_and_of_refusal_carries_its_request(monkeypa
     # A fault of ours and a database that fails a read: refused, with the request; the socket stays.
     for fault, code in ((RuntimeError("a bug"), "internal"),
                         (OperationalError("the server closed the connection unexpectedly"), "storage_unavailable")):
-        monkeypatch.setattr(audience, "answer_query", raising(fault))
+        monkeypatch.setattr(seat_messages, "answer_query", raising(fault))
         await socket.send_json_to({"type": "options", "partial": {}, "request": code})
         answers, _ = await replies_to(socket, {code})
         assert [(r["type"], r["code"]) for r in answers[code]] == [("error", code)]

@@ -15,8 +15,9 @@ from polis_site.computer import seat
 from polis_site.guests import services as guests
 from polis_site.learn import tutorial
 from polis_site.learn.models import Tutorial
-from polis_site.matches import listings, services
+from polis_site.matches import services
 from polis_site.matches.models import Match
+from polis_site.presentation import listings
 from tests.matches.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from engine import api, editions, playout
-from polis_site.matches import words
+from polis_site.presentation import words
 from tests.support.games import bot_game, foresee_a_battle
 
 ENGINE = Path(api.__file__).parent
@@ -144,7 +144,7 @@ def test_every_event_card_and_option_reads_in_spanish() -> None:
     in the reader's language, so a card added without its translation fails here."""
     from django.utils import translation
 
-    from polis_site.matches import board
+    from polis_site.presentation import board
 
     with translation.override("en"):
         english = board.catalogue()
@@ -164,7 +164,7 @@ def test_each_edition_names_its_project_types_as_it_prints_them_in_either_langua
     """The names live in each edition's data (the 2012 text's "Festivals" are 2020's "Mysteries")."""
     from django.utils import translation
 
-    from polis_site.matches import board
+    from polis_site.presentation import board
 
     with translation.override("en"):
         english = {ruleset: board.catalogue(ruleset)["categories"] for ruleset in ("2020", "2012-s1")}

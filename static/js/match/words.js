@@ -41,7 +41,7 @@ export const FIELD_NAMES = {
   prestige: gettext("Phoros: how much prestige do you give for silver?"), remove: gettext("Choose the units to remove"),
 };
 // A refusal by its stable code, in the reader's language: the catalogue carries every code's words
-// (polis_site/matches/refusals.py); a code without words gets a plain sentence, never the code.
+// (polis_site/presentation/refusals.py); a code without words gets a plain sentence, never the code.
 export const explain = (error) => fmt(cat.refusals[error.code] || cat.refusals.unknown, error.details || {});
 
 export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;

@@ -7,8 +7,9 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from engine.data.sides import opponent
-from polis_site.matches import extensions, words
+from polis_site.matches import extensions
 from polis_site.matches.models import Match
+from polis_site.presentation import words
 
 
 def mine(user: Any) -> QuerySet[Match]:

@@ -1,4 +1,4 @@
-"""The match page's drawing of the board: our own map of Greece (polis_site/matches/greece.py)
+"""The match page's drawing of the board: our own map of Greece (polis_site/presentation/greece.py)
 with each place's name, units and markers, and the catalogue of names and numbers the page needs
 to read a view.
 
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from engine import api, editions, playout
 from engine.data import battle_cards, event_cards, geography, markets, personal_board, poleis, tribute
-from polis_site.matches import greece, refusals, words
 from polis_site.matches.models import DEFAULT_RULESET
+from polis_site.presentation import greece, refusals, words
 
 WIDTH, HEIGHT = greece.WIDTH, greece.HEIGHT
 

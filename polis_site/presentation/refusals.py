@@ -212,7 +212,7 @@ def said(error: ActionError) -> str:
     """A refusal in the reader's words, with the figures it carries (`%(most)s`)."""
     text = WORDS.get(error.code)
     if text is None:
-        log.warning("refusal code %r has no words in polis_site/matches/refusals.py", error.code)
+        log.warning("refusal code %r has no words in polis_site/presentation/refusals.py", error.code)
         return str(_REFUSED)
     try:
         return str(text) % error.details if "%(" in str(text) else str(text)

@@ -42,8 +42,9 @@ from django.db import DatabaseError
 from engine.errors import ActionError
 from polis_site import storage, throttles
 from polis_site.layers import GroupMember
-from polis_site.matches import audience, extensions, presence, refusals, services, wire
+from polis_site.matches import audience, extensions, presence, services, wire
 from polis_site.matches.models import Match
+from polis_site.presentation import refusals, seat_messages
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
         user = self.scope.get("user") or AnonymousUser()
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.present = False
-        match = await database_sync_to_async(services.watched)(self.match_id, user)
+        match = await database_sync_to_async(extensions.watched)(self.match_id, user)
         if match is None:
             await self.close(code=CLOSE_NO_MATCH)
             return
@@ -180,12 +181,12 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self._act(message)
         elif kind == "flag":
             await self._flag(message.get("version"))
-        elif kind in audience.QUERIES:
+        elif kind in seat_messages.QUERIES:
             await self._query(message)
         elif kind in extensions.socket_messages:
             await self._extension(extensions.socket_messages[kind], message)
         else:
-            kinds = " | ".join(f'"{known}"' for known in ("sync", "act", "flag", *audience.QUERIES, "ping",
+            kinds = " | ".join(f'"{known}"' for known in ("sync", "act", "flag", *seat_messages.QUERIES, "ping",
                                                            *extensions.socket_messages))
             await self._error("malformed", f'expected {{"type": {kinds}, ...}}, got type {str(kind)[:40]!r}')
 
@@ -236,7 +237,7 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
             await self.send_json({"type": "log", "since": version, "entries": entries})
 
     def _log_since(self, version: int) -> list[dict[str, Any]]:
-        return audience.log_since(Match.objects.get(pk=self.match_id), version)
+        return seat_messages.log_since(Match.objects.get(pk=self.match_id), version)
 
     async def _act(self, message: dict[str, Any]) -> None:
         if self.seat is None:
@@ -280,14 +281,14 @@ class MatchConsumer(WithoutDatabaseHop, GroupMember, AsyncWebsocketConsumer):
 
     def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         match = Match.objects.get(pk=self.match_id)
-        return audience.answer_query(match, match.state(), self.seat, message)
+        return seat_messages.answer_query(match, match.state(), self.seat, message)
 
     async def _state(self) -> dict[str, Any]:
         return await database_sync_to_async(self._state_now)()
 
     def _state_now(self) -> dict[str, Any]:
         match = Match.objects.get(pk=self.match_id)
-        return audience.state_message(match, match.state(), self.seat)
+        return seat_messages.state_message(match, match.state(), self.seat)
 
     async def reply(self, content: dict[str, Any]) -> None:
         """The answer to the message being handled, carrying its `request`; only the first reply

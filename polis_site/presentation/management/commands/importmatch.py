@@ -11,7 +11,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from polis_site.matches import imports, notations, services
+from polis_site.matches import imports, services
+from polis_site.presentation import notations
 
 
 class Command(BaseCommand):

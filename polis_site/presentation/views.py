@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engine.errors import ActionError
 from polis_site import throttles
-from polis_site.matches import (audience, board, extensions, imports, listings, notations, refusals, replays, services,
-                                wire, words)
+from polis_site.matches import extensions, imports, services, wire
 from polis_site.matches.models import COMPUTER_LEVELS, Match
+from polis_site.presentation import board, listings, notations, refusals, replays, seat_messages, words
 
 
 
@@ -78,7 +78,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         for version, html in lines(request, match).items():
             beside.setdefault(version, []).extend(html)
     log = [{**entry, "judged": summary["judged"].get(entry["seq"]), "after": beside.get(entry["seq"], [])}
-           for entry in _in_page_language(audience.log_since(match, 0))]
+           for entry in _in_page_language(seat_messages.log_since(match, 0))]
     return render(request, "matches/match.html", {
         "match": match, "seat": None, "replay": True, "initial": replays.step(match, match.version, summary["state"]),
         "log": log, "before": beside.get(0, []), "board": board.drawing(match.ruleset),
@@ -136,13 +136,13 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """A seat's page, or anyone's who watches (no account needed), unless the match is kept from them."""
-    match = services.watched(match_id, request.user)
+    match = extensions.watched(match_id, request.user)
     if match is None:
         raise Http404("no such match")
     seat = match.side_of(request.user)
     return render(request, "matches/match.html", {
-        "match": match, "seat": seat, "initial": audience.state_message(match, match.state(), seat),
-        "log": _in_page_language(audience.log_since(match, 0)), "opening": audience.opening(match),
+        "match": match, "seat": seat, "initial": seat_messages.state_message(match, match.state(), seat),
+        "log": _in_page_language(seat_messages.log_since(match, 0)), "opening": seat_messages.opening(match),
         "board": board.drawing(match.ruleset), "catalogue": board.catalogue(match.ruleset),
         "parts": {slot: [html for part in parts if (html := part(request, match, seat))]
                   for slot, parts in extensions.page_parts.items()}})
@@ -156,7 +156,7 @@ def _api_error(error: ActionError, match_id: int | None, user: Any) -> JsonRespo
     body: dict[str, Any] = {"type": "error", **error.to_dict()}
     match = Match.objects.filter(pk=match_id).first() if match_id is not None else None
     if match is not None:
-        body["state"] = audience.state_message(match, match.state(), match.side_of(user))
+        body["state"] = seat_messages.state_message(match, match.state(), match.side_of(user))
     return JsonResponse(body, status=refusals.http_status(error))
 
 
@@ -181,17 +181,17 @@ def api_state(request: HttpRequest, match_id: int) -> JsonResponse:
     refused = _api_refused(request)
     if refused is not None:
         return refused
-    match = services.watched(match_id, request.user)
+    match = extensions.watched(match_id, request.user)
     if match is None:
         return _api_error(services.MatchError(f"there is no match {match_id}", code="no_such_match"), None,
                           request.user)
-    body = audience.state_message(match, match.state(), match.side_of(request.user))
+    body = seat_messages.state_message(match, match.state(), match.side_of(request.user))
     since = request.GET.get("since")
     if since is not None:
         if not re.fullmatch(r"[0-9]{1,9}", since):
             return JsonResponse({"type": "error", "code": "malformed", "message": f"since={since[:20]!r} is not a version"},
                                 status=400)
-        body["log"] = audience.log_since(match, int(since))
+        body["log"] = seat_messages.log_since(match, int(since))
     return JsonResponse(body)
 
 
@@ -219,4 +219,4 @@ def api_act(request: HttpRequest, match_id: int) -> JsonResponse:
     side = submission.match.side_of(request.user)
     return JsonResponse({"type": "ack", "seq": submission.record.seq, "duplicate": submission.duplicate,
                          "version": submission.match.version,
-                         "state": audience.state_message(submission.match, submission.state, side)})
+                         "state": seat_messages.state_message(submission.match, submission.state, side)})

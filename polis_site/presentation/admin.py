@@ -15,9 +15,9 @@ from django.utils.html import format_html
 
 from engine import api, editions
 from engine.errors import ActionError
-from polis_site.matches import audience, services, words
 from polis_site.matches.models import ActionRecord, Match
-from polis_site.matches.words import describe, happenings, telling
+from polis_site.presentation import seat_messages, words
+from polis_site.presentation.words import describe, happenings, telling
 
 
 class ReadOnly:
@@ -74,7 +74,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
         of the log, so it is said here, after the step it followed."""
         if match.status != Match.Status.FINISHED:
             return "—"
-        outcome = audience.outcome_of(match, match.state())
+        outcome = seat_messages.outcome_of(match, match.state())
         said = words.ending(outcome) if outcome else match.outcome_reason
         when = f" on {match.finished_at:%Y-%m-%d %H:%M} UTC" if match.finished_at else ""
         return f"after step {match.version}{when}: {said}"
@@ -100,7 +100,7 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
             return HttpResponse(status=403)
         seq = min(seq, match.version)
         try:
-            state = services.replay_state(match, upto=seq)
+            state = match.state_after(upto=seq)
         except ActionError as error:
             return HttpResponse(f"the log does not replay: {error.message}", status=500, content_type="text/plain")
         records = list(match.actions.filter(seq__lte=seq).order_by("seq"))

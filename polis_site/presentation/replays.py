@@ -13,8 +13,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import api, editions, players
-from polis_site.matches import audience, extensions, services, words
+from polis_site.matches import audience, extensions, services
 from polis_site.matches.models import Match
+from polis_site.presentation import seat_messages, words
 
 #: The chart's drawing box (SVG user units) and its margins for the axes' labels.
 CHART_WIDTH, CHART_HEIGHT, CHART_MARGIN = 560, 240, 36
@@ -32,11 +33,11 @@ def step(match: Match, seq: int, state: api.GameState | None = None) -> dict[str
     if not 0 <= seq <= match.version:
         raise services.MatchError(f"match {match.pk} has steps 0 to {match.version}, not {seq}", code="no_such_step")
     if state is None:
-        state = services.replay_state(match, upto=seq)
+        state = match.state_after(upto=seq)
     record = match.actions.filter(seq=seq).first()
-    outcome = audience.outcome_of(match, state) if seq == match.version else api.outcome(state)
-    return {**audience.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
-            "entry": audience.public_entry(record) if record else None, "judged": judged(match, state),
+    outcome = seat_messages.outcome_of(match, state) if seq == match.version else api.outcome(state)
+    return {**seat_messages.view_message(match, state, None, seq, Match.Status.FINISHED if outcome else "replay", outcome),
+            "entry": seat_messages.public_entry(record) if record else None, "judged": judged(match, state),
             # The game itself ended here (not a resignation nor a clock): nothing is left to play on.
             "ended": state.outcome is not None}
 
@@ -81,7 +82,7 @@ def summary(match: Match) -> dict[str, Any]:
     if not round_ended:
         points.append(_point(state, _("End") if match.status == Match.Status.FINISHED else _("Now")))
     scores = {side: {**parts, "total": sum(parts.values())} for side, parts in api.score(state).items()}
-    outcome = audience.outcome_of(match, state)
+    outcome = seat_messages.outcome_of(match, state)
     return {"scores": scores, "points": points, "ending": words.ending(outcome) if outcome else "",
             # Whether the score decided it: a famine, a round without prestige, a resignation or a
             # clock ends a game whatever the score stands at.

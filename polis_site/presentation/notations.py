@@ -9,8 +9,9 @@ from django.conf import settings
 
 from engine import notation
 from engine.errors import MalformedAction
-from polis_site.matches import services, words
+from polis_site.matches import services
 from polis_site.matches.models import ABORTED, Match
+from polis_site.presentation import words
 
 
 def text_of(match: Match, site: str | None = None) -> str:

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import polis_site.converters  # noqa: F401  (registers the "id" converter)
-from polis_site.matches import views
+from polis_site.presentation import views
 
 app_name = "matches"
 
