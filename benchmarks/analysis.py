@@ -54,7 +54,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine import analysis, api, arena, editions, ladder, players, playout, strength
+from engine import analysis, api, arena, editions, ladder, players, playout, search, strength
 from engine.data.sides import SIDES
 
 #: The largest losses of a game counted by `sanity`.
@@ -230,7 +230,7 @@ def noise(games: int, seed: str, repeats: int, every: int) -> None:
                 continue
             for key in spreads:
                 spreads[key].append(statistics.stdev(getattr(j, key) for j in judged))
-            if any(players.action_key(j.best) == players.action_key(j.played) for j in judged):
+            if any(search.action_key(j.best) == search.action_key(j.played) for j in judged):
                 zero_played += [j.loss for j in judged]
         print(f"  game {number + 1}/{games}: {len(spreads['loss'])} decisions judged {repeats} times so far", flush=True)
     pooled = {key: statistics.mean(v * v for v in values) ** 0.5 for key, values in spreads.items()}
@@ -287,7 +287,7 @@ def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str) 
                 judged = analysis.judge(view, played, f"{name}:{step}")
                 if judged is None:
                     continue
-                same = players.action_key(judged.best) == players.action_key(played)
+                same = search.action_key(judged.best) == search.action_key(played)
                 # The preferred answer's result less the played one's: the loss the play-outs find.
                 diffs = [] if same else [played_out(view, (judged.best, played), level, f"{name}:{step}:{k}")
                                          for k in range(playouts)]

@@ -1,4 +1,4 @@
-"""Polis (Devir 2020 edition) rules engine: pure Python, no Django.
+"""The rules engine of Polis, both editions (2020 and 2012, `engine.editions`): pure Python, no Django.
 
 The public API is in engine.api; see its docstring for the loop a server or a playout runs.
 """

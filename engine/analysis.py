@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import Any
 
-from engine import api, players, sources
+from engine import api, players, search, sources
 
 #: The level whose search judges.
 ANALYST = "hard"
@@ -77,26 +77,26 @@ class Judgement:
         return {**asdict(self), "loss": round(self.loss, 4)}
 
 
-def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: players.Tree | None = None) -> Judgement | None:
+def judge(view: Mapping[str, Any], played: players.Action, seed: str, tree: search.Tree | None = None) -> Judgement | None:
     """The decision `view` shows its viewer, answered by `played`, judged (by the ANALYST's search,
     or `tree`); None when it had one answer only (nothing to judge). Seeded: the same view, answer
     and seed judge alike, on any machine (`analyst`: no time bound)."""
     tree = tree or analyst()
     rng = random.Random(seed)
-    root = players.search(view, rng, tree, also=played)
+    root = search.search(view, rng, tree, also=played)
     if len(root.actions) == 1:
         return None
     side = view["viewer"]
-    preferred = players.best(root)  # the search's own choice, before the answer played is weighed more
-    played_key = players.action_key(played)
-    players.visit(root, view, rng, tree, played_key, LEAST)
+    preferred = search.best(root)  # the search's own choice, before the answer played is weighed more
+    played_key = search.action_key(played)
+    search.visit(root, view, rng, tree, played_key, LEAST)
     edition = view["edition"]
     return Judgement(side=side, before=calibrated(_athens(root, preferred, side), edition),
                      after=calibrated(_athens(root, played_key, side), edition), best=root.actions[preferred],
                      played=played)
 
 
-def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None) -> float:
+def chance(view: Mapping[str, Any], seed: str, tree: search.Tree | None = None) -> float:
     """Athens' chance to win the position `view` shows, judged from its viewer's information: the
     search of the decision there (whichever side takes it), worth its preferred answer, calibrated.
     Both seats' views of a position with nothing hidden between them judge it alike
@@ -104,33 +104,33 @@ def chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None)
     return calibrated(searched_chance(view, seed, tree), view["edition"])
 
 
-def searched_chance(view: Mapping[str, Any], seed: str, tree: players.Tree | None = None) -> float:
+def searched_chance(view: Mapping[str, Any], seed: str, tree: search.Tree | None = None) -> float:
     """`chance` as the search has it, before calibration: what the calibration is fitted on."""
     tree = tree or analyst()
-    root = players.search(view, random.Random(seed), tree)
+    root = search.search(view, random.Random(seed), tree)
     if len(root.actions) == 1:  # one answer: its value is the position's
-        players.visit(root, view, random.Random(seed), tree, next(iter(root.actions)), LEAST)
-    return _athens(root, players.best(root), view["pending"][-1]["side"])  # the side deciding there
+        search.visit(root, view, random.Random(seed), tree, next(iter(root.actions)), LEAST)
+    return _athens(root, search.best(root), view["pending"][-1]["side"])  # the side deciding there
 
 
-def _athens(root: players.Node, key: str, side: str) -> float:
+def _athens(root: search.Node, key: str, side: str) -> float:
     """A root child's value, searched for `side`, as Athens' chance (uncalibrated)."""
     mean = root.value[key] / root.visits[key]
     chance = (mean + 1) / 2
     return chance if side == "athens" else 1 - chance
 
 
-def analyst() -> players.Tree:
+def analyst() -> search.Tree:
     """The ANALYST's search bounded by its count of iterations only, never by the clock that keeps a
     live decision in time: the same decision and seed are judged alike on a quiet machine and on a
     busy one (an analysis waits behind live play and has time); both sides' play-outs prudent."""
     tree = players.player(ANALYST).budget
-    assert isinstance(tree, players.Tree)
+    assert isinstance(tree, search.Tree)
     return replace(tree, most_seconds=math.inf, both_prudent=True)
 
 
 def judge_at(state: api.GameState, side: str, played: players.Action, seed: str,
-             tree: players.Tree | None = None) -> Judgement | None:
+             tree: search.Tree | None = None) -> Judgement | None:
     """`side`'s decision in `state` judged from `side`'s view of it, the one thing judged: what the
     side could not see never reaches the search."""
     return judge(api.view_for(state, side), played, seed, tree)

@@ -22,7 +22,7 @@ import sklearn
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss
 
-from engine import api, players, value
+from engine import api, judgement, value
 from engine.data.sides import SIDES, opponent
 
 Row = tuple[int, float, list[float], float, float]  # round, side sign, feature differences, label, hand value
@@ -50,7 +50,7 @@ def rows(game: dict[str, Any]) -> Iterator[Row]:
         for side in SIDES:
             mine, theirs = value.features(state, side), value.features(state, opponent(side))
             label = 0.5 if winner not in SIDES else float(winner == side)
-            hand = players.evaluate(state, side, caution=3, margin=True, ahead=True)
+            hand = judgement.evaluate(state, side, caution=3, margin=True, ahead=True)
             yield state.round, 1.0 if side == SIDES[0] else -1.0, [a - b for a, b in zip(mine, theirs)], label, hand
 
 

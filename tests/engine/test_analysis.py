@@ -14,7 +14,7 @@ import pytest
 from hypothesis import strategies as st
 
 from benchmarks.analysis import CALIBRATION_DATA, fit_temperature, handovers, played_out, read_positions, true_loss
-from engine import analysis, api, editions, players
+from engine import analysis, api, editions, players, search
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
 
@@ -148,7 +148,7 @@ def test_the_known_mistakes_play_outs_are_paired_so_that_only_the_answers_differ
     mean's."""
     state = POSITIONS[-1]
     view = api.view_for(state, state.decision.side)
-    answers = players.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
+    answers = search.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
     assert len(answers) >= 2
     assert all(played_out(view, (answers[0], answers[0]), "easy", f"paired:{k}") == 0 for k in range(3))
     found = [played_out(view, (answers[0], answers[-1]), "easy", f"paired:{k}") for k in range(3)]

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine import api, editions, end_of_round, essentials, flow, playout, players
+from engine import api, editions, end_of_round, essentials, flow, judgement, players, playout, search
 from engine.data import markets, poleis
 from engine.data.sides import opponent
 from engine.state import GameState
@@ -82,7 +82,7 @@ def counted(level: str) -> players.Player:
     """The level with no time bound: its count alone ends a search, so that a busy machine (the
     bound cut searches short on one running two arenas) never changes what a test compares."""
     budget = players.player(level).budget
-    if isinstance(budget, players.Tree):
+    if isinstance(budget, search.Tree):
         return players.Player(level, dataclasses.replace(budget, most_seconds=math.inf))
     return players.player(level)
 
@@ -110,10 +110,10 @@ def test_the_evaluation_says_who_won_and_who_leads() -> None:
     state, _ = players.play("players-eval", {side: players.player("random").decide for side in ("athens", "sparta")})
     winner = state.outcome.get("winner")
     if winner:
-        assert players.evaluate(state, winner) == 1.0 and players.evaluate(state, opponent(winner)) == -1.0
+        assert judgement.evaluate(state, winner) == 1.0 and judgement.evaluate(state, opponent(winner)) == -1.0
     start = api.new_game(api.Setup.from_seed("players-eval"))
-    assert -1 < players.evaluate(start, "athens") < 1
-    assert players.evaluate(start, "athens") == pytest.approx(-players.evaluate(start, "sparta"))
+    assert -1 < judgement.evaluate(start, "athens") < 1
+    assert judgement.evaluate(start, "athens") == pytest.approx(-judgement.evaluate(start, "sparta"))
 
 
 def test_an_unknown_level_is_named_in_the_error() -> None:
@@ -132,12 +132,12 @@ def test_a_side_short_of_wheat_sees_which_action_feeds_it() -> None:
     assert end_of_round.food_gap(state, side) >= 7 and state.round == 0
 
     def value(action: dict[str, Any]) -> float:
-        return players.evaluate(api.apply_action(state, side, action)[0], side)
+        return judgement.evaluate(api.apply_action(state, side, action)[0], side)
 
     legal = list(api.legal_actions(state, side))
     wheat = [a for a in legal if a["type"] == "trade" and markets.SPACE_BY_ID[a["space"]].receive == markets.WHEAT]
     assert max(map(value, wheat)) > max(value(a) for a in legal if a["type"] == "move_proxenos")
-    best = players.candidates(state, side, random.Random(1), 1)[0]
+    best = search.candidates(state, side, random.Random(1), 1)[0]
     assert end_of_round.food_gap(api.apply_action(state, side, best)[0], side) < end_of_round.food_gap(state, side)
 
 
@@ -147,9 +147,9 @@ def test_a_rounds_start_weighs_its_food_as_the_rounds_task() -> None:
     round's start, gave up poleis and never grew; `ahead` judges it near level."""
     start = api.new_game(api.Setup.from_seed("players-hungry"))
     assert end_of_round.food_gap(start, "sparta") == 7
-    assert players.evaluate(start, "sparta") < -0.8
-    assert -0.3 < players.evaluate(start, "sparta", ahead=True) < 0
-    assert players.evaluate(start, "sparta", ahead=True) == pytest.approx(-players.evaluate(start, "athens", ahead=True))
+    assert judgement.evaluate(start, "sparta") < -0.8
+    assert -0.3 < judgement.evaluate(start, "sparta", ahead=True) < 0
+    assert judgement.evaluate(start, "sparta", ahead=True) == pytest.approx(-judgement.evaluate(start, "athens", ahead=True))
 
 
 def test_hards_proposals_acting_alone_are_different_actions() -> None:
@@ -161,12 +161,12 @@ def test_hards_proposals_acting_alone_are_different_actions() -> None:
         state = playout.step(state, state.decision.side, rng)[1]  # the event card's questions
     state, _ = api.apply_action(state, state.decision.side, {"type": api.PASS, "decision": state.decision.id})
     side = state.decision.side
-    every = players.candidates(state, side, random.Random(1), 3)
+    every = search.candidates(state, side, random.Random(1), 3)
     assert any("extra" in action for action in every)
-    alike = [players.action_key({**a, "extra": None}) for a in every]
+    alike = [search.action_key({**a, "extra": None}) for a in every]
     assert len(set(alike)) < len(alike)  # the same action with different extras
-    proposed = players.candidates(state, side, random.Random(1), 3, one_extra=True)
-    different = [players.action_key({**a, "extra": None}) for a in proposed]
+    proposed = search.candidates(state, side, random.Random(1), 3, one_extra=True)
+    different = [search.action_key({**a, "extra": None}) for a in proposed]
     assert len(set(different)) == len(different)
     assert len(set(different)) > len(set(alike)) and proposed[-1]["type"] == api.PASS
 
@@ -194,33 +194,33 @@ def test_with_margin_a_game_ended_on_the_score_is_judged_by_the_lead() -> None:
     totals = scored.outcome["totals"]
     lead = totals["athens"] - totals["sparta"]
     assert lead != 0 and scored.outcome["reason"] == "score"
-    assert players.evaluate(scored, "athens") == (1.0 if lead > 0 else -1.0)
-    graded = players.evaluate(scored, "athens", margin=True)
-    assert graded == pytest.approx(math.tanh(lead / players.FINAL_SCALE)) and 0 < abs(graded) < 1
-    assert players.evaluate(scored, "sparta", margin=True) == pytest.approx(-graded)
+    assert judgement.evaluate(scored, "athens") == (1.0 if lead > 0 else -1.0)
+    graded = judgement.evaluate(scored, "athens", margin=True)
+    assert graded == pytest.approx(math.tanh(lead / judgement.FINAL_SCALE)) and 0 < abs(graded) < 1
+    assert judgement.evaluate(scored, "sparta", margin=True) == pytest.approx(-graded)
     wider = state.clone()
     wider.players["sparta"].tracks["prestige"] = 0  # the prestige track counts in the score
     end_of_round.finish(wider)
-    assert players.evaluate(wider, "athens", margin=True) > graded
+    assert judgement.evaluate(wider, "athens", margin=True) > graded
     lost = state.clone()
     essentials.end_game(lost, winner="athens", reason="prestige_exhausted")
-    assert players.evaluate(lost, "sparta", margin=True) == -1.0
+    assert judgement.evaluate(lost, "sparta", margin=True) == -1.0
 
 
 def test_hard_searches_a_tree_of_both_sides_decisions_within_its_count() -> None:
     """Hard's information-set tree: its root holds the screened candidates, its iterations reach the
     opponent's replies below them, and the count, not the clock, ends the search."""
     hard = counted("hard")
-    assert isinstance(hard.budget, players.Tree)
+    assert isinstance(hard.budget, search.Tree)
     state = next(s for s in POSITIONS if s.decision.kind == "action" and not s.decision.data["alone"])
     side = state.decision.side
     view = api.view_for(state, side)
     action = hard.decide(view, random.Random(3))
-    root = players.search(view, random.Random(3), hard.budget)  # the same search, seeded alike
+    root = search.search(view, random.Random(3), hard.budget)  # the same search, seeded alike
     assert sum(root.visits.values()) == hard.budget.iterations
     assert action == root.actions[max(root.visits, key=root.visits.get)]
     assert {a["type"] for a in root.actions.values()} >= {api.PASS}
-    assert len(root.actions) <= players.CANDIDATES * hard.budget.proposals + 1  # screened, not every legal action
+    assert len(root.actions) <= search.CANDIDATES * hard.budget.proposals + 1  # screened, not every legal action
     for candidate in root.actions.values():
         api.apply_action(state, side, candidate)  # each legal
     deeper = [child for child in root.children.values() if child.visits]
@@ -249,10 +249,10 @@ def test_in_the_last_round_a_wheat_short_is_a_prestige_a_spare_one_a_cube_and_un
     def strength(change: Any) -> float:
         changed = state.clone()
         change(changed.players[side])
-        return players._strength(changed, side, caution=0, ahead=False)
+        return judgement._strength(changed, side, caution=0, ahead=False)
 
     start = strength(lambda player: None)
-    tie = players.TIE_RESOURCE  # what a good held is worth (wheat too): a tie's breaker
+    tie = judgement.TIE_RESOURCE  # what a good held is worth (wheat too): a tie's breaker
     assert strength(lambda player: player.tracks.update(wheat=1)) == pytest.approx(start + 1 + tie)
     assert strength(lambda player: player.tracks.update(iron=player.tracks["iron"] + 1)) == pytest.approx(start + tie)
     assert strength(lambda player: player.units.update(lakedaemon=player.units["lakedaemon"] + 1)) == pytest.approx(start)
@@ -262,9 +262,9 @@ def test_in_the_last_round_a_wheat_short_is_a_prestige_a_spare_one_a_cube_and_un
     assert strength(lambda player: player.tracks.update(wheat=7 + room)) == pytest.approx(fed + room * (1 + tie))
     assert strength(lambda player: player.tracks.update(wheat=7 + room + 2)) == pytest.approx(fed + room * (1 + tie) + 2 * tie)
     earlier = api.new_game(api.Setup.from_seed("players-last"))  # 2020's first round: units still act
-    before = players._strength(earlier, side, caution=0, ahead=False)
+    before = judgement._strength(earlier, side, caution=0, ahead=False)
     earlier.players[side].units["lakedaemon"] += 1
-    assert players._strength(earlier, side, caution=0, ahead=False) == pytest.approx(before + players.UNIT)
+    assert judgement._strength(earlier, side, caution=0, ahead=False) == pytest.approx(before + judgement.UNIT)
 
 
 def test_the_prestige_a_rounds_end_will_give_is_counted_before_it_comes() -> None:
@@ -275,21 +275,21 @@ def test_the_prestige_a_rounds_end_will_give_is_counted_before_it_comes() -> Non
     side = "sparta"
     assert end_of_round.prestige_to_come(state, side) == 0
     state.players[side].tracks["wheat"] = 20
-    before = players._strength(state, side, caution=0, ahead=False)
+    before = judgement._strength(state, side, caution=0, ahead=False)
     zeus = editions.of(state).tile("zeus")
     state.change_polis("gythion", developing=zeus.id)
     assert end_of_round.prestige_to_come(state, side) == zeus.prestige
-    assert players._strength(state, side, caution=0, ahead=False) == pytest.approx(before + zeus.prestige)
+    assert judgement._strength(state, side, caution=0, ahead=False) == pytest.approx(before + zeus.prestige)
     state.change_polis("sparti", population=poleis.polis("sparti").base_population + 1)  # a cube and megalopolis
     assert end_of_round.prestige_to_come(state, side) == zeus.prestige + 1
     # The cube scores a point and eats a spare wheat; megalopolis is a point more.
-    assert players._strength(state, side, caution=0, ahead=False) == pytest.approx(
-        before + zeus.prestige + 1 - players.SPARE_WHEAT + 1)
+    assert judgement._strength(state, side, caution=0, ahead=False) == pytest.approx(
+        before + zeus.prestige + 1 - judgement.SPARE_WHEAT + 1)
     state.players[side].tracks["prestige"] = 0
-    assert not players._doomed(state, side)
+    assert not judgement._doomed(state, side)
     state.change_polis("gythion", developing=None)
     state.change_polis("sparti", population=poleis.polis("sparti").base_population)
-    assert players._doomed(state, side)
+    assert judgement._doomed(state, side)
     state.change_polis("gythion", developing=zeus.id)
     state.round_end = [end_of_round.PROJECTS_STEP + 1, 0]  # the projects step is past: its prestige is paid
     assert end_of_round.prestige_to_come(state, side) == 0
@@ -299,13 +299,13 @@ def test_the_flat_searchs_candidates_play_out_on_common_random_numbers(monkeypat
     """Each candidate's rollout of a deal starts from the same random numbers, so that candidates
     differ by what they do more than by the luck of their continuations."""
     starts: list[Any] = []
-    value = players._value
+    value = search._value
 
     def recording(after: GameState, side: str, rng: random.Random, rollouts: int) -> float:
         starts.append(rng.getstate())
         return value(after, side, rng, rollouts)
 
-    monkeypatch.setattr(players, "_value", recording)
+    monkeypatch.setattr(search, "_value", recording)
     state = next(s for s in POSITIONS if s.decision.kind == flow.ACTION and not flow.acting_alone(s, s.decision.side))
     side = state.decision.side
     deals = 2  # easy deals once: two deals show that each has numbers of its own

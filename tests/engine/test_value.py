@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import api, arena, players, playout, value
+from engine import api, arena, judgement, players, playout, search, value
 from engine.state import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,12 +70,12 @@ def test_hard_judges_a_later_rounds_start_by_the_model_and_medium_by_hand() -> N
     model = value.model("2020")
     assert model is not None
     hard, medium = players.LEVELS["hard"].budget, players.LEVELS["medium"].budget
-    assert isinstance(hard, players.Tree) and isinstance(medium, players.Tree)
-    assert players._judge(state, "sparta", hard, start=0) == model.value(state, "sparta")
-    by_hand = players.evaluate(state, "sparta", medium.caution, margin=True, ahead=True)
-    assert players._judge(state, "sparta", medium, start=0) == by_hand != model.value(state, "sparta")
+    assert isinstance(hard, search.Tree) and isinstance(medium, search.Tree)
+    assert search._judge(state, "sparta", hard, start=0) == model.value(state, "sparta")
+    by_hand = judgement.evaluate(state, "sparta", medium.caution, margin=True, ahead=True)
+    assert search._judge(state, "sparta", medium, start=0) == by_hand != model.value(state, "sparta")
     # Within the root's round it judges by hand: the model knows rounds' starts only.
-    assert players._judge(state, "sparta", hard, start=1) == players.evaluate(state, "sparta", hard.caution, margin=True)
+    assert search._judge(state, "sparta", hard, start=1) == judgement.evaluate(state, "sparta", hard.caution, margin=True)
 
 
 def test_the_2012_edition_has_its_own_model_and_the_learning_scenario_none() -> None:
@@ -83,13 +83,13 @@ def test_the_2012_edition_has_its_own_model_and_the_learning_scenario_none() -> 
     round with no later start to judge, has none and is judged by hand."""
     state = round_start("2012")
     hard = players.LEVELS["hard"].budget
-    assert isinstance(hard, players.Tree)
+    assert isinstance(hard, search.Tree)
     model = value.model("2012")
     assert model is not None
-    assert players._judge(state, "athens", hard, start=0) == model.value(state, "athens")
+    assert search._judge(state, "athens", hard, start=0) == model.value(state, "athens")
     assert value.model("2012-s1") is None
     scenario = api.new_game(api.Setup.from_seed("value-s1", "2012-s1"))
-    assert players._judge(scenario, "athens", hard, start=scenario.round + 1) == players.evaluate(
+    assert search._judge(scenario, "athens", hard, start=scenario.round + 1) == judgement.evaluate(
         scenario, "athens", hard.caution, margin=True, ahead=True)
 
 
