@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from polis_site.bots import services as bots
+from polis_site.matches.errors import MatchError
 from polis_site.ratings import services as ratings
 from polis_site.matches.models import Match
 
@@ -47,3 +48,10 @@ def summary(match: Match, user: Any) -> dict[str, Any]:
             "deadline": match.deadline_at.isoformat() if active and match.deadline_at else None,
             "winner": (match.winner or None) if finished else None,
             "reason": (match.outcome_reason or None) if finished else None}
+
+
+def check_since(match: Match, since: int | None) -> None:
+    """A `since` names one of the match's versions (the state call's and the match stream's alike)."""
+    if since is not None and not 0 <= since <= match.version:
+        raise MatchError(f"since={since} is not a version of match {match.pk}, which is at version {match.version}",
+                         code="malformed")

@@ -60,9 +60,7 @@ def state(request: HttpRequest, match_id: int, since: int | None = None) -> dict
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
     seat = match.side_of(request.user)
-    if since is not None and not 0 <= since <= match.version:
-        raise services.MatchError(f"since={since} is not a version of match {match_id}, which is at version "
-                                  f"{match.version}", code="malformed")
+    describe.check_since(match, since)
     presence.seen(match_id, seat)
     body = seat_messages.state_message(match, match.state(), seat)
     if since is not None:

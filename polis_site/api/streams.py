@@ -126,9 +126,7 @@ async def match_stream(token: Any, query: dict[str, str], match_id: str) -> Stre
     match = await database_sync_to_async(extensions.watched)(int(match_id), token.user)
     if match is None:  # none, or a private player's: alike
         raise services.MatchError(f"there is no match {match_id}", code="no_such_match")
-    if since is not None and since > match.version:
-        raise services.MatchError(f"since={since} is not a version of match {match.pk}, which is at version "
-                                  f"{match.version}", code="malformed")
+    describe.check_since(match, since)
     seat = match.side_of(token.user)
     listener = Listener([audience.group_name(match.pk, seat or audience.SPECTATORS), tokens.revocation_group(token.pk)])
     await listener.join()
