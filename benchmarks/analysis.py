@@ -265,20 +265,24 @@ def played_out(view: dict[str, Any], moves: tuple[players.Action, players.Action
     return results[0] - results[1]
 
 
-def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str) -> None:
-    """Known mistakes: every K-th decision of N fresh 2020 games (medium against medium), answered by
+def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str, first: int = 0) -> None:
+    """Known mistakes: every K-th decision of N fresh 2020 games (medium against medium, from game
+    number `first`: two processes gather apart), answered by
     the game's own move or, one in two, by the random level's (a deliberate, often bad one); the
     analysis's judgement of it and, where the answer differs from the analysis's preferred one,
     `playouts` paired play-outs of both by `level` (`played_out`); a line each in
-    docs/mistakes/S.jsonl."""
+    docs/mistakes/S.jsonl. A decision already in the file is not judged again: a gathering stopped
+    part way goes on where it stopped."""
     arena.check_fresh(seed)
     MISTAKES_DATA.mkdir(exist_ok=True)
-    with (MISTAKES_DATA / f"{seed}.jsonl").open("a") as out:
-        for number in range(games):
+    path = MISTAKES_DATA / f"{seed}.jsonl"
+    done = {(row["game"], row["step"]) for row in read_positions(path)} if path.exists() else set()
+    with path.open("a") as out:
+        for number in range(first, first + games):
             name = f"{seed}-{number}"
             log = game(name, {side: "medium" for side in SIDES})
             for index, (step, state, entry) in enumerate(analysis.decisions(api.Setup.from_seed(name), log)):
-                if index % every:
+                if index % every or (name, step) in done:
                     continue
                 side = entry["side"]
                 view = api.view_for(state, side)
@@ -419,6 +423,7 @@ def main() -> None:
     parser.add_argument("--level", default="medium", help="mistakes: the level that plays the play-outs")
     parser.add_argument("--report", nargs="+", help="mistakes: the docs/mistakes files to report on")
     parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--first", type=int, default=0, help="mistakes: the number of the first game")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", help="sanity, symmetry: a fresh seed")
     parser.add_argument("--iterations", type=int, default=analysis.analyst().iterations,
@@ -437,7 +442,7 @@ def main() -> None:
     elif args.what == "calibration":
         calibration_data(args.games, args.seed, args.every)
     elif args.what == "mistakes":
-        mistakes_data(args.games, args.seed, args.every, args.playouts, args.level)
+        mistakes_data(args.games, args.seed, args.every, args.playouts, args.level, args.first)
     elif args.what == "noise":
         noise(args.games, args.seed, args.repeats, args.every)
     else:
