@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+## The suite's workers (pytest-xdist): three on two cores, each test file kept on one worker, so that
+## a module's site and browser start once (docs/bench.md measures it). PYTEST_WORKERS=0: one process.
+PYTEST_WORKERS ?= 3
 
 .PHONY: run test test-busy install install-test system-packages migrate bench engine-compiled compiled-if-cc messages clean
 
@@ -41,7 +44,7 @@ system-packages:
 
 ## The compiled engine is built first, outside any test's time limit (and reused while its source is).
 test: install-test system-packages compiled-if-cc
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 ## The whole suite beside as many busy processes as cores (BUSY=N): what a loaded machine or a shared
 ## CI runner does to it (docs/bench.md has its time beside the quiet one's).
