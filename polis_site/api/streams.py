@@ -230,6 +230,9 @@ class Streams:
         await send({"type": "http.response.start", "status": 200, "headers": [
             (b"content-type", NDJSON.encode()), (b"cache-control", b"no-store"),
             (b"x-accel-buffering", b"no")]})  # nginx passes each line on as it comes
+        # An empty part sends the status and headers now: Daphne holds them until the first body,
+        # and a stream with no opening line would say it was accepted only at its first keep-alive.
+        await send({"type": "http.response.body", "body": b"", "more_body": True})
         pump = asyncio.ensure_future(_pump(stream, send))
         gone = asyncio.ensure_future(_disconnected(receive))
         try:
