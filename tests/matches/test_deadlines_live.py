@@ -12,11 +12,14 @@ import sys
 import time
 from collections.abc import Iterator
 from itertools import count
+from typing import Any
 
+import psycopg
 import pytest
 
 from benchmarks.client import SiteUser
 from tests.support.services import REPO, DaphneProcess, PostgresServer, embedded_site, manage, site_env
+from tests.support.waiting import WAIT
 
 pytestmark = pytest.mark.services
 
@@ -55,30 +58,40 @@ async def test_a_match_nobody_plays_ends_on_time_by_itself_and_both_players_are_
         await seat.close()
 
 
-#: Run in three processes at once against one database: each waits for the same instant, then
-#: ends the late match its own way, and prints whether it was the one that did.
+#: The advisory lock keys of the race's barrier, one a match.
+BARRIER = 3900
+
+#: Run in three processes against one database, each started once: for each match it reads what it
+#: needs, says it is ready and waits at the barrier (a shared advisory lock the test holds until all
+#: three wait), then ends the late match its own way and prints whether it was the one that did.
 RACER = """
-import sys, time
+import json, sys
 import django
 django.setup()
+from django.db import connection
 from polis_site.clocks import deadlines
 from polis_site.matches import services
 from polis_site.matches.models import Match
-way, match_id, start = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
-version, winner = match.version, match.player("sparta" if match.waiting_for == "athens" else "athens")
-time.sleep(max(0.0, start - time.time()))
-if way == "task":
-    print(deadlines.expire(match_id, version))
-elif way == "sweep":
-    print(deadlines.sweep() == 1)
-else:
-    try:
-        services.claim_time_out(match_id, winner)
-        print(True)
-    except services.MatchError as refused:
-        print(refused.code == "game_over" and False)
-"""
+way, ids = sys.argv[1], json.loads(sys.argv[2])
+for key, match_id in enumerate(ids, start=BARRIER):
+    match = Match.objects.select_related("athens", "sparta").get(pk=match_id)
+    version, winner = match.version, match.player("sparta" if match.waiting_for == "athens" else "athens")
+    print("ready", flush=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock_shared(%s)", [key])
+    if way == "task":
+        print(deadlines.expire(match_id, version), flush=True)
+    elif way == "sweep":
+        print(deadlines.sweep() == 1, flush=True)
+    else:
+        try:
+            services.claim_time_out(match_id, winner)
+            print(True, flush=True)
+        except services.MatchError as refused:
+            print(refused.code == "game_over" and False, flush=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_unlock_shared(%s)", [key])
+""".replace("BARRIER", str(BARRIER))
 
 LATE_MATCHES = """
 import json
@@ -94,14 +107,6 @@ for n in range(ROUNDS):
 print(json.dumps(ids))
 """
 
-#: One match at a time is late: the sweep ends every late match, and must race for this one alone.
-OVERRUN = """
-from datetime import timedelta
-from django.utils import timezone
-from polis_site.matches.models import Match
-Match.objects.filter(pk=ID).update(deadline_at=timezone.now() - timedelta(minutes=1))
-"""
-
 READ = """
 import json
 from polis_site.matches.models import Match
@@ -110,25 +115,54 @@ print(json.dumps([[m.status, m.outcome_reason, RatingChange.objects.filter(match
                   for m in Match.objects.filter(pk__in=IDS).order_by("pk")]))
 """
 
-ROUNDS = 4
+ROUNDS = 8
 
 
 def test_the_task_the_sweep_and_a_claim_at_once_end_a_late_match_once(postgres_server: PostgresServer) -> None:
-    env = site_env(DATABASE_URL=postgres_server.create_database("polis_deadline_race"))
+    """Three processes, each started once, race for each late match in turn; the test makes one
+    match late at a time and lets the three go together (`RACER`'s barrier)."""
+    url = postgres_server.create_database("polis_deadline_race")
+    env = site_env(DATABASE_URL=url)
     manage(["migrate", "--noinput"], env)
     ids = json.loads(manage(["shell", "-c", LATE_MATCHES.replace("ROUNDS", str(ROUNDS))], env).splitlines()[-1])
-    for match_id in ids:
-        manage(["shell", "-c", OVERRUN.replace("ID", str(match_id))], env)
-        start = time.time() + 3  # the three processes have started Django by then
-        racers = [subprocess.Popen([sys.executable, "-c", RACER, way, str(match_id), str(start)], cwd=REPO,
-                                   env={**env, "DJANGO_SETTINGS_MODULE": "polis_site.settings"},
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                  for way in ("task", "sweep", "claim")]
-        results = []
+    barrier = psycopg.connect(url, autocommit=True)
+    for key in range(BARRIER, BARRIER + len(ids)):  # held before any racer starts: none runs ahead
+        barrier.execute("SELECT pg_advisory_lock(%s)", [key])
+    racers = [subprocess.Popen([sys.executable, "-c", RACER, way, json.dumps(ids)], cwd=REPO,
+                               env={**env, "DJANGO_SETTINGS_MODULE": "polis_site.settings"},
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+              for way in ("task", "sweep", "claim")]
+    try:
+        with barrier:
+            for key, match_id in enumerate(ids, start=BARRIER):
+                # One match late at a time: the sweep ends every late match, and must race for this one alone.
+                barrier.execute("UPDATE matches_match SET deadline_at = now() - interval '1 minute' WHERE id = %s",
+                                [match_id])
+                assert [said(racer) for racer in racers] == ["ready"] * 3
+                waiting_at(barrier, key, len(racers))
+                barrier.execute("SELECT pg_advisory_unlock(%s)", [key])  # all three go at once
+                results = [said(racer) for racer in racers]
+                assert sorted(results) == ["False", "False", "True"], (match_id, results)  # exactly one ended it
         for racer in racers:
-            out, err = racer.communicate(timeout=60)
+            _, err = racer.communicate(timeout=WAIT)
             assert racer.returncode == 0, err
-            results.append(out.strip().splitlines()[-1])
-        assert sorted(results) == ["False", "False", "True"], results  # exactly one of them ended it
+    finally:
+        for racer in racers:
+            racer.kill()
     ended = json.loads(manage(["shell", "-c", READ.replace("IDS", json.dumps(ids))], env).splitlines()[-1])
     assert ended == [["finished", "time_out", 2]] * ROUNDS  # rated once each
+
+
+def said(racer: subprocess.Popen[str]) -> str:
+    """A racer's next line (empty when it stopped: its error follows at the end)."""
+    assert racer.stdout is not None
+    return racer.stdout.readline().strip()
+
+
+def waiting_at(db: psycopg.Connection[Any], key: int, how_many: int) -> None:
+    """Until `how_many` sessions wait for the advisory lock `key`: the racers at the barrier."""
+    deadline = time.monotonic() + WAIT
+    while db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s AND NOT granted",
+                     [key]).fetchone() != (how_many,):
+        assert time.monotonic() < deadline, f"{how_many} racers never waited at the barrier"
+        time.sleep(0.05)
