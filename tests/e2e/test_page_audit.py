@@ -1,7 +1,8 @@
 """What a player reads, audited where they read it (issue 51): the match page opened at every kind of
 decision, each prompt and each action type, in both editions, in English and Spanish, at 1280 and
 390 px, and read as a player would: its words, its widths, what a tap would hit and whether a
-finger can (WCAG 2.5.8's 24 px or spacing).
+finger can (WCAG 2.5.8's 24 px or spacing); and by axe-core's WCAG 2.2 A and AA rules, as it opens
+and once its fields are stepped through.
 
 The suite's other browser tests prove that a flow completes; this one proves what the page says on
 the way. It would have caught each "Broken" finding of issue 51: a place spelled letter by letter,
@@ -28,6 +29,7 @@ from engine.editions import EDITIONS
 from polis_site.presentation import refusals
 from tests.e2e.test_click_only import POSITIONS, may_take
 from tests.e2e.test_match_browser import PASSWORD, import_match, log_in, sign_up
+from tests.support.accessibility import violations
 from tests.support.clicking import WAIT_MS, frames, idle, raw_text
 from tests.support.games import Position, bot_game, find_position
 from tests.support.services import DaphneProcess, manage
@@ -390,6 +392,7 @@ def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict
             page = open_at(readers, live_site, side, match_id, language, width)
             where = f"{language} {width}px"
             problems += [f"{where}: {p}" for p in read(page, language, width, before_any_click=True)]
+            problems += violations(page, f"{where}: axe: ")
             if (language, width) == (LANGUAGES[0], 1280):  # colours are the same in each language
                 problems += [f"{where}: {p}" for p in faint_in_states(page)]
             if place.opens:
@@ -397,6 +400,7 @@ def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict
                 idle(page)
                 problems += [f"{where} after {place.opens}: {p}" for p in read(page, language, width, before_any_click=False)]
             problems += [f"{where}: {p}" for p in walk(page, language, width)]
+            problems += violations(page, f"{where}, the decision's fields stepped through: axe: ")
             if width == 390:
                 page.screenshot(path=str(artifacts_dir / f"audit-{name.replace(' ', '-')}-{language}-390.png"))
     assert not problems, f"{name} ({state.decision.kind}):\n" + "\n".join(dict.fromkeys(problems))

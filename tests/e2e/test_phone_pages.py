@@ -40,13 +40,13 @@ def cut_chart_text(page: Any) -> list[str]:
       }).map((text) => text.textContent)""")
 
 
-def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
-    # A rated match between two people, lost by resignation (the replay; the profile's chart and
-    # results), and a match against the computer in play.
+def a_players_pages(browser: Any, live_site: DaphneProcess, name: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """A player `name` with a rated match against another person, lost by resignation (the replay;
+    the profile's chart and results), and a match against the computer in play: the player's
+    logged-in browser state, and each page a player visits with its address."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
-    name = "phone-reader-longest"  # as long as a name may be (20 characters)
     sign_up(page, live_site.base_url, name)
     page.goto(live_site.base_url + "/matches/")
     page.locator("#create-match button[type=submit]").click()
@@ -54,7 +54,7 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
     finished = page.url
     other = browser.new_context(viewport={"width": 1280, "height": 900})
     opponent = other.new_page()
-    sign_up(opponent, live_site.base_url, "phone-reader-rival")
+    sign_up(opponent, live_site.base_url, f"{name[:14]}-rival")
     opponent.goto(live_site.base_url + "/matches/")
     opponent.locator(f'#open-challenges li[data-match="{finished.rstrip("/").rsplit("/", 1)[-1]}"] button').click()
     opponent.wait_for_url(finished)
@@ -70,10 +70,15 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
     in_play = page.url
     state = context.storage_state()
     context.close()
-
     pages = {"home": "/", "lobby": "/matches/", "my matches": "/matches/mine/", "match": in_play,
              "replay": finished.rstrip("/") + "/replay/", "profile": f"/matches/players/{name}/",
              "leaderboard": "/matches/players/", "preferences": "/matches/preferences/", "help": "/rules/"}
+    return state, pages
+
+
+def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: DaphneProcess, artifacts_dir: Path) -> None:
+    name = "phone-reader-longest"  # as long as a name may be (20 characters)
+    state, pages = a_players_pages(browser, live_site, name)
     for language in ("en", "es"):
         phone = browser.new_context(viewport={"width": WIDTH, "height": 844}, is_mobile=True, has_touch=True,
                                     storage_state=state, locale="es-ES" if language == "es" else "en-US")

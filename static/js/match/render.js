@@ -421,7 +421,7 @@ export function markRecent() {
     : mine >= 0 ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
     : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", recent.length);
   box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
-    el("ol", {}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
+    el("ol", {tabindex: "0", "aria-label": fmt(title, {n: recent.length})}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
       "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""},
       $$(".then", line).map((then) => el("span", {class: "then", text: then.textContent}))))));
   if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));
