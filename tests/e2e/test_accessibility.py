@@ -1,0 +1,55 @@
+"""Every page passes axe-core's WCAG 2.2 A and AA rules (issue 66): each page a player or a visitor
+opens, in English and Spanish, at 1280 and 390 px, logged in and out. A violation fails the test in
+axe's own words. The match page at every kind of decision is checked by the page audit
+(tests/e2e/test_page_audit.py), the replay's analysis by tests/e2e/test_analysis_browser.py and the
+tutorial's steps by tests/e2e/test_tutorial_browser.py, each where its page stands."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_phone_pages import a_players_pages
+from tests.support.accessibility import violations
+from tests.support.clicking import idle
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+#: The widths every page is read at: a desktop, and a phone.
+WIDTHS = {1280: 900, 390: 844}
+#: What a visitor without an account opens.
+VISITOR_PAGES = {"home": "/", "sign-up": "/accounts/signup/", "log-in": "/accounts/login/", "help": "/rules/",
+                 "rulings": "/rules/rulings/", "watch": "/watch/", "leaderboard": "/matches/players/"}
+
+
+def read_all(browser: Any, live_site: DaphneProcess, pages: dict[str, str], state: dict[str, Any] | None) -> list[str]:
+    found = []
+    for language in ("en", "es"):
+        for width, height in WIDTHS.items():
+            context = browser.new_context(viewport={"width": width, "height": height}, storage_state=state,
+                                          locale="es-ES" if language == "es" else "en-US",
+                                          is_mobile=width < 600, has_touch=width < 600)
+            page = context.new_page()
+            for what, url in pages.items():
+                page.goto(url if url.startswith("http") else live_site.base_url + url)
+                page.wait_for_load_state("networkidle")
+                if what == "match":
+                    idle(page)
+                found += violations(page, f"{what}, {language}, {width} px: ")
+            context.close()
+    return found
+
+
+def test_every_visitors_page_passes_axe(browser, live_site: DaphneProcess) -> None:
+    found = read_all(browser, live_site, VISITOR_PAGES, None)
+    assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
+
+
+def test_every_players_page_passes_axe(browser, live_site: DaphneProcess) -> None:
+    state, pages = a_players_pages(browser, live_site, f"axe-{uuid.uuid4().hex[:6]}")
+    pages |= {"watch": "/watch/"}
+    found = read_all(browser, live_site, pages, state)
+    assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
