@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_page_audit import LANGUAGES, WIDTHS
 from tests.e2e.test_phone_pages import a_players_pages
 from tests.support.accessibility import violations
 from tests.support.clicking import idle
@@ -18,8 +19,6 @@ from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
 
-#: The widths every page is read at: a desktop, and a phone.
-WIDTHS = {1280: 900, 390: 844}
 #: What a visitor without an account opens.
 VISITOR_PAGES = {"home": "/", "sign-up": "/accounts/signup/", "log-in": "/accounts/login/", "help": "/rules/",
                  "rulings": "/rules/rulings/", "watch": "/watch/", "leaderboard": "/matches/players/"}
@@ -27,7 +26,7 @@ VISITOR_PAGES = {"home": "/", "sign-up": "/accounts/signup/", "log-in": "/accoun
 
 def read_all(browser: Any, live_site: DaphneProcess, pages: dict[str, str], state: dict[str, Any] | None) -> list[str]:
     found = []
-    for language in ("en", "es"):
+    for language in LANGUAGES:
         for width, height in WIDTHS.items():
             context = browser.new_context(viewport={"width": width, "height": height}, storage_state=state,
                                           locale="es-ES" if language == "es" else "en-US",

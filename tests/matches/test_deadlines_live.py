@@ -9,17 +9,15 @@ import asyncio
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from itertools import count
-from typing import Any
 
 import psycopg
 import pytest
 
 from benchmarks.client import SiteUser
 from tests.support.services import REPO, DaphneProcess, PostgresServer, embedded_site, manage, site_env
-from tests.support.waiting import WAIT
+from tests.support.waiting import WAIT, until
 
 pytestmark = pytest.mark.services
 
@@ -139,7 +137,9 @@ def test_the_task_the_sweep_and_a_claim_at_once_end_a_late_match_once(postgres_s
                 barrier.execute("UPDATE matches_match SET deadline_at = now() - interval '1 minute' WHERE id = %s",
                                 [match_id])
                 assert [said(racer) for racer in racers] == ["ready"] * 3
-                waiting_at(barrier, key, len(racers))
+                asyncio.run(until(lambda: barrier.execute(  # the three wait at the barrier
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s AND NOT granted",
+                    [key]).fetchone() == (len(racers),), "the racers at the barrier"))
                 barrier.execute("SELECT pg_advisory_unlock(%s)", [key])  # all three go at once
                 results = [said(racer) for racer in racers]
                 assert sorted(results) == ["False", "False", "True"], (match_id, results)  # exactly one ended it
@@ -157,12 +157,3 @@ def said(racer: subprocess.Popen[str]) -> str:
     """A racer's next line (empty when it stopped: its error follows at the end)."""
     assert racer.stdout is not None
     return racer.stdout.readline().strip()
-
-
-def waiting_at(db: psycopg.Connection[Any], key: int, how_many: int) -> None:
-    """Until `how_many` sessions wait for the advisory lock `key`: the racers at the barrier."""
-    deadline = time.monotonic() + WAIT
-    while db.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s AND NOT granted",
-                     [key]).fetchone() != (how_many,):
-        assert time.monotonic() < deadline, f"{how_many} racers never waited at the barrier"
-        time.sleep(0.05)

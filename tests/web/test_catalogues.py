@@ -6,9 +6,8 @@ missing third form printed nothing for 2 and more)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import re
+from pathlib import Path
 
 import polib
 import pytest
