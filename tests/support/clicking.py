@@ -143,11 +143,11 @@ class ClickPlayer:
             # Declined by starting again, where the panel offers a way back (a forced answer has none).
             if confirm.count() and self.reckless(built) and restarts < 8 and body.locator("button.cancel").count():
                 restarts += 1
-                body.locator("button.cancel").click()
+                self.press(body.locator("button.cancel"))
                 continue
             if confirm.count() and (not controls or self.rng.random() < eagerness):
                 done = self.name(built)
-                confirm.click()
+                self.press(confirm)
                 page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {start} || "
                                        "!document.querySelector('#action-error').hidden", timeout=WAIT_MS)
                 # Every reply in: an error left shown by an earlier refusal must not pass for this
@@ -166,7 +166,7 @@ class ClickPlayer:
                 again = body.locator("button.cancel")
                 if not again.count():
                     raise AssertionError(f"a dead end: nothing to click and no way back: {body.inner_text()!r}")
-                again.click()
+                self.press(again)
                 continue
             self.rng.choice(controls)()
         raise AssertionError(f"no decision made in 120 clicks; the panel shows {body.inner_text()!r}; "
@@ -215,17 +215,17 @@ class ClickPlayer:
         wanted = [b for b in choices if f"{built['kind']}:{b.get_attribute('data-choice')}" in self.wanted
                   or (hiring and b.get_attribute("data-choice") == "true")]
         if wanted:
-            return [b.click for b in wanted]
+            return [self.pressing(b) for b in wanted]
         for button in choices:
-            found.append(button.click)
+            found.append(self.pressing(button))
         for place in self.page.locator("#board .choosable").all():
             found.append(lambda place=place: self.click_map(place))
         if built["next"] == "cards":
-            found += [card.click for card in body.locator(".hand button.battle-card:enabled[aria-pressed=false]").all()]
-            found += [slot.click for slot in body.locator(".duel .battle-card.laid").all()][:1]
-        found += [button.click for button in body.locator("button.more:enabled").all()] * 3
-        found += [button.click for button in body.locator("button.less:enabled").all()]
-        found += [box.click for box in body.locator("input[type=checkbox]:enabled").all()]
+            found += [self.pressing(card) for card in body.locator(".hand button.battle-card:enabled[aria-pressed=false]").all()]
+            found += [self.pressing(slot) for slot in body.locator(".duel .battle-card.laid").all()][:1]
+        found += [self.pressing(button) for button in body.locator("button.more:enabled").all()] * 3
+        found += [self.pressing(button) for button in body.locator("button.less:enabled").all()]
+        found += [self.pressing(box) for box in body.locator("input[type=checkbox]:enabled").all()]
         for select in body.locator("select[data-column]").all():
             found.append(lambda select=select: self.pick(select))
         return found
@@ -247,8 +247,15 @@ class ClickPlayer:
                 pick = "pass"
             else:
                 pick = self.rng.choice(untried if untried and self.rng.random() < 0.6 else others)
-            offered[pick].click()
+            self.press(offered[pick])
         return choose
+
+    def press(self, control: Any) -> None:
+        """A control of the page used: clicked (a keyboard player reaches it by keys instead)."""
+        control.click()
+
+    def pressing(self, control: Any) -> Any:
+        return lambda: self.press(control)
 
     def click_map(self, place: Any) -> None:
         """A place on the board, as a finger or mouse finds it; a badge over it takes no click away
@@ -256,7 +263,7 @@ class ClickPlayer:
         try:
             place.click(timeout=1_500)
         except Exception:  # noqa: BLE001 - covered on the map: the player uses the list instead
-            self.page.locator("#action-body button.choice:enabled").first.click()
+            self.press(self.page.locator("#action-body button.choice:enabled").first)
 
     def pick(self, select: Any) -> None:
         values = select.locator("option:enabled").evaluate_all("nodes => nodes.map((n) => n.value)")

@@ -58,6 +58,9 @@ const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).fi
 // on another version than the page shows, is dropped (a newer version is fetched and redraws).
 export async function refresh() {
   const mine = match.build;
+  // A keyboard in the panel stays in it: the control it used is redrawn (static/js/match/keys.js
+  // keeps the map's own focus).
+  const keys = $("#action-body").contains(document.activeElement) ? sameControl(document.activeElement) : null;
   match.build.price = null;
   match.build.refusal = "";
   match.build.lost = false;
@@ -97,6 +100,28 @@ export async function refresh() {
     match.build.refusal = unearned ? "" : explain(error);
   }
   renderBuilder();
+  if (keys !== null && (!document.activeElement || document.activeElement === document.body)) focusTheStep(keys);
+}
+
+// A selector for the control redrawn in its place: its tag, classes and data attributes.
+function sameControl(node) {
+  const data = Array.from(node.attributes).filter((a) => a.name.startsWith("data-") || a.name === "name")
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  return node.tagName.toLowerCase() + Array.from(node.classList).map((c) => `.${CSS.escape(c)}`).join("") + data;
+}
+
+// The control used, redrawn, if it still may be used; else the first control of the step now
+// asked (the newest heading's), else Confirm, else any.
+function focusTheStep(used) {
+  const body = $("#action-body");
+  const again = used && body.querySelector(used);
+  if (again && !again.disabled) { again.focus(); return; }
+  const enabled = "button:enabled, select:enabled, input:enabled";
+  const headings = $$("h3", body);
+  const step = headings.length ? headings[headings.length - 1] : null;
+  const after = step ? $$(enabled, body).find((control) => step.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
+  const target = after || $("button.confirm:enabled", body) || $(enabled, body);
+  if (target) target.focus();
 }
 
 // A step with one possible choice is taken for the player, and said so (Back undoes it); not after

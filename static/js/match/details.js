@@ -1,6 +1,7 @@
 // What a place or a tile is, on hover (a mouse) or on tap (a finger): every polis, territory, sea,
 // market space, port, project tile and personal-board track, read from the catalogue and this
-// seat's own view as the page last drew it.
+// seat's own view as the page last drew it. Returns what the map's keyboard reads and opens
+// (static/js/match/keys.js): a node's title and lines, and the box at a node.
 import {fmt, gettext, ngettext} from "./dom.js";
 import {cat, match} from "./page.js";
 import {goods, name, side} from "./words.js";
@@ -8,7 +9,7 @@ import {goods, name, side} from "./words.js";
 export function placeDetails() {
   const board = document.querySelector("#board");
   const box = document.querySelector("#place-info");
-  if (!board || !box) return;
+  if (!board || !box) return null;
   const view = () => match.current.view;
   const good = (g) => (cat.tracks[g] ? cat.tracks[g].name : g);
   const list = (ids) => ids.map(name).join(", ");
@@ -175,4 +176,10 @@ export function placeDetails() {
     else if (!box.contains(event.target)) close();
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+  // At a node reached by the keyboard: below it, as a pointer there would have it.
+  const at = (node, pin) => {
+    const rect = node.getBoundingClientRect();
+    open(node, rect.left + rect.width / 2, rect.bottom, pin);
+  };
+  return {describe, at, close, get open() { return !box.hidden; }, get pinned() { return pinned; }};
 }

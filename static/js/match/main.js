@@ -11,6 +11,7 @@ import {ask, live, on, queries, resync} from "./socket.js";
 import {chat} from "./chat.js";
 import {replay} from "./replay.js";
 import {placeDetails} from "./details.js";
+import {mapKeys} from "./keys.js";
 import {zoomAndPan} from "./zoom.js";
 
 // The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
@@ -71,7 +72,7 @@ window.polisMatch = {ask, cat, name, side, goods,
 alertControls();
 logPointer();
 helpPanel();
-placeDetails();
+mapKeys(placeDetails());
 zoomAndPan();
 show(match.current);
 markRecent();
