@@ -12,6 +12,7 @@ import {chat} from "./chat.js";
 import {replay} from "./replay.js";
 import {placeDetails} from "./details.js";
 import {mapKeys} from "./keys.js";
+import {textView} from "./text.js";
 import {zoomAndPan} from "./zoom.js";
 
 // The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
@@ -72,7 +73,9 @@ window.polisMatch = {ask, cat, name, side, goods,
 alertControls();
 logPointer();
 helpPanel();
-mapKeys(placeDetails());
+const details = placeDetails();
+mapKeys(details);
+textView(details);
 zoomAndPan();
 show(match.current);
 markRecent();

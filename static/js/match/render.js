@@ -7,6 +7,7 @@ import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
 import {eventCard} from "./prompts.js";
 import {ask} from "./socket.js";
+import {announce} from "./text.js";
 
 function drawPlayers(state) {
   const view = state.view;
@@ -377,6 +378,7 @@ export function append(entries) {
     const then = (entry.happened || {})[lang] || [];
     for (const line of then) item.append(el("span", {class: "then", text: line}));
     log.insertBefore(item, $("#log-ending"));  // before the server's ending, if it came first (null: at the end)
+    if (!replaying) announce(entry);
   }
   if (!replaying) showNews(latestNews());
   log.scrollTop = log.scrollHeight;

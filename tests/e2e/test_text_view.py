@@ -1,0 +1,106 @@
+"""The board as text and the moves announced (issue 66), read from Chromium's accessibility tree:
+the switch at the top of the match page (by keyboard) puts the board in words in the map's place,
+its headings and tables walkable, kept on reload; every polis is a row; each move that comes is
+said once in the page's live region (the other side's whole, one's own only with its results)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import api
+from tests.e2e.test_match_browser import seated_pages
+from tests.support.accessibility import violations
+from tests.support.clicking import ClickPlayer, idle, play
+from tests.support.keyboard import reach
+from tests.support.services import DaphneProcess
+
+pytestmark = pytest.mark.browser
+
+#: What the live region says, as it says it: each paragraph added, with the log entry it tells.
+RECORD = """() => {
+  window.announced = [];
+  new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+    window.announced.push([Number(node.dataset.seq), node.textContent]); } })
+    .observe(document.querySelector('#announce'), {childList: true});
+}"""
+
+
+def hoplites(page: Any) -> dict[str, str]:
+    """Each territory's first line (its hoplites) in the board in words, by the territory's name."""
+    return page.evaluate("""() => {
+      const said = {};
+      for (const heading of document.querySelectorAll('#text-board h4')) {
+        said[heading.textContent] = heading.nextElementSibling.querySelector('li').textContent;
+      }
+      return said;
+    }""")
+
+
+def test_the_board_as_text_and_each_move_announced_once(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    export = {"setup": api.Setup.from_seed("keys-map-1").to_json(), "log": []}
+    _, contexts, pages = seated_pages(browser, live_site, export, tmp_path, locales={"sparta": "es-ES"})
+    athens, sparta = pages["athens"], pages["sparta"]
+    for page in pages.values():
+        page.evaluate(RECORD)
+    presses: Counter[str] = Counter()
+    switch = athens.locator("#text-view")
+    assert switch.get_attribute("aria-pressed") == "false" and athens.locator("#text-board").is_hidden()
+    reach(athens, switch, presses)
+    athens.keyboard.press("Enter")
+    assert switch.get_attribute("aria-pressed") == "true"
+    assert athens.locator("#board").is_hidden() and athens.locator("#text-board").is_visible()
+    tree = athens.locator("#text-board").aria_snapshot()
+    assert 'heading "The board in words" [level=2]' in tree
+    for heading in ("Territories", "Seas", "Foreign markets", "Commercial ports"):
+        assert f'heading "{heading}" [level=3]' in tree, heading
+    state = athens.evaluate("window.polisMatch.state.view")
+    names = athens.evaluate("(ids) => ids.map((id) => window.polisMatch.name(id))", list(state["poleis"]))
+    for polis in names:
+        row = athens.locator("#text-board").get_by_role("rowheader", name=polis, exact=True)
+        assert row.count() == 1, f"{polis} is a row of the board in words ({row.count()})"
+    attika = athens.locator("#text-board").get_by_role("heading", name="Attika", exact=True)
+    assert attika.count() == 1
+    units = state["players"]["athens"]["units"].get("attika", 0)
+    assert f"Athens: {units} hoplites" in hoplites(athens)["Attika"]
+    assert violations(athens, "the board as text") == []
+
+    players = {side: ClickPlayer(page, random.Random(3)) for side, page in pages.items()}
+    done = play(pages, players, 6)
+    assert len(done) == 6
+    for page in pages.values():
+        idle(page)
+    # Each entry of the log since the page opened, said once: the other side's whole, the page's
+    # own side's only when something came of it (its words after the move's own line).
+    for seat, page in pages.items():
+        said = page.evaluate("window.announced")
+        counts = Counter(seq for seq, _ in said)
+        assert all(n == 1 for n in counts.values()), f"{seat}: said more than once: {counts}"
+        entries = page.evaluate("""() => Array.from(document.querySelectorAll('#log > li[data-seq]')).map((li) => ({
+          seq: Number(li.dataset.seq), side: li.className.split(' ')[0],
+          line: li.firstChild.textContent, then: Array.from(li.querySelectorAll('.then')).map((s) => s.textContent)}))""")
+        text = dict(said)
+        for entry in entries:
+            if entry["side"] == seat:
+                expected = " ".join(entry["then"])
+                assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
+            else:
+                assert text.get(entry["seq"], "").startswith(entry["line"]), (seat, entry, text.get(entry["seq"]))
+    # The board in words follows the moves, and stays chosen on reload.
+    state = athens.evaluate("window.polisMatch.state.view")
+    units = state["players"]["athens"]["units"].get("attika", 0)
+    assert re.search(rf"Athens: {units} hoplites?|No hoplites here", hoplites(athens)["Attika"])
+    athens.reload()
+    athens.locator('#connection[data-state="live"]').wait_for()
+    assert athens.locator("#text-board").is_visible() and athens.locator("#text-view").get_attribute("aria-pressed") == "true"
+    # In Spanish, by a click.
+    sparta.locator("#text-view").click()
+    assert 'heading "El tablero en palabras" [level=2]' in sparta.locator("#text-board").aria_snapshot()
+    assert violations(sparta, "el tablero como texto") == []
+    for context in contexts.values():
+        context.close()
