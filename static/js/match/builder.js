@@ -59,8 +59,9 @@ const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).fi
 export async function refresh() {
   const mine = match.build;
   // A keyboard in the panel stays in it: the control it used is redrawn (static/js/match/keys.js
-  // keeps the map's own focus).
-  const keys = $("#action-body").contains(document.activeElement) ? sameControl(document.activeElement) : null;
+  // keeps the map's own focus). A pointer's click leaves the focus where the browser puts it.
+  const active = document.activeElement;
+  const keys = $("#action-body").contains(active) && active.matches(":focus-visible") ? sameControl(active) : null;
   match.build.price = null;
   match.build.refusal = "";
   match.build.lost = false;
