@@ -1,7 +1,8 @@
 """The board as text and the moves announced (issue 66), read from Chromium's accessibility tree:
 the switch at the top of the match page (by keyboard) puts the board in words in the map's place,
 its headings and tables walkable, kept on reload; every polis is a row; each move that comes is
-said once in the page's live region (the other side's whole, one's own only with its results)."""
+said once in the page's live region (the other side's whole, one's own only with its results); the
+map's owners told apart by more than colour."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
     units = state["players"]["athens"]["units"].get("attika", 0)
     assert f"Athens: {units} hoplites" in hoplites(athens)["Attika"]
     assert violations(athens, "the board as text") == []
+    # The map tells the owners apart by more than colour: a polis's and a unit's border.
+    borders = athens.evaluate("""() => Object.fromEntries(['#polis-athinae .disk', '#polis-sparti .disk',
+      '#board .unit.athens rect', '#board .unit.sparta rect'].map((sel) => [sel, getComputedStyle(document.querySelector(sel)).strokeDasharray]))""")
+    assert borders["#polis-athinae .disk"] != borders["#polis-sparti .disk"], borders
+    assert borders["#board .unit.athens rect"] != borders["#board .unit.sparta rect"], borders
 
     players = {side: ClickPlayer(page, random.Random(3)) for side, page in pages.items()}
     done = play(pages, players, 6)
