@@ -24,7 +24,7 @@ def test_a_visitor_signs_up_from_the_home_page_and_comes_back_to_it(browser, liv
     page.fill("#id_username", "newcomer-home")
     page.fill("#id_password1", "a-long-enough-password-42")
     page.fill("#id_password2", "a-long-enough-password-42")
-    page.click("form button[type=submit], form input[type=submit]")
+    page.click("main form button[type=submit], main form input[type=submit]")
     page.wait_for_url("**/matches/")
     page.goto(live_site.base_url + "/")
     assert page.locator("#home-signup").count() == 0

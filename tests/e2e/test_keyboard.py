@@ -155,7 +155,7 @@ def test_a_place_offered_is_chosen_by_enter_read_by_enter_and_stepped_back_by_es
     reach(page, stop, presses)
     chosen = focused_place(page)
     label = stop.get_attribute("aria-label")
-    assert re.search(r"may be chosen|puede elegirse", label), label
+    assert re.search(r"May be chosen|Puede elegirse", label), label
     before = building(page)
     page.keyboard.press("Enter")
     idle(page)
@@ -189,6 +189,112 @@ def test_a_whole_game_is_played_by_keyboard_alone(browser, live_site: DaphneProc
     pages["sparta"].screenshot(path=str(artifacts_dir / f"keyboard-{ruleset}-end-es.png"), full_page=True)
     print(f"{ruleset} by keyboard: {len(done)} decisions; keys {dict(presses)}; map {dict(on_the_map)}")
     assert presses["Enter"] >= len(done) and on_the_map["chosen"] >= 5, (presses, on_the_map)
+    lost = sum((p.lost for p in players.values()), Counter())
+    assert not lost, f"the keyboard's focus was lost or misplaced: {dict(lost)}"
     assert errors == []
     for context in contexts:
         context.close()
+
+
+def accessible(page: Any, selector: str) -> dict[str, str]:
+    """The name and description Chromium's accessibility tree gives the node `selector` finds: what a
+    screen reader says of it."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    ax = cdp.send("Accessibility.queryAXTree", {"nodeId": node})["nodes"][0]  # the node's own, first
+    cdp.detach()
+    return {key: ax.get(key, {}).get("value", "") for key in ("name", "description")}
+
+
+def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
+    """The first Tabs offer a way past the header to the move; the help takes the focus and gives it
+    back; a place reached is described by its details; Confirm leaves the focus on the panel."""
+    page = opening
+    presses: Counter[str] = Counter()
+    page.reload()
+    page.locator('#connection[data-state="live"]').wait_for()
+    idle(page)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-to-content"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-to-move"
+    assert page.locator("#skip-to-move").is_visible(), "the skip link shows when the keyboard reaches it"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "actions-title"
+    # The help: its heading takes the focus; Escape gives it back to the button that opened it.
+    reach(page, page.locator("#help-open"), presses)
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "help-title"
+    page.keyboard.press("Escape")
+    assert page.locator("#help").is_hidden() and page.evaluate("document.activeElement.id") == "help-open"
+    # A "?" beside the move opens the help at its passage and returns to the "?".
+    reach(page, page.locator("#action-body a.help-link"), presses)
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#help') !== null && document.activeElement.classList.contains('spotlit')")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.matches('#action-body a.help-link')")
+    # A place reached reads its details as its description (both sides' units in its name).
+    reach(page, page.locator('#board [data-place][tabindex="0"]'), presses)
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+        place = focused_place(page)
+        said = accessible(page, f'#board [data-place="{place}"]')
+        details = page.locator("#place-info").inner_text()
+        assert said["description"] and said["description"] == " ".join(details.split()), (place, said, details)
+    # A choice made and confirmed by keys: the focus then waits on the panel's heading.
+    body = page.locator("#action-body")
+    reach(page, body.locator('button.choice[data-choice="pass"]'), presses)
+    page.keyboard.press("Enter")
+    idle(page)
+    reach(page, body.locator("button.confirm"), presses)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'actions-title'")
+    idle(page)
+    assert page.evaluate("document.activeElement.id") == "actions-title"
+    assert page.locator("#actions-title").inner_text() in ("Your opponent's move", "Mueve tu rival", "Your move", "Tu jugada")
+
+
+def test_escape_folds_a_phones_menu_and_the_language_is_a_button(browser, live_site: DaphneProcess) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(live_site.base_url + "/rules/")
+    toggle = page.locator("#menu-toggle")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert toggle.get_attribute("aria-expanded") == "true" and page.locator("#site-nav a").first.is_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false" and page.locator("#site-nav a").first.is_hidden()
+    assert page.evaluate("document.activeElement.id") == "menu-toggle"
+    # Arrow keys do not change the language under a keyboard (no select that submits as it moves).
+    assert page.locator("#lang-select").count() == 0
+    with page.expect_navigation():
+        page.locator("button#lang-es").tap()
+    assert page.locator("html").get_attribute("lang") == "es" and page.locator("button#lang-en").inner_text() == "English"
+    context.close()
+
+
+def test_on_a_phone_the_place_the_keyboard_is_on_stays_in_sight(browser, opening: Any) -> None:
+    """Neither under the action sheet nor under the details box it opens at the screen's top."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                storage_state=opening.context.storage_state())
+    page = phone.new_page()
+    page.goto(opening.url)
+    page.locator('#connection[data-state="live"]').wait_for()
+    idle(page)
+    reach(page, page.locator('#board [data-place][tabindex="0"]'), Counter())
+    hidden = []
+    for key in ["ArrowDown"] * 6 + ["ArrowRight"] * 4 + ["ArrowUp"] * 8:
+        page.keyboard.press(key)
+        seen = page.evaluate("""() => {
+          const place = document.activeElement.getBoundingClientRect();
+          const sheet = document.querySelector('#actions').getBoundingClientRect();
+          const info = document.querySelector('#place-info');
+          const top = info.hidden ? 0 : info.getBoundingClientRect().bottom;
+          return {place: document.activeElement.dataset.place, y: (place.top + place.bottom) / 2, top, bottom: sheet.top};
+        }""")
+        if not seen["top"] <= seen["y"] <= seen["bottom"]:
+            hidden.append(seen)
+    phone.close()
+    assert not hidden, f"places the keyboard was on, out of sight: {hidden}"

@@ -39,7 +39,7 @@ def test_a_match_page_under_its_policy_connects_and_takes_a_click(browser: Any, 
                                    .get("content-security-policy", ""))
     page.fill("#id_username", names["sparta"])
     page.fill("#id_password", PASSWORD)
-    page.locator("form button[type=submit], form input[type=submit]").first.click()
+    page.locator("main form button[type=submit], main form input[type=submit]").first.click()
     page.wait_for_url(lambda url: "/login/" not in url)
     page.goto(f"{live_site.base_url}/matches/{match_id}/")
     page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)

@@ -92,11 +92,10 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
           line: li.firstChild.textContent, then: Array.from(li.querySelectorAll('.then')).map((s) => s.textContent)}))""")
         text = dict(said)
         for entry in entries:
-            if entry["side"] == seat:
-                expected = " ".join(entry["then"])
-                assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
-            else:
-                assert text.get(entry["seq"], "").startswith(entry["line"]), (seat, entry, text.get(entry["seq"]))
+            # Each line spoken as a sentence of its own ("Sparta passed. Sparta completes..."), not run together.
+            lines = entry["then"] if entry["side"] == seat else [entry["line"], *entry["then"]]
+            expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
+            assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
     # The board in words follows the moves, and stays chosen on reload.
     state = athens.evaluate("window.polisMatch.state.view")
     units = state["players"]["athens"]["units"].get("attika", 0)

@@ -51,11 +51,27 @@ class KeyboardPlayer(ClickPlayer):
     #: by the action panel's button of the same name, as a keyboard user would).
     on_the_map: Counter[str] = field(default_factory=Counter)
 
+    #: Where the keyboard's focus was found after a key used a control (the page at rest again):
+    #: dropped to the page's top, or left on a control whose Enter would undo what was just done.
+    lost: Counter[str] = field(default_factory=Counter)
+    last: str = ""
+
     def press(self, control: Any) -> None:
+        self.check_focus()
         reach(self.page, control, self.presses)
         key = "Space" if control.evaluate("(n) => n.type") == "checkbox" else "Enter"
+        self.last = control.evaluate("(n) => n.className + ': ' + (n.getAttribute('aria-label') || n.textContent).slice(0, 40)")
         self.page.keyboard.press(key)
         self.presses[key] += 1
+
+    def check_focus(self) -> None:
+        if not self.last:
+            return
+        self.idle()
+        at = self.page.evaluate("(() => { const n = document.activeElement; return !n || n === document.body ? 'the page' "
+                                ": n.matches('button.less') ? 'one fewer' : ''; })()")
+        if at and not (at == "one fewer" and self.last.startswith("less")):
+            self.lost[f"on {at} after {self.last}"] += 1
 
     def pick(self, select: Any) -> None:
         values = select.locator("option").evaluate_all("nodes => nodes.map((n) => [n.value, n.disabled])")
@@ -78,6 +94,7 @@ class KeyboardPlayer(ClickPlayer):
         to a screen reader; Enter chooses it. A name another place begins with as well (a
         market's spaces) falls to the panel's button."""
         page = self.page
+        self.check_focus()
         target = place.get_attribute("data-place")
         stop = page.locator('#board [data-place][tabindex="0"]')
         reach(page, stop, self.presses)
@@ -85,6 +102,7 @@ class KeyboardPlayer(ClickPlayer):
         page.keyboard.type(name)
         self.presses["letter"] += len(name)
         if focused_place(page) == target:
+            self.last = f"place: {target}"
             page.keyboard.press("Enter")
             self.presses["Enter"] += 1
             self.on_the_map["chosen"] += 1

@@ -30,7 +30,8 @@ export function startBuilding() {
   const heading = $("#actions h2");
   const status = match.current.status;
   if (heading) heading.textContent = status === "finished" ? gettext("The match is over")
-    : status === "open" ? gettext("Waiting for an opponent") : seat ? gettext("Your move") : gettext("Watching");
+    : status === "open" ? gettext("Waiting for an opponent") : !seat ? gettext("Watching")
+      : !prompt && ["athens", "sparta"].includes(match.current.waiting_for) ? gettext("Your opponent's move") : gettext("Your move");
   if (!prompt) {
     match.build = null;
     const who = match.current.waiting_for;
@@ -111,17 +112,20 @@ function sameControl(node) {
   return node.tagName.toLowerCase() + Array.from(node.classList).map((c) => `.${CSS.escape(c)}`).join("") + data;
 }
 
-// The control used, redrawn, if it still may be used; else the first control of the step now
-// asked (the newest heading's), else Confirm, else any.
+// The control used, redrawn, if it still may be used; else Confirm, once the answer is whole (a
+// payment's "+" spent reads its "−" next: Enter would undo it); else the first control of the step
+// now asked (the newest heading's), else any.
 function focusTheStep(used) {
   const body = $("#action-body");
   const again = used && body.querySelector(used);
   if (again && !again.disabled) { again.focus(); return; }
+  const confirmButton = $("button.confirm:enabled", body);
+  if (confirmButton) { confirmButton.focus(); return; }
   const enabled = "button:enabled, select:enabled, input:enabled";
   const headings = $$("h3", body);
   const step = headings.length ? headings[headings.length - 1] : null;
   const after = step ? $$(enabled, body).find((control) => step.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
-  const target = after || $("button.confirm:enabled", body) || $(enabled, body);
+  const target = after || $(enabled, body);
   if (target) target.focus();
 }
 
@@ -376,6 +380,9 @@ function outgoing() {
 async function confirm() {
   const mine = match.build;
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  // A keyboard's focus goes to the panel's heading, not to the page's top with the button it was
+  // on: the next decision is drawn under it.
+  if (document.activeElement && document.activeElement.matches("#action-body :focus-visible")) $("#actions-title").focus();
   $$("#action-body button, #action-body select, #action-body input").forEach((b) => { b.disabled = true; });
   try {
     await ask("act", {action: outgoing(), client_action_id: id, version: match.current.version});

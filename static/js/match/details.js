@@ -29,7 +29,7 @@ export function placeDetails() {
     const info = cat.poleis[id];
     const lines = [
       p.owner ? fmt(gettext("%(side)s's league · population %(pop)s of %(max)s"), {side: side(p.owner), pop: p.population, max: info.max})
-        : fmt(gettext("Neutral · population %(pop)s of %(max)s"), {pop: p.population, max: info.max}),
+        : fmt(gettext("Neutral · population %(pop)s of %(max)s"), {pop: info.base, max: info.max}),  // its base, as the map and the leagues show
       fmt(gettext("Fortification %(base)s · growth up to %(growth)s a round"), {base: info.base, growth: info.growth}),
       info.territory ? fmt(gettext("In %(territory)s"), {territory: name(info.territory)}) : gettext("In a neutral area: reached by diplomacy, not by arms"),
     ];
@@ -126,10 +126,16 @@ export function placeDetails() {
     if (id in cat.poleis) return [name(id), polis(id)];
     if (id in cat.tribute) return [name(id), territory(id)];
     if (cat.seas.includes(id)) return [name(id), sea(id)];
-    if (id in cat.spaces) return [fmt(gettext("%(market)s, a space of load %(load)s"), {market: name(cat.spaces[id].market), load: cat.spaces[id].load}), space(id)];
+    if (id in cat.spaces) {
+      // Told apart from its market's other spaces of the same load by its place among them.
+      const market = cat.spaces[id].market;
+      const all = Object.keys(cat.spaces).filter((other) => cat.spaces[other].market === market);
+      return [fmt(gettext("%(market)s, space %(n)s of %(count)s, load %(load)s"),
+        {market: name(market), n: all.indexOf(id) + 1, count: all.length, load: cat.spaces[id].load}), space(id)];
+    }
     if (id.startsWith("port_")) return [name(id), port(id)];
     if (node.classList.contains("market")) return [name(id), market(id)];
-    if (node.classList.contains("neutral")) return [gettext("Neutral area"), [gettext("Its polis joins a league only by diplomacy.")]];
+    if (node.classList.contains("neutral")) return [fmt(gettext("Neutral area of %(polis)s"), {polis: name(id)}), [gettext("Its polis joins a league only by diplomacy.")]];
     return null;
   }
 

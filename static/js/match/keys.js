@@ -4,6 +4,7 @@
 // other), Escape to close what is open or step back a choice. Each place is named for a screen
 // reader by what its details say first, and whether it may be chosen.
 import {$, $$, gettext} from "./dom.js";
+import {side} from "./words.js";
 
 // Places holding no place of their own (a market's spaces, not the market's card around them):
 // a focusable node inside another would be a control inside a control.
@@ -66,10 +67,12 @@ export function mapKeys(details) {
     for (const node of all) {
       const found = details.describe(node);
       const [name, lines] = found || [node.dataset.place, []];
-      const state = node.classList.contains("choosable") ? gettext("may be chosen")
-        : node.classList.contains("refused-here") ? gettext("refused: Enter says why") : "";
+      const state = node.classList.contains("choosable") ? gettext("May be chosen")
+        : node.classList.contains("refused-here") ? gettext("Refused: Enter says why") : "";
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", [name, state, lines[0]].filter(Boolean).join(". "));
+      // Both sides' units where both have some (a contested territory or sea), else the first line.
+      const units = lines.filter((line) => ["athens", "sparta"].some((s) => line.startsWith(`${side(s)}:`)));
+      node.setAttribute("aria-label", [name, state, ...(units.length ? units : [lines[0]])].filter(Boolean).join(". "));
     }
   }
   let queued = false;
@@ -86,12 +89,17 @@ export function mapKeys(details) {
     node.focus();
   }
 
-  // A place reached shows its details, as a pointer over it would.
+  // A place reached shows its details, as a pointer over it would, and a screen reader reads them
+  // as its description.
   board.addEventListener("focusin", (event) => {
     const node = event.target.closest("[data-place]");
-    if (node) details.at(node, false);
+    if (!node) return;
+    details.at(node, false);
+    node.setAttribute("aria-describedby", "place-info");
   });
   board.addEventListener("focusout", (event) => {
+    const node = event.target.closest && event.target.closest("[data-place]");
+    if (node) node.removeAttribute("aria-describedby");
     if (!board.contains(event.relatedTarget) && details.open && !details.pinned) details.close();
   });
 

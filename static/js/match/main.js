@@ -16,22 +16,32 @@ import {textView} from "./text.js";
 import {zoomAndPan} from "./zoom.js";
 
 // The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
+// The focus goes into it (its heading, or the passage asked) and back to what opened it.
 function helpPanel() {
   const panel = $("#help");
   const opener = $("#help-open");
   if (!panel || !opener) return;
+  let from = null;
   const open = (anchor) => {
+    if (panel.hidden) from = document.activeElement;
     panel.hidden = false;
     opener.setAttribute("aria-expanded", "true");
     for (const node of $$(".spotlit", panel)) node.classList.remove("spotlit");
     const target = anchor && panel.querySelector(`#${CSS.escape(anchor)}`);
     if (target) {
       target.classList.add("spotlit");
+      target.setAttribute("tabindex", "-1");
       target.scrollIntoView({block: "center"});
     }
     panel.dataset.at = anchor || "";
+    (target || $("#help-title")).focus({preventScroll: Boolean(target)});
   };
-  const close = () => { panel.hidden = true; opener.setAttribute("aria-expanded", "false"); };
+  const close = () => {
+    const inside = panel.contains(document.activeElement) || document.activeElement === document.body;
+    panel.hidden = true;
+    opener.setAttribute("aria-expanded", "false");
+    if (inside) ((from && from.isConnected && from !== document.body) ? from : opener).focus();
+  };
   opener.addEventListener("click", () => (panel.hidden ? open("") : close()));
   $("#help-close").addEventListener("click", close);
   document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });

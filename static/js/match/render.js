@@ -20,7 +20,8 @@ function drawPlayers(state) {
     const player = view.players[s];
     const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`, "data-track": track},
       el("span", {class: "track-name", text: cat.tracks[track].name}),
-      el("meter", {min: 0, max: cat.tracks[track].max, value}),
+      el("meter", {min: 0, max: cat.tracks[track].max, value, "aria-label": fmt(gettext("%(side)s's %(track)s: %(value)s of %(most)s"),
+        {side: side(s), track: cat.tracks[track].name, value, most: cat.tracks[track].max})}),
       el("b", {text: `${value}`})));
     const reserve = state.reserves[s];
     const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");

@@ -96,6 +96,7 @@ export function announce(entry) {
   const then = (entry.happened || {})[lang] || [];
   const said = (seat && entry.side === seat ? then : [words, ...then]).filter(Boolean);
   if (!said.length) return;
-  region.append(el("p", {"data-seq": entry.seq, text: said.join(" ")}));
+  // Each line a sentence of its own when spoken ("Sparta passed. Sparta completes…").
+  region.append(el("p", {"data-seq": entry.seq, text: said.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" ")}));
   for (const old of $$("p", region).slice(0, -8)) old.remove();
 }
