@@ -1,7 +1,24 @@
-// Every page: on a phone the menu button unfolds the site's links, and Escape folds them back
-// (listeners, not inline handlers, which the Content Security Policy refuses).
+// Every page: on a phone the menu button unfolds the site's links, and Escape folds them back;
+// the dark theme's switch (listeners, not inline handlers, which the Content Security Policy refuses).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
+  // The theme: the system's (`prefers-color-scheme`) until the switch is pressed, then the one
+  // chosen, kept a year in a cookie the server reads (the page is drawn in it from the start).
+  const themeSwitch = document.getElementById("theme-switch");
+  if (themeSwitch) {
+    const html = document.documentElement;
+    const system = matchMedia("(prefers-color-scheme: dark)");
+    const dark = () => (html.dataset.theme ? html.dataset.theme === "dark" : system.matches);
+    const show = () => themeSwitch.setAttribute("aria-pressed", String(dark()));
+    themeSwitch.addEventListener("click", () => {
+      const theme = dark() ? "light" : "dark";
+      html.dataset.theme = theme;
+      document.cookie = `theme=${theme}; path=/; max-age=31536000; SameSite=Lax`;
+      show();
+    });
+    system.addEventListener("change", show);
+    show();
+  }
   const toggle = document.getElementById("menu-toggle");
   if (toggle) {
     const header = toggle.closest(".site-header");

@@ -1,6 +1,6 @@
 """Every page passes axe-core's WCAG 2.2 A and AA rules (issue 66): each page a player or a visitor
-opens, in English and Spanish, at 1280 and 390 px and at 1280 px zoomed to 200%, logged in and
-out; none scrolls sideways and none moves. A violation fails the test in
+opens, in English and Spanish, at 1280 and 390 px and at 1280 px zoomed to 200%, in the dark theme,
+logged in and out; none scrolls sideways and none moves. A violation fails the test in
 axe's own words. The match page at every kind of decision is checked by the page audit
 (tests/e2e/test_page_audit.py), the replay's analysis by tests/e2e/test_analysis_browser.py and the
 tutorial's steps by tests/e2e/test_tutorial_browser.py, each where its page stands."""
@@ -27,9 +27,12 @@ VISITOR_PAGES = {"home": "/", "sign-up": "/accounts/signup/", "log-in": "/accoun
                  "rulings": "/rules/rulings/", "watch": "/watch/", "leaderboard": "/matches/players/"}
 
 
-#: Each page is read at these widths (CSS pixels), heights and zooms: a desktop, a phone, and the
-#: desktop's 1280 px at 200% zoom (WCAG 1.4.4 and 1.4.10: no sideways scrolling).
-VIEWS = [(width, height, 1) for width, height in WIDTHS.items()] + [(640, 450, 2)]
+#: Each page is read at these widths (CSS pixels), heights, zooms and colour schemes: a desktop, a
+#: phone, the desktop's 1280 px at 200% zoom (WCAG 1.4.4 and 1.4.10: no sideways scrolling), and
+#: the dark theme the system asks for (a desktop in English, a phone in Spanish).
+VIEWS = [(width, height, 1, "light") for width, height in WIDTHS.items()] + [(640, 450, 2, "light"),
+                                                                             (1280, 900, 1, "dark"), (390, 844, 1, "dark")]
+DARK_READ = {("en", 1280), ("es", 390)}
 
 #: Anything that moves: a running animation or transition, or smooth scrolling.
 MOTION = """() => [...document.getAnimations().map((a) => a.constructor.name),
@@ -45,23 +48,33 @@ WIDEST = """() => {
 }"""
 
 
+#: Whether the page's own background is dark (its luminance under a fifth of white's).
+DARK = """() => { const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\\d+/g).map(Number);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 51; }"""
+
+
 def read_all(browser: Any, live_site: DaphneProcess, pages: dict[str, str], state: dict[str, Any] | None) -> list[str]:
     """axe-core's violations on each page, its sideways scrolling, and any motion while the reader
     asks for none (`prefers-reduced-motion`): the page has none at all."""
     found = []
     for language in LANGUAGES:
-        for width, height, zoom in VIEWS:
+        for width, height, zoom, scheme in VIEWS:
+            if scheme == "dark" and (language, width) not in DARK_READ:
+                continue
             phone = width < 600
             context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=zoom,
                                           storage_state=state, locale="es-ES" if language == "es" else "en-US",
-                                          is_mobile=phone, has_touch=phone, reduced_motion="reduce")
+                                          is_mobile=phone, has_touch=phone, reduced_motion="reduce", color_scheme=scheme)
             page = context.new_page()
             for what, url in pages.items():
                 page.goto(url if url.startswith("http") else live_site.base_url + url)
                 page.wait_for_load_state("networkidle")
                 if what == "match":
                     idle(page)
-                where = f"{what}, {language}, {width} px" + (f" ({width * zoom} px at {zoom * 100}%)" if zoom > 1 else "")
+                where = (f"{what}, {language}, {width} px" + (f" ({width * zoom} px at {zoom * 100}%)" if zoom > 1 else "")
+                         + (", dark" if scheme == "dark" else ""))
+                if scheme == "dark":
+                    assert page.evaluate(DARK), f"{where}: the page is not drawn dark"
                 found += violations(page, f"{where}: ")
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 if wide > width:
@@ -93,3 +106,26 @@ def test_every_players_page_passes_axe(browser, live_site: DaphneProcess, long_n
     pages |= {"watch": "/watch/"}
     found = read_all(browser, live_site, pages, state)
     assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
+
+
+def test_the_theme_follows_the_system_until_switched_by_keyboard_and_is_kept(browser, live_site: DaphneProcess) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(live_site.base_url + "/rules/")
+    switch = page.locator("#theme-switch")
+    assert page.evaluate(DARK) and switch.get_attribute("aria-pressed") == "true", "the system's dark theme"
+    for _ in range(60):  # by Tab, as a keyboard reaches it
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "theme-switch":
+            break
+    page.keyboard.press("Enter")
+    assert not page.evaluate(DARK) and switch.get_attribute("aria-pressed") == "false"
+    page.reload()
+    assert not page.evaluate(DARK), "the light theme chosen holds on the next page, drawn so by the server"
+    assert page.locator("html").get_attribute("data-theme") == "light"
+    page.emulate_media(color_scheme="light")
+    page.locator("#theme-switch").press("Enter")
+    page.goto(live_site.base_url + "/")
+    assert page.evaluate(DARK) and page.locator("#theme-switch").get_attribute("aria-pressed") == "true"
+    assert violations(page, "home, dark, chosen: ") == []
+    context.close()

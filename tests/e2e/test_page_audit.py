@@ -349,20 +349,22 @@ def walk(page: Any, language: str, width: int, steps: int = 6) -> list[str]:
 
 
 def faint_in_states(page: Any) -> list[str]:
-    """Each enabled control's words under the pointer and under the keyboard's focus: a hover rule
-    may outrank a control's own colours (Confirm's white on cream did)."""
+    """Each enabled control's words under the pointer and under the keyboard's focus (a hover rule
+    may outrank a control's own colours: Confirm's white on cream did), and each disabled one's as
+    it stands (a refused choice's reason is read there)."""
     problems = []
     controls = page.locator("button:visible, a[href]:visible, summary:visible")
     for index in range(controls.count()):
         control = controls.nth(index)
-        if not control.is_enabled() or not control.inner_text().strip():
+        if not control.inner_text().strip():
             continue
         # A skip link shows under the keyboard's focus only (off the screen until then).
         skip = control.evaluate("(n) => n.matches('.skip-link')")
-        for state in ("focus",) if skip else ("hover", "focus"):
+        states = ("disabled",) if not control.is_enabled() else ("focus",) if skip else ("hover", "focus")
+        for state in states:
             if state == "hover":
                 control.hover(force=True, timeout=WAIT_MS)
-            else:
+            elif state == "focus":
                 control.focus()
             ratio, least = control.evaluate(CONTRAST), control.evaluate(LEAST)
             if ratio < least:
@@ -399,6 +401,10 @@ def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict
             problems += violations(page, f"{where}: axe: ")
             if (language, width) == (LANGUAGES[0], 1280):  # colours are the same in each language
                 problems += [f"{where}: {p}" for p in faint_in_states(page)]
+                page.emulate_media(color_scheme="dark")  # the dark theme the system asks for
+                problems += [f"{where}, dark: {p}" for p in faint_in_states(page)]
+                problems += violations(page, f"{where}, dark: axe: ")
+                page.emulate_media(color_scheme="light")
             if place.opens:
                 page.locator(f'#action-body button.choice[data-choice="{place.opens}"]').click()
                 idle(page)
