@@ -17,6 +17,7 @@ from engine import api, editions
 from engine.errors import ActionError
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.presentation import seat_messages, words
+from polis_site.presentation.models import Reading
 from polis_site.presentation.words import describe, happenings, telling
 
 
@@ -125,3 +126,10 @@ class MatchAdmin(ReadOnly, admin.ModelAdmin):
                                 json_dumps_params={"indent": 1})
         response["Content-Disposition"] = f'attachment; filename="polis-match-{match.pk}.json"'
         return response
+
+
+@admin.register(Reading)
+class ReadingAdmin(admin.ModelAdmin):
+    list_display = ("user", "text_view")
+    list_filter = ("text_view",)
+    search_fields = ("user__username",)

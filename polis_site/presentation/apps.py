@@ -11,7 +11,9 @@ class PresentationConfig(AppConfig):
     verbose_name = "Presentation of matches"
 
     def ready(self) -> None:
+        from polis_site import preferences
         from polis_site.matches import extensions
-        from polis_site.presentation import seat_messages
+        from polis_site.presentation import reading, seat_messages
 
         extensions.announcers.append(seat_messages.announcement)
+        preferences.sections.append(reading.section)

@@ -7,6 +7,7 @@ app_name = "matches"
 
 urlpatterns = [
     path("mine/", views.my_matches, name="mine"),
+    path("reading/", views.reading, name="reading"),
     path("<id:match_id>/", views.match_page, name="match"),
     path("<id:match_id>/resign/", views.resign, name="resign"),
     path("<id:match_id>/abort/", views.abort, name="abort"),

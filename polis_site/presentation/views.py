@@ -14,6 +14,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,6 +23,7 @@ from polis_site import throttles
 from polis_site.matches import extensions, imports, services, wire
 from polis_site.matches.models import COMPUTER_LEVELS, Match
 from polis_site.presentation import board, listings, notations, refusals, replays, seat_messages, words
+from polis_site.presentation import reading as reading_prefs
 
 
 
@@ -133,6 +135,20 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "places": " ".join(e["places"])} for e in log]
 
 
+@login_required
+@require_POST
+def reading(request: HttpRequest) -> HttpResponse:
+    """The board as text, on or off for the account: from the preferences page (back to it, said
+    so), or from a match page's switch (`next`, a page of this site: back there)."""
+    on = request.POST.get("text_view") == "on"
+    reading_prefs.set_text_view(request.user, on)
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return redirect(back)
+    messages.success(request, _("The board is shown as text now.") if on else _("The board is shown as a map now."))
+    return redirect("notices:preferences")
+
+
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """A seat's page, or anyone's who watches (no account needed), unless the match is kept from them."""
@@ -144,6 +160,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "match": match, "seat": seat, "initial": seat_messages.state_message(match, match.state(), seat),
         "log": _in_page_language(seat_messages.log_since(match, 0)), "opening": seat_messages.opening(match),
         "board": board.drawing(match.ruleset), "catalogue": board.catalogue(match.ruleset),
+        "text_view": reading_prefs.text_view(request.user),
         "parts": {slot: [html for part in parts if (html := part(request, match, seat))]
                   for slot, parts in extensions.page_parts.items()}})
 

@@ -103,6 +103,25 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
     athens.reload()
     athens.locator('#connection[data-state="live"]').wait_for()
     assert athens.locator("#text-board").is_visible() and athens.locator("#text-view").get_attribute("aria-pressed") == "true"
+    # The account keeps it: another browser (the same account's cookies, none of this browser's
+    # storage) opens the match with the board as text; the preferences page turns it off.
+    cookies_only = {**athens.context.storage_state(), "origins": []}
+    elsewhere = browser.new_context(viewport={"width": 1280, "height": 900}, storage_state=cookies_only)
+    other = elsewhere.new_page()
+    other.goto(athens.url)
+    other.locator('#connection[data-state="live"]').wait_for()
+    assert other.locator("#text-board").is_visible() and other.locator("#text-view").get_attribute("aria-pressed") == "true"
+    other.goto(live_site.base_url + "/matches/preferences/")
+    box = other.locator("#reading-text-view")
+    assert box.is_checked()
+    box.press("Space")
+    other.locator("#reading-save").press("Enter")
+    other.wait_for_url("**/preferences/")
+    assert not other.locator("#reading-text-view").is_checked()
+    other.goto(athens.url)
+    other.locator('#connection[data-state="live"]').wait_for()
+    assert other.locator("#text-board").is_hidden() and other.locator("#text-view").get_attribute("aria-pressed") == "false"
+    elsewhere.close()
     # In Spanish, by a click.
     sparta.locator("#text-view").click()
     assert 'heading "El tablero en palabras" [level=2]' in sparta.locator("#text-board").aria_snapshot()

@@ -1,6 +1,7 @@
 // The board in words, for a screen reader (or anyone): each territory under its heading with its
 // units, tribute and a table of its poleis; the seas, the market spaces and the ports in tables.
-// A switch at the top of the page shows it in the map's place, remembered by this browser. The
+// A switch at the top of the page shows it in the map's place, kept with the account (the
+// preferences page has it too), or by this browser for a visitor without one. The
 // words are the map's own details (details.js), so the two never disagree. Each move that comes
 // is said once in a polite live region (`announce`): the other side's whole, one's own results.
 import {$, $$, el, fmt, gettext, ngettext} from "./dom.js";
@@ -13,7 +14,8 @@ export function textView(details) {
   const box = $("#text-board");
   const toggle = $("#text-view");
   if (!box || !toggle || !details) return;
-  const on = () => localStorage.getItem(KEY) === "1";
+  const account = root.dataset.textView !== undefined;
+  const on = () => (account ? root.dataset.textView === "1" : localStorage.getItem(KEY) === "1");
   function apply() {
     root.classList.toggle("text-view", on());
     toggle.setAttribute("aria-pressed", String(on()));
@@ -21,11 +23,25 @@ export function textView(details) {
     if (on()) draw(details, box);
   }
   toggle.addEventListener("click", () => {
-    localStorage.setItem(KEY, on() ? "0" : "1");
+    const next = !on();
+    if (account) {
+      root.dataset.textView = next ? "1" : "0";
+      keep(next);
+    } else localStorage.setItem(KEY, next ? "1" : "0");
     apply();
   });
   document.addEventListener("polis:state", () => { if (on()) draw(details, box); });
   apply();
+}
+
+// The account's preference saved, as the preferences page's form would (its answer, a redirect
+// back to this page, not followed).
+function keep(on) {
+  const form = new FormData();
+  form.append("csrfmiddlewaretoken", $("input[name=csrfmiddlewaretoken]").value);
+  if (on) form.append("text_view", "on");
+  form.append("next", location.pathname);
+  fetch(root.dataset.readingUrl, {method: "POST", body: form, credentials: "same-origin", redirect: "manual"});
 }
 
 const lines = (details, id) => {
