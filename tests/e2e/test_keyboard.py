@@ -298,3 +298,25 @@ def test_on_a_phone_the_place_the_keyboard_is_on_stays_in_sight(browser, opening
             hidden.append(seen)
     phone.close()
     assert not hidden, f"places the keyboard was on, out of sight: {hidden}"
+
+
+def test_a_place_the_keyboard_reaches_is_brought_into_a_zoomed_in_map(opening: Any) -> None:
+    page = opening
+    presses: Counter[str] = Counter()
+    reach(page, page.locator('#map-tools button[data-zoom="in"]'), presses)
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    assert float(page.locator("#board").get_attribute("data-zoom")) > 3
+    out_of_sight = []
+    reach(page, page.locator('#board [data-place][tabindex="0"]'), presses)
+    for key in ["End", "Home"] + ["ArrowLeft"] * 5 + ["ArrowDown"] * 6 + ["ArrowRight"] * 8 + ["ArrowUp"] * 8:
+        page.keyboard.press(key)
+        seen = page.evaluate("""() => {
+          const frame = document.querySelector('#board').getBoundingClientRect();
+          const place = document.activeElement.getBoundingClientRect();
+          const [x, y] = [place.left + place.width / 2, place.top + place.height / 2];
+          return {place: document.activeElement.dataset.place, inside: x > frame.left && x < frame.right && y > frame.top && y < frame.bottom};
+        }""")
+        if not seen["inside"]:
+            out_of_sight.append(seen["place"])
+    assert not out_of_sight, f"reached outside the zoomed map's frame: {out_of_sight}"

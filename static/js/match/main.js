@@ -83,10 +83,10 @@ window.polisMatch = {ask, cat, name, side, goods,
 alertControls();
 logPointer();
 helpPanel();
+zoomAndPan();  // first: a place the keyboard reaches is brought into a zoomed view before its details are placed
 const details = placeDetails();
 mapKeys(details);
 textView(details);
-zoomAndPan();
 show(match.current);
 markRecent();
 requestAnimationFrame(fitMarketTexts);  // after the first draw: it measures text, forcing a layout

@@ -1,5 +1,6 @@
 // The map zooms and pans: two fingers pinch, one finger (or the mouse) drags once zoomed in, a
-// trackpad pinch (ctrl + wheel) zooms, and the + / − / fit buttons do the same for everyone.
+// trackpad pinch (ctrl + wheel) zooms, and the + / − / fit buttons do the same for everyone; the
+// keyboard's place is kept in view.
 // A drag never counts as a tap on the place under it.
 export function zoomAndPan() {
   const svg = document.querySelector("#board");
@@ -96,6 +97,20 @@ export function zoomAndPan() {
   };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
+  // A place the keyboard goes to, out of a zoomed-in view (or at its edge), is brought to its middle.
+  svg.addEventListener("focusin", (event) => {
+    const node = event.target.closest && event.target.closest("[data-place]");
+    if (!node || scale <= 1.001) return;
+    const frame = svg.getBoundingClientRect();
+    const rect = node.getBoundingClientRect();
+    const [cx, cy] = [(rect.left + rect.width / 2 - frame.left) * box.width / frame.width,
+      (rect.top + rect.height / 2 - frame.top) * box.height / frame.height];
+    const inside = (v, most) => v > most * 0.1 && v < most * 0.9;
+    if (inside(cx, box.width) && inside(cy, box.height)) return;
+    x += box.width / 2 - cx;
+    y += box.height / 2 - cy;
+    apply();
+  });
   // The click that ends a drag or a pinch chooses nothing.
   svg.addEventListener("click", (event) => {
     if (!dragged) return;
