@@ -128,11 +128,12 @@ def replay_step(request: HttpRequest, match_id: int, seq: int) -> JsonResponse:
 
 
 def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each entry's words in the request's language (the entries carry every language the site speaks)."""
+    """Each entry's words in the request's language (the entries carry every language the site
+    speaks), each line a sentence (as the page's script writes those that come later)."""
     language = (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
     pick = language if language in words.LANGUAGES else words.LANGUAGES[0]
-    return [{"seq": e["seq"], "side": e["side"], "line": e["words"][pick], "then": e["happened"][pick],
-             "places": " ".join(e["places"])} for e in log]
+    return [{"seq": e["seq"], "side": e["side"], "line": words.sentence(e["words"][pick]),
+             "then": [words.sentence(line) for line in e["happened"][pick]], "places": " ".join(e["places"])} for e in log]
 
 
 @login_required

@@ -446,3 +446,9 @@ SILENT = frozenset({"action", "pass", "chance", "battle_chosen", "battle_attack"
 def happenings(events: list[Mapping[str, Any]]) -> list[str]:
     """What followed an action, in lines: dice, battles, the round's events and its end."""
     return [line for event in events if event["event"] not in SILENT for line in HAPPENINGS[event["event"]](event)]
+
+
+def sentence(line: str) -> str:
+    """A line ended as a sentence: a screen reader runs lines without an end together
+    (static/js/match/words.js's `sentence` does the same for lines that come later)."""
+    return line if not line or line[-1] in ".!?…:" else f"{line}."

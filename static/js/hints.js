@@ -24,7 +24,11 @@ function draw(state) {
 
 async function dismiss(kind) {
   delete hints[kind];
+  // The focus on "Got it" goes to the action panel's heading, not to the page's top.
+  const focused = box.contains(document.activeElement);
   box.hidden = true;
+  const heading = document.querySelector("#actions-title");
+  if (focused && heading) heading.focus();
   const response = await fetch(form.dataset.url.replace("KIND", kind), {method: "POST",
     headers: {"X-CSRFToken": form.querySelector("input[name=csrfmiddlewaretoken]").value}});
   if (!response.ok) console.warn("the hint's dismissal was not kept", response.status);

@@ -153,13 +153,21 @@ def test_a_place_offered_is_chosen_by_enter_read_by_enter_and_stepped_back_by_es
     stop = page.locator('#board [data-place][tabindex="0"]')
     assert "choosable" in stop.get_attribute("class"), "the map's Tab stop is on a place offered"
     reach(page, stop, presses)
+    # A letter goes to the places offered first: the first letter of one offered, from another place.
+    offered = [p for p in places(page) if p["choosable"]]
+    target = offered[-1]
+    put_back(page, next(p["place"] for p in places(page) if not p["choosable"]))
+    page.keyboard.press(unaccented(target["label"])[0].lower())
+    assert page.evaluate("document.activeElement.classList.contains('choosable')"), "a letter went past the places offered"
     chosen = focused_place(page)
-    label = stop.get_attribute("aria-label")
+    label = page.locator(f'#board [data-place="{chosen}"]').get_attribute("aria-label")
     assert re.search(r"May be chosen|Puede elegirse", label), label
     before = building(page)
     page.keyboard.press("Enter")
     idle(page)
     after = building(page)
+    # The choice is said: the panel's status names the place chosen.
+    assert label.split(". ")[0] in page.locator("#build-status").text_content(), page.locator("#build-status").text_content()
     assert chosen in after.values() or chosen in sum((v for v in after.values() if isinstance(v, list)), []), (before, after)
     assert focused_place(page) == chosen, "the keyboard stays where it chose"
     # Enter on a place not offered reads it (pinned); Escape closes that first, then steps back.
@@ -234,14 +242,15 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
     assert page.evaluate("document.activeElement.closest('#help') !== null && document.activeElement.classList.contains('spotlit')")
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.matches('#action-body a.help-link')")
-    # A place reached reads its details as its description (both sides' units in its name).
+    # A place reached reads its details as its description, each line a sentence (both sides' units in its name).
     reach(page, page.locator('#board [data-place][tabindex="0"]'), presses)
     for _ in range(6):
         page.keyboard.press("ArrowRight")
         place = focused_place(page)
         said = accessible(page, f'#board [data-place="{place}"]')
-        details = page.locator("#place-info").inner_text()
-        assert said["description"] and said["description"] == " ".join(details.split()), (place, said, details)
+        lines = page.locator("#place-info p").all_inner_texts()
+        expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
+        assert said["description"] and said["description"] == expected, (place, said, lines)
     # A choice made and confirmed by keys: the focus then waits on the panel's heading.
     body = page.locator("#action-body")
     reach(page, body.locator('button.choice[data-choice="pass"]'), presses)
@@ -253,6 +262,9 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
     idle(page)
     assert page.evaluate("document.activeElement.id") == "actions-title"
     assert page.locator("#actions-title").inner_text() in ("Your opponent's move", "Mueve tu rival", "Your move", "Tu jugada")
+    # The round's Greek letter is shown, not said ("Alpha Alpha").
+    assert page.locator("#round span[aria-hidden=true]").count() == 1
+    assert page.locator("#board").get_attribute("tabindex") == "-1", "the drawing itself is no Tab stop"
 
 
 def test_escape_folds_a_phones_menu_and_the_language_is_a_button(browser, live_site: DaphneProcess) -> None:

@@ -29,6 +29,9 @@ RECORD = """() => {
   new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
     window.announced.push([Number(node.dataset.seq), node.textContent]); } })
     .observe(document.querySelector('#announce'), {childList: true});
+  window.turns = [];
+  new MutationObserver(() => window.turns.push(document.querySelector('#turn').textContent))
+    .observe(document.querySelector('#turn'), {childList: true, characterData: true, subtree: true});
 }"""
 
 
@@ -87,6 +90,9 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
         said = page.evaluate("window.announced")
         counts = Counter(seq for seq, _ in said)
         assert all(n == 1 for n in counts.values()), f"{seat}: said more than once: {counts}"
+        # The turn's line (a live region too) is written only when its words change.
+        turns = page.evaluate("window.turns")
+        assert turns and all(a != b for a, b in zip(turns, turns[1:])), f"{seat}: the turn's line said again: {turns}"
         entries = page.evaluate("""() => Array.from(document.querySelectorAll('#log > li[data-seq]')).map((li) => ({
           seq: Number(li.dataset.seq), side: li.className.split(' ')[0],
           line: li.firstChild.textContent, then: Array.from(li.querySelectorAll('.then')).map((s) => s.textContent)}))""")

@@ -6,6 +6,7 @@ on the map by the map's own keys (static/js/match/keys.js): Tab into it, the pla
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,9 +70,13 @@ class KeyboardPlayer(ClickPlayer):
             return
         self.idle()
         at = self.page.evaluate("(() => { const n = document.activeElement; return !n || n === document.body ? 'the page' "
-                                ": n.matches('button.less') ? 'one fewer' : ''; })()")
-        if at and not (at == "one fewer" and self.last.startswith("less")):
+                                ": n.matches('button.less') ? 'one fewer' : n.matches('button.confirm') ? 'Confirm' : ''; })()")
+        # Enter again must not undo the "+" just pressed, nor send the move it was adding to.
+        if at and not (at == "one fewer" and self.last.startswith("less")) and not (at == "Confirm" and not self.last.startswith("more")):
             self.lost[f"on {at} after {self.last}"] += 1
+        taken = self.page.locator("#action-body .taken")
+        if taken.count() and len(re.findall(r"paid with|pagado con", taken.inner_text())) > 1:
+            self.lost[f"taken for the player, listed again: {taken.inner_text()[:80]}"] += 1
 
     def pick(self, select: Any) -> None:
         values = select.locator("option").evaluate_all("nodes => nodes.map((n) => [n.value, n.disabled])")

@@ -2,7 +2,7 @@
 // Confirm shows; sent with its request id.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {lang, match, phone, root, seat} from "./page.js";
-import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, name, playerName, side} from "./words.js";
+import {FIELD_NAMES, PROMPT_HEADINGS, describeField, describePartial, explain, goods, name, playerName, sentence, side} from "./words.js";
 import {clearChoosable} from "./map.js";
 import {eventCard, refusedOnly, widget} from "./prompts.js";
 import {ask, askOnce, hear, resync} from "./socket.js";
@@ -103,6 +103,19 @@ export async function refresh() {
   }
   renderBuilder();
   if (keys !== null && (!document.activeElement || document.activeElement === document.body)) focusTheStep(keys);
+  sayTheMove();
+}
+
+// What the move holds now, said once in the panel's status region after each change (a place
+// chosen on the map, a count, a choice taken for the player): its summary and what was taken.
+let lastSaid = "";
+function sayTheMove() {
+  const status = $("#build-status");
+  if (!status || !match.build || !match.build.touched) return;
+  const words = ["#action-body .partial", "#action-body .taken", "#action-body button.confirm"]
+    .map((selector) => $(selector)).filter(Boolean).map((node) => sentence(node.textContent.trim())).join(" ");
+  if (words && words !== lastSaid) status.textContent = words;
+  lastSaid = words;
 }
 
 // A selector for the control redrawn in its place: its tag, classes and data attributes.
@@ -113,12 +126,22 @@ function sameControl(node) {
 }
 
 // The control used, redrawn, if it still may be used; else Confirm, once the answer is whole (a
-// payment's "+" spent reads its "−" next: Enter would undo it); else the first control of the step
+// payment chosen left the focus on a "−": Enter would undo it); else the first control of the step
 // now asked (the newest heading's), else any.
 function focusTheStep(used) {
   const body = $("#action-body");
   const again = used && body.querySelector(used);
   if (again && !again.disabled) { again.focus(); return; }
+  // A counter's "+" at its limit: its step's heading, where Enter does nothing (Confirm there
+  // would take a third Enter meant for "+" as the move).
+  if (again) {
+    const heading = $$("h3", body).filter((h) => h.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus();
+      return;
+    }
+  }
   const confirmButton = $("button.confirm:enabled", body);
   if (confirmButton) { confirmButton.focus(); return; }
   const enabled = "button:enabled, select:enabled, input:enabled";
@@ -138,7 +161,9 @@ function takeTheOnlyChoice() {
   if (!o.repeat && match.build.partial[field] !== undefined) return false;
   const value = o.choices[0];
   match.build.partial[field] = field === "origins" ? [...(match.build.partial.origins || []), value] : value;
-  // Said as the field's answer is: a move's origin is one place of its list of origins.
+  // Said as the field's answer is: a move's origin is one place of its list of origins. A field
+  // taken again (a payment for a new count) replaces what was taken for it.
+  if (field !== "origins") match.build.taken = match.build.taken.filter(([f]) => f !== field);
   match.build.taken.push([field, field === "origins" ? [value] : value, o.unavailable || []]);
   return true;
 }

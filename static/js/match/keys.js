@@ -4,7 +4,7 @@
 // other), Escape to close what is open or step back a choice. Each place is named for a screen
 // reader by what its details say first, and whether it may be chosen.
 import {$, $$, gettext} from "./dom.js";
-import {side} from "./words.js";
+import {sentence, side} from "./words.js";
 
 // Places holding no place of their own (a market's spaces, not the market's card around them):
 // a focusable node inside another would be a control inside a control.
@@ -48,6 +48,7 @@ export function mapKeys(details) {
   const board = $("#board");
   if (!board || !details) return;
   board.setAttribute("role", "group");
+  board.setAttribute("tabindex", "-1");  // Chromium made the drawing itself a Tab stop before its place
   board.setAttribute("aria-describedby", "map-keys");
   let typed = "";
   let typedAt = 0;
@@ -90,16 +91,17 @@ export function mapKeys(details) {
   }
 
   // A place reached shows its details, as a pointer over it would, and a screen reader reads them
-  // as its description.
+  // as its description, each line a sentence.
   board.addEventListener("focusin", (event) => {
     const node = event.target.closest("[data-place]");
     if (!node) return;
     details.at(node, false);
-    node.setAttribute("aria-describedby", "place-info");
+    const [, lines] = details.describe(node) || [null, []];
+    node.setAttribute("aria-description", lines.map(sentence).join(" "));
   });
   board.addEventListener("focusout", (event) => {
     const node = event.target.closest && event.target.closest("[data-place]");
-    if (node) node.removeAttribute("aria-describedby");
+    if (node) node.removeAttribute("aria-description");
     if (!board.contains(event.relatedTarget) && details.open && !details.pinned) details.close();
   });
 
@@ -132,9 +134,12 @@ export function mapKeys(details) {
       const now = performance.now();
       const all = places();
       const here = all.indexOf(node);
+      // While a choice is asked on the map, the places offered come first: one letter again goes
+      // round those that begin so before any other.
       const find = (start) => {
         const from = start.length === 1 ? here + 1 : here;
-        return [...all.slice(from), ...all.slice(0, from)].find((place) => plain(title(place)).startsWith(plain(start)));
+        const order = [...all.slice(from), ...all.slice(0, from)].filter((place) => plain(title(place)).startsWith(plain(start)));
+        return order.find((place) => place.classList.contains("choosable")) || order[0];
       };
       typed = now - typedAt > 1000 ? event.key : typed + event.key;
       typedAt = now;

@@ -15,9 +15,14 @@ const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : 
 function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
   markRefused(refused, ({reason, ...item}) => to.refuse(detailed(explain({code: reason}), item)));
-  const greyed = refused.map((item) => el("button", {type: "button", class: "choice refused", disabled: true,
-    "data-choice": said(item.choice), "data-reason": item.reason}, el("span", {text: label(item.choice)}),
-  ...reasons({field, ...item})));
+  // Named by the choice, described by its reason: a screen reader says "Lay siege, dimmed. You have
+  // too few hoplites there", not the two run together.
+  const greyed = refused.map((item) => {
+    const why = `why-${++described}`;
+    return el("button", {type: "button", class: "choice refused", disabled: true, "aria-label": label(item.choice),
+      "aria-describedby": why, "data-choice": said(item.choice), "data-reason": item.reason},
+    el("span", {text: label(item.choice)}), el("span", {id: why, class: "reasons"}, ...reasons({field, ...item})));
+  });
   const offered = choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
     "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)}));
   if (greyed.length <= MOST_GREYED) return [el("div", {class: "choices"}, [...offered, ...greyed])];
@@ -26,6 +31,7 @@ function buttons(to, field, choices, label = name, refused = []) {
     el("summary", {text: fmt(ngettext("%(n)s more, not possible now", "%(n)s more, not possible now", greyed.length),
       {n: greyed.length})}), el("div", {class: "choices"}, greyed))];
 }
+let described = 0;
 // Refused choices listed open before they fold.
 const MOST_GREYED = 8;
 
@@ -100,7 +106,8 @@ export const eventCard = (id) => {
 
 // The refused choices of a field already answered (its only choice taken for the player).
 export const refusedOnly = (field, refused, to) => buttons(to, field, [], LABELS[field] || name, refused);
-const LABELS = {type: (t) => ACTION_NAMES[t] || t, project: projectName, space: spaceName};
+const LABELS = {type: (t) => ACTION_NAMES[t] || t, project: projectName, space: spaceName,
+  give: (g) => (cat.tracks[g] ? cat.tracks[g].name : name(g)), payment: goods};
 
 export function widget(field, options, to) {
   switch (field) {
@@ -202,8 +209,9 @@ function tributeColumns(to, options) {
 function famine(to, options) {
   const chosen = new Set(match.build.partial.give_up || []);
   match.build.partial.give_up = [...chosen];
-  return [el("p", {class: "muted", text: fmt(gettext("You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s)."),
-    {n: options.shortfall, prestige: options.prestige})}),
+  return [el("p", {class: "muted", text: fmt(ngettext("You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s).",
+    "You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s).", options.shortfall),
+  {n: options.shortfall, prestige: options.prestige})}),
     el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
       el("input", {type: "checkbox", value: p, checked: chosen.has(p), onchange: (e) => {
         if (e.target.checked) chosen.add(p); else chosen.delete(p);

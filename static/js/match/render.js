@@ -2,7 +2,7 @@
 // clock, whose turn it is (and the alert when it comes), the log and what changed since.
 import {$, $$, el, gettext, ngettext, fmt} from "./dom.js";
 import {TITLE, cat, lang, match, replaying, root, seat} from "./page.js";
-import {DECISION_NAMES, decisionName, explain, goods, name, playerName, side} from "./words.js";
+import {DECISION_NAMES, decisionName, explain, goods, name, playerName, sentence, side} from "./words.js";
 import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
 import {eventCard} from "./prompts.js";
@@ -137,10 +137,12 @@ function drawFood(state) {
 function drawRound(state) {
   const view = state.view;
   const round = cat.rounds[view.round];
-  // The 2020 rounds have a letter and a name (Α Alpha); the 2012 rounds a number only (5α).
-  const title = round && round.letter !== round.name ? `${round.letter} ${round.name}` : round && round.name;
-  $("#round").textContent = round ? fmt(gettext("Round %(name)s · stacking %(stack)s"), {name: title, stack: round.stacking}) +
-    (view.round_end ? " · " + gettext("end of round") : "") : "";
+  // The 2020 rounds have a letter and a name (Α Alpha); the 2012 rounds a number only (5α). The
+  // letter is shown, not said: a screen reader read "Alpha Alpha" (and Σ, the rulebook's Epsilon, as Sigma).
+  const [before, after] = round ? fmt(gettext("Round %(name)s · stacking %(stack)s"), {name: "\u0000", stack: round.stacking})
+    .split("\u0000") : ["", ""];
+  const letter = round && round.letter !== round.name ? [el("span", {"aria-hidden": "true", text: round.letter}), " "] : [];
+  $("#round").replaceChildren(...(round ? [before, ...letter, round.name, after, view.round_end ? " · " + gettext("end of round") : ""] : []));
   $("#event").replaceChildren(eventCard(view.events[view.round]));
 }
 
@@ -239,16 +241,19 @@ function drawTurn(state) {
   const turn = $("#turn");
   const who = state.waiting_for;
   drawEnding(state);
+  let words;
   if (state.status === "finished") {
-    turn.textContent = (state.ending || {})[lang] || gettext("The game is over.");
+    words = (state.ending || {})[lang] || gettext("The game is over.");
   } else if (state.status === "open") {
-    turn.textContent = gettext("Waiting for an opponent to join.");
+    words = gettext("Waiting for an opponent to join.");
   } else if (who === seat) {
-    turn.textContent = fmt(gettext("Your turn: %(what)s."), {what: decisionName(state.prompts[0])});
+    words = fmt(gettext("Your turn: %(what)s."), {what: decisionName(state.prompts[0])});
   } else {
     const pending = state.view.pending[state.view.pending.length - 1];
-    turn.textContent = fmt(gettext("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
+    words = fmt(gettext("Waiting for %(side)s: %(what)s."), {side: side(who), what: pending ? (DECISION_NAMES[pending.kind] || pending.kind) : ""});
   }
+  // A live region: the same words written again would be said again.
+  if (turn.textContent !== words) turn.textContent = words;
   turn.dataset.waiting = who || "";
   turn.dataset.mine = who === seat ? "yes" : "no";
   // The tab says so too, for a player whose match is in a tab of its own.
@@ -375,9 +380,9 @@ export function append(entries) {
   for (const entry of entries) {
     if (log.querySelector(`[data-seq="${entry.seq}"]`)) continue;
     const item = el("li", {"data-seq": entry.seq, class: entry.side, "data-places": (entry.places || []).join(" "),
-      text: (entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`});
+      text: sentence((entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`)});
     const then = (entry.happened || {})[lang] || [];
-    for (const line of then) item.append(el("span", {class: "then", text: line}));
+    for (const line of then) item.append(el("span", {class: "then", text: sentence(line)}));
     log.insertBefore(item, $("#log-ending"));  // before the server's ending, if it came first (null: at the end)
     if (!replaying) announce(entry);
   }

@@ -6,7 +6,7 @@
 // is said once in a polite live region (`announce`): the other side's whole, one's own results.
 import {$, $$, el, fmt, gettext, ngettext} from "./dom.js";
 import {cat, lang, match, root, seat} from "./page.js";
-import {name, side} from "./words.js";
+import {name, sentence, side} from "./words.js";
 
 const KEY = "polis.textView";
 
@@ -113,6 +113,6 @@ export function announce(entry) {
   const said = (seat && entry.side === seat ? then : [words, ...then]).filter(Boolean);
   if (!said.length) return;
   // Each line a sentence of its own when spoken ("Sparta passed. Sparta completes…").
-  region.append(el("p", {"data-seq": entry.seq, text: said.map((line) => (/[.!?…:]$/.test(line) ? line : `${line}.`)).join(" ")}));
+  region.append(el("p", {"data-seq": entry.seq, text: said.map(sentence).join(" ")}));
   for (const old of $$("p", region).slice(0, -8)) old.remove();
 }

@@ -116,3 +116,6 @@ export const projectName = (id) => {
   const p = cat.projects[id];
   return `${p.name} (${goods(p.cost)}; ${fmt(gettext("%(now)s prestige, %(end)s at the end"), {now: p.prestige, end: p.end_game})})`;
 };
+
+// A line said as a sentence of its own: a screen reader runs lines without an end together.
+export const sentence = (line) => (!line || /[.!?…:]$/.test(line) ? line : `${line}.`);
