@@ -53,7 +53,9 @@ def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_
         page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=60_000)
         idle(page)
     assert page.locator("#match").get_attribute("data-status") == "finished", f"unfinished after {mine} decisions"
-    assert mine > 3 and computer_moves > 3
+    # The computer's decisions as the log has them: the page may look once while it makes several
+    # (on a loaded machine the page saw only 3 of its turns).
+    assert mine > 3 and computer_moves >= 1 and page.locator("#log > li.sparta").count() > 3
     page.screenshot(path=str(artifacts_dir / "computer-whole-game-end.png"), full_page=True)
 
     # The replay, with who the computer thought was ahead at each step.
