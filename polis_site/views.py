@@ -11,6 +11,7 @@ import markdown
 
 from allauth.account import views as allauth_views
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import UserCreationForm
@@ -161,9 +162,15 @@ def signup(request: HttpRequest) -> HttpResponse:
         if guest is not None:
             guests.keep(user)
         login(request, user)
+        messages.success(request, _("Welcome, %(name)s: your account is made.") % {"name": user.get_username()})
         target = request.GET.get("next", "")
         safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
         return redirect(target if target and safe else "lobby:lobby")
+    first = next((name for name in form.fields if name in form.errors), None)
+    if first is not None:  # the page opens at the first field in error (its error is its description)
+        for field in form.fields.values():
+            field.widget.attrs.pop("autofocus", None)
+        form.fields[first].widget.attrs["autofocus"] = True
     return render(request, "registration/signup.html", {"form": form})
 
 

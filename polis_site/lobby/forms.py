@@ -51,8 +51,10 @@ class ChallengeForm(forms.Form):
     # Text, not numbers: the service refuses a bad rating naming it, in the words every refusal has.
     rating_min = forms.CharField(label=_("Opponents rated from"), required=False, max_length=12,
                                  widget=forms.NumberInput(attrs={"min": 0, "max": 4000, "step": 50, "placeholder": _("any")}))
+    # Said whole to a screen reader, which reads the field alone ("to" was all it said).
     rating_max = forms.CharField(label=_("to"), required=False, max_length=12,
-                                 widget=forms.NumberInput(attrs={"min": 0, "max": 4000, "step": 50, "placeholder": _("any")}))
+                                 widget=forms.NumberInput(attrs={"min": 0, "max": 4000, "step": 50, "placeholder": _("any"),
+                                                                 "aria-label": _("Opponents rated up to")}))
     reliability_min = forms.ChoiceField(label=_("Their reliability at least"), required=False,
                                         choices=(("", _("any")), *((str(p), f"{p}%") for p in RELIABILITY_CHOICES)),
                                         error_messages={"invalid_choice": refusals.SERVER["bad_reliability"]})
