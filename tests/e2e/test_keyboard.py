@@ -199,6 +199,7 @@ def test_a_whole_game_is_played_by_keyboard_alone(browser, live_site: DaphneProc
     assert presses["Enter"] >= len(done) and on_the_map["chosen"] >= 5, (presses, on_the_map)
     lost = sum((p.lost for p in players.values()), Counter())
     assert not lost, f"the keyboard's focus was lost or misplaced: {dict(lost)}"
+    walk_the_log(pages["sparta"])
     assert errors == []
     for context in contexts:
         context.close()
@@ -332,3 +333,23 @@ def test_a_place_the_keyboard_reaches_is_brought_into_a_zoomed_in_map(opening: A
         if not seen["inside"]:
             out_of_sight.append(seen["place"])
     assert not out_of_sight, f"reached outside the zoomed map's frame: {out_of_sight}"
+
+
+def walk_the_log(page: Any) -> None:
+    """The log by its arrow keys: its newest line first, Home to the first, each line lit on the map
+    as a pointer over it would light it."""
+    reach(page, page.locator("#log"), Counter())
+    page.keyboard.press("ArrowUp")
+    lines = page.locator("#log > li[data-seq]")
+    assert page.evaluate("document.activeElement.dataset.seq") == lines.last.get_attribute("data-seq")
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.dataset.seq") == lines.first.get_attribute("data-seq")
+    lit_lines = 0
+    for index in range(min(lines.count(), 40)):
+        if index:
+            page.keyboard.press("ArrowDown")
+        line = page.evaluate("document.activeElement.dataset.places")
+        lit = page.evaluate("Array.from(document.querySelectorAll('#board .lit')).map((n) => n.dataset.place)")
+        assert sorted(lit) == sorted(line.split()), (index, line, lit)
+        lit_lines += bool(lit)
+    assert lit_lines, "no line of the log lit a place"

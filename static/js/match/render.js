@@ -455,6 +455,21 @@ export function logPointer() {
     list.addEventListener("click", over);
     list.addEventListener("pointerleave", markRecent);
   }
+  // By keyboard: the arrow keys go from line to line of the log (Home, End to its ends), each lit
+  // on the map as a pointer over it would, and read as it takes the focus.
+  const log = $("#log");
+  log.addEventListener("keydown", (event) => {
+    const lines = $$("#log > li[data-seq]");
+    if (!lines.length || !["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const at = lines.indexOf(document.activeElement);
+    const next = event.key === "Home" ? 0 : event.key === "End" ? lines.length - 1
+      : at < 0 ? lines.length - 1 : Math.max(0, Math.min(lines.length - 1, at + (event.key === "ArrowDown" ? 1 : -1)));
+    lines[next].setAttribute("tabindex", "-1");
+    lines[next].focus();
+    light([lines[next]]);
+  });
+  log.addEventListener("focusout", (event) => { if (!log.contains(event.relatedTarget)) markRecent(); });
 }
 
 // A refusal said beside the controls, on the match as it stands now: an act's, or one no request
