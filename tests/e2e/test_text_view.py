@@ -1,7 +1,7 @@
 """The board as text and the moves announced (issue 66), read from Chromium's accessibility tree:
 the switch at the top of the match page (by keyboard) puts the board in words in the map's place,
 its headings and tables walkable, kept on reload; every polis is a row; each move that comes is
-said once in the page's live region (the other side's whole, one's own only with its results); the
+said once in the page's live region, whole (one's own too: it says the move was made); the
 map's owners told apart by more than colour."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
         text = dict(said)
         for entry in entries:
             # Each line spoken as a sentence of its own ("Sparta passed. Sparta completes..."), not run together.
-            lines = entry["then"] if entry["side"] == seat else [entry["line"], *entry["then"]]
+            lines = [entry["line"], *entry["then"]]  # one's own too: it says the move was made
             expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
             assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
     # The board in words follows the moves, and stays chosen on reload.

@@ -25,6 +25,7 @@ const CHOSEN = new Set(["route"]);
 export function startBuilding() {
   clearChoosable();
   showError("");
+  clearTheMove();
   const prompt = seat && match.current.status === "active" && match.current.prompts && match.current.prompts[0];
   // The panel's heading says what it holds: a move to make, a match to watch, one not begun or over.
   const heading = $("#actions h2");
@@ -107,15 +108,28 @@ export async function refresh() {
 }
 
 // What the move holds now, said once in the panel's status region after each change (a place
-// chosen on the map, a count, a choice taken for the player): its summary and what was taken.
+// chosen on the map, a count, a choice taken for the player): its summary, whether the page took
+// a choice for the player, and the step now asked (the keyboard lands past its heading). Not
+// Confirm's words: the keyboard lands on it, which says them.
 let lastSaid = "";
 function sayTheMove() {
   const status = $("#build-status");
   if (!status || !match.build || !match.build.touched) return;
-  const words = ["#action-body .partial", "#action-body .taken", "#action-body button.confirm"]
-    .map((selector) => $(selector)).filter(Boolean).map((node) => sentence(node.textContent.trim())).join(" ");
+  const summary = $("#action-body .partial");
+  const headings = $$("#action-body h3");
+  const asked = headings.length && !$("#action-body button.confirm") ? headings[headings.length - 1] : null;
+  const words = [summary && sentence(summary.textContent.trim()),
+    $("#action-body .taken") && gettext("The only possible choices were taken for you."),
+    asked && sentence(asked.textContent.trim())].filter(Boolean).join(" ");
   if (words && words !== lastSaid) status.textContent = words;
   lastSaid = words;
+}
+
+// A new decision: what the last one held is no longer said.
+function clearTheMove() {
+  const status = $("#build-status");
+  if (status) status.textContent = "";
+  lastSaid = "";
 }
 
 // A selector for the control redrawn in its place: its tag, classes and data attributes.

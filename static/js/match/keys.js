@@ -91,13 +91,14 @@ export function mapKeys(details) {
   }
 
   // A place reached shows its details, as a pointer over it would, and a screen reader reads them
-  // as its description, each line a sentence.
+  // as its description, each line a sentence (those its name says already left out).
   board.addEventListener("focusin", (event) => {
     const node = event.target.closest("[data-place]");
     if (!node) return;
     details.at(node, false);
     const [, lines] = details.describe(node) || [null, []];
-    node.setAttribute("aria-description", lines.map(sentence).join(" "));
+    const named = node.getAttribute("aria-label") || "";
+    node.setAttribute("aria-description", lines.filter((line) => !named.includes(line)).map(sentence).join(" "));
   });
   board.addEventListener("focusout", (event) => {
     const node = event.target.closest && event.target.closest("[data-place]");

@@ -3,7 +3,7 @@
 // A switch at the top of the page shows it in the map's place, kept with the account (the
 // preferences page has it too), or by this browser for a visitor without one. The
 // words are the map's own details (details.js), so the two never disagree. Each move that comes
-// is said once in a polite live region (`announce`): the other side's whole, one's own results.
+// is said once in a polite live region (`announce`), whole.
 import {$, $$, el, fmt, gettext, ngettext} from "./dom.js";
 import {cat, lang, match, root, seat} from "./page.js";
 import {name, sentence, side} from "./words.js";
@@ -103,14 +103,14 @@ function draw(details, box) {
   box.replaceChildren(...parts);
 }
 
-// Each log entry that arrives, said once: the other side's (and chance's) whole; one's own, only
-// what came of it (a die, a battle). The region keeps the last few.
+// Each log entry that arrives, said once, whole: one's own too (after Confirm it is what says
+// the move was made), with what came of it (a die, a battle). The region keeps the last few.
 export function announce(entry) {
   const region = $("#announce");
   if (!region) return;
   const words = (entry.words || {})[lang] || "";
   const then = (entry.happened || {})[lang] || [];
-  const said = (seat && entry.side === seat ? then : [words, ...then]).filter(Boolean);
+  const said = [words, ...then].filter(Boolean);
   if (!said.length) return;
   // Each line a sentence of its own when spoken ("Sparta passed. Sparta completes…").
   region.append(el("p", {"data-seq": entry.seq, text: said.map(sentence).join(" ")}));
