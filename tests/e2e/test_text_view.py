@@ -102,6 +102,11 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
             lines = [entry["line"], *entry["then"]]  # one's own too: it says the move was made
             expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
             assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
+    # Each track is said once, by its meter's name (its words beside it are for the eye).
+    for track in athens.locator("#players li.track").all():
+        tree = track.aria_snapshot()
+        name = track.locator(".track-name").inner_text()
+        assert tree.lower().count(name.lower()) == 1 and "meter" in tree, tree
     # The board in words follows the moves, and stays chosen on reload.
     state = athens.evaluate("window.polisMatch.state.view")
     units = state["players"]["athens"]["units"].get("attika", 0)

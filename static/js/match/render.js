@@ -18,11 +18,13 @@ function drawPlayers(state) {
   const passed = view.pending.some((p) => p.kind === "project_discard") ? [] : view.passed;
   for (const s of ["athens", "sparta"]) {
     const player = view.players[s];
+    // The meter's name says the track and its value: the words beside it are for the eye only
+    // (a screen reader read each track three times).
     const tracks = Object.entries(player.tracks).map(([track, value]) => el("li", {class: `track ${track}`, "data-track": track},
-      el("span", {class: "track-name", text: cat.tracks[track].name}),
+      el("span", {class: "track-name", "aria-hidden": "true", text: cat.tracks[track].name}),
       el("meter", {min: 0, max: cat.tracks[track].max, value, "aria-label": fmt(gettext("%(side)s's %(track)s: %(value)s of %(most)s"),
         {side: side(s), track: cat.tracks[track].name, value, most: cat.tracks[track].max})}),
-      el("b", {text: `${value}`})));
+      el("b", {"aria-hidden": "true", text: `${value}`})));
     const reserve = state.reserves[s];
     const where = player.proxenos in view.poleis ? name(player.proxenos) : gettext("captured");
     box.append(el("section", {class: `card player ${s}${state.waiting_for === s ? " active" : ""}`, "data-side": s},
