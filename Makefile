@@ -75,8 +75,8 @@ bench: engine-compiled
 	PYTHONPATH=build/compiled $(BIN)/python -P -m engine.bench
 
 messages: install
-	$(BIN)/python manage.py makemessages -l es -e html,txt,py,svg --no-wrap --ignore '$(VENV)/*' --ignore 'tests/*'
-	$(BIN)/python manage.py makemessages -d djangojs -l es --no-wrap --ignore '$(VENV)/*' --ignore 'tests/*'
+	$(BIN)/python manage.py makemessages -l es -e html,txt,py,svg --no-wrap --no-obsolete --ignore '$(VENV)/*' --ignore 'tests/*'
+	$(BIN)/python manage.py makemessages -d djangojs -l es --no-wrap --no-obsolete --ignore '$(VENV)/*' --ignore 'tests/*'
 	$(BIN)/python manage.py compilemessages -l es --ignore '$(VENV)'
 
 clean:
