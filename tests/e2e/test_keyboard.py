@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine import api
+from polis_site.presentation.words import sentence
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_rulesets_browser import seated
 from tests.support.clicking import RAW, idle, play
@@ -251,7 +252,7 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
         said = accessible(page, f'#board [data-place="{place}"]')
         named = page.locator(f'#board [data-place="{place}"]').get_attribute("aria-label")
         lines = [line for line in page.locator("#place-info p").all_inner_texts() if line not in named]
-        expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
+        expected = " ".join(sentence(line) for line in lines)
         assert said["description"] == expected and said["name"] == named, (place, said, lines)
     # A choice made and confirmed by keys: the focus then waits on the panel's heading.
     body = page.locator("#action-body")

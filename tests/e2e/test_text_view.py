@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from engine import api
+from polis_site.presentation.words import sentence
 from tests.e2e.test_match_browser import seated_pages
 from tests.support.accessibility import violations
 from tests.support.clicking import ClickPlayer, idle, play
@@ -100,7 +101,7 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
         for entry in entries:
             # Each line spoken as a sentence of its own ("Sparta passed. Sparta completes..."), not run together.
             lines = [entry["line"], *entry["then"]]  # one's own too: it says the move was made
-            expected = " ".join(line if re.search(r"[.!?…:]$", line) else f"{line}." for line in lines)
+            expected = " ".join(sentence(line) for line in lines)
             assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
     # Each track is said once, by its meter's name (its words beside it are for the eye).
     for track in athens.locator("#players li.track").all():

@@ -115,11 +115,10 @@ let lastSaid = "";
 function sayTheMove() {
   const status = $("#build-status");
   if (!status || !match.build || !match.build.touched) return;
-  const summary = $("#action-body .partial");
   const headings = $$("#action-body h3");
-  const asked = headings.length && !$("#action-body button.confirm") ? headings[headings.length - 1] : null;
-  const words = [summary && sentence(summary.textContent.trim()),
-    $("#action-body .taken") && gettext("The only possible choices were taken for you."),
+  const asked = headings.length && !match.build.price ? headings[headings.length - 1] : null;
+  const words = [sentence(describePartial(match.build.partial)),
+    match.build.taken.length && gettext("The only possible choices were taken for you."),
     asked && sentence(asked.textContent.trim())].filter(Boolean).join(" ");
   if (words && words !== lastSaid) status.textContent = words;
   lastSaid = words;

@@ -142,9 +142,10 @@ export function placeDetails() {
   let shown = null;  // the node whose details are open
   let pinned = false; // opened by a tap or a click: stays until the next one elsewhere
 
+  // The details of `node` shown at (x, y); what they say (null for none), for the keyboard's words.
   function open(node, x, y, pin) {
     const found = describe(node);
-    if (!found) return;
+    if (!found) return null;
     const [title, lines] = found;
     box.replaceChildren(Object.assign(document.createElement("h3"), {textContent: title}),
       ...lines.map((line) => Object.assign(document.createElement("p"), {textContent: line})));
@@ -152,11 +153,12 @@ export function placeDetails() {
     box.hidden = false;
     shown = node;
     pinned = pin;
-    if (getComputedStyle(box).position === "fixed") return;  // a phone: a band at the top of the screen
+    if (getComputedStyle(box).position === "fixed") return found;  // a phone: a band at the top of the screen
     const frame = box.offsetParent ? box.offsetParent.getBoundingClientRect() : {left: 0, top: 0, width: innerWidth};
     const left = Math.max(4, Math.min(x - frame.left + 14, frame.width - box.offsetWidth - 4));
     box.style.left = `${left}px`;
     box.style.top = `${y - frame.top + 16}px`;
+    return found;
   }
 
   function close() {
@@ -185,7 +187,7 @@ export function placeDetails() {
   // At a node reached by the keyboard: below it, as a pointer there would have it.
   const at = (node, pin) => {
     const rect = node.getBoundingClientRect();
-    open(node, rect.left + rect.width / 2, rect.bottom, pin);
+    return open(node, rect.left + rect.width / 2, rect.bottom, pin);
   };
   return {describe, at, close, get open() { return !box.hidden; }, get pinned() { return pinned; }};
 }

@@ -95,8 +95,7 @@ export function mapKeys(details) {
   board.addEventListener("focusin", (event) => {
     const node = event.target.closest("[data-place]");
     if (!node) return;
-    details.at(node, false);
-    const [, lines] = details.describe(node) || [null, []];
+    const [, lines] = details.at(node, false) || [null, []];
     const named = node.getAttribute("aria-label") || "";
     node.setAttribute("aria-description", lines.filter((line) => !named.includes(line)).map(sentence).join(" "));
   });
