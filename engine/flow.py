@@ -271,7 +271,7 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
     paid = cost(state, side, raw)
     # Applied as the player knows the game: what an answer that opens a new round brings never
     # shows its card before it is revealed.
-    after, _events = apply_action(event_cards.as_known(state), side, raw)
+    after, events = apply_action(event_cards.as_known(state), side, raw)
     before, now = state.players[side].tracks, after.players[side].tracks
     decision = state.decision
     prompt = PROMPTS.get(decision.kind) if decision is not None else None
@@ -282,8 +282,9 @@ def price(state: GameState, side: str, raw: Mapping[str, Any]) -> dict[str, Any]
         paid = {"paid": {track: before[track] - answered[track] for track in answered
                          if track != PRESTIGE and answered[track] < before[track]},
                 "prestige": max(0, before[PRESTIGE] - answered[PRESTIGE])}
-    # An answer that closes the round speaks of this round: the next one's famine is not its doing.
-    same_round = after.round == state.round
+    # An answer that closes the round speaks of this round: the next one's famine is not its doing
+    # (nor is it that of an answer given between two rounds, a project discarded before the next begins).
+    same_round = after.round == state.round and not any(event["event"] == "round_begins" for event in events)
     return {**paid, "gained": {track: now[track] - before[track] for track in now if now[track] > before[track]},
             "food_gap": end_of_round.food_gap(after, side) if same_round else 0,
             "loses": end_of_round.lost_as_it_stands(after, side) if same_round or after.outcome else None,

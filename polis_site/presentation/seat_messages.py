@@ -102,12 +102,22 @@ def outcome_of(match: Match, state: api.GameState) -> dict[str, Any] | None:
 def public_entry(record: ActionRecord) -> dict[str, Any]:
     """A log entry as anyone may see it: the action and its events (each also in words, in every
     language), never the chance outcomes."""
+    own, parts = words.phases(record.side, record.action, record.events)
     with words.telling(record.match.ruleset):
         said = words.in_every_language(lambda: words.describe(record.side, record.action, record.events))
-        happened = words.in_every_language(lambda: words.happenings(record.events))
+        happened = words.in_every_language(lambda: words.happenings(own, record.action))
+        rounds = [_round_entry(part, events) for part, events in parts]
     return {"seq": record.seq, "side": record.side, "action": record.action, "events": record.events,
-            "words": said, "happened": happened,
+            "words": said, "happened": happened, "round": [told for told in rounds if any(told["words"].values())],
             "places": board.places(record.action, record.events), "at": record.created_at.isoformat()}
+
+
+def _round_entry(part: str, events: list[Any]) -> dict[str, Any]:
+    """A part of the round a move set off (its end, the next one's beginning), in every language:
+    its line and the lines under it."""
+    told = words.in_every_language(lambda: words.round_part(part, events))
+    return {"part": part, "words": {language: line for language, (line, _) in told.items()},
+            "happened": {language: lines for language, (_, lines) in told.items()}}
 
 
 def opening(match: Match) -> list[str]:

@@ -133,7 +133,9 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     language = (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
     pick = language if language in words.LANGUAGES else words.LANGUAGES[0]
     return [{"seq": e["seq"], "side": e["side"], "line": words.sentence(e["words"][pick]),
-             "then": [words.sentence(line) for line in e["happened"][pick]], "places": " ".join(e["places"])} for e in log]
+             "then": [words.sentence(line) for line in e["happened"][pick]], "places": " ".join(e["places"]),
+             "round": [{"part": r["part"], "line": words.sentence(r["words"][pick]),
+                        "then": [words.sentence(line) for line in r["happened"][pick]]} for r in e["round"]]} for e in log]
 
 
 @login_required

@@ -10,13 +10,13 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.utils import translation
-from django.utils.text import get_text_list
+from django.utils.text import capfirst, get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext
 
-from engine import editions
+from engine import editions, event_cards
 from engine.data import battle_cards, geography, markets, poleis
 from engine.data.sides import opponent
 from polis_site.matches.models import ABORTED, DEFAULT_RULESET, RESIGNED, SIDES, TIME_OUT
@@ -391,8 +391,16 @@ def _round_begins(e: Mapping[str, Any]) -> str:
     card = editions.card(e["event_card"])
     if not card.effects:
         return _("Round %(round)s begins, with no event this round.") % {"round": round_name(_rules().round(e["round"]).name)}
-    return _("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
-        "round": round_name(_rules().round(e["round"]).name), "card": _(card.title), "side": side_name(e["order"][0])}
+    said = {"round": round_name(_rules().round(e["round"]).name), "card": _(card.title)}
+    # Who resolves it, in its order: a card of one side's ("Egypt revolts", Athens's) names that side alone.
+    sides = [side for side in e["order"] if event_cards.part_of(card, side)]
+    if len(sides) > 1:
+        return _("Round %(round)s begins with the event “%(card)s”; %(side)s resolves it first.") % {
+            **said, "side": side_name(sides[0])}
+    if sides:
+        return _("Round %(round)s begins with the event “%(card)s”, %(side)s's to resolve.") % {
+            **said, "side": side_name(sides[0])}
+    return _("Round %(round)s begins with the event “%(card)s”.") % said
 
 
 HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
@@ -415,12 +423,12 @@ HAPPENINGS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "result": _result,
     "food": lambda e: [_("%(side)s feeds its population with %(wheat)s wheat.") % {
         "side": side_name(e["side"]), "wheat": e["wheat"]}],
-    "famine": lambda e: [_famine(e)],
+    "famine": lambda e: [_famine(e)] if e.get("poleis") or e["prestige"] else [],
     "megalopolis": lambda e: [_("Megalopolis: %(side)s's %(poleis)s above base population (%(prestige)s).") % {
         "side": side_name(e["side"]), "poleis": ", ".join(name(p) for p in e["poleis"]),
         "prestige": _signed(e["prestige"], "prestige")}],
-    "goods_adjusted": lambda e: [_("End of round: %(goods)s are halved.") % {
-        "goods": get_text_list([good(g) for g in _rules().resources if g in _rules().perishable], _("and"))}],
+    "goods_adjusted": lambda e: [capfirst(_("%(goods)s are halved.") % {
+        "goods": get_text_list([good(g) for g in _rules().resources if g in _rules().perishable], _("and"))})],
     "phoros": lambda e: [_("%(side)s receives %(silver)s silver of phoros.") % {
         "side": side_name(e["side"]), "silver": e["silver"]}] if e["silver"] else [],
     "project_completed": lambda e: [_("%(side)s completes %(project)s in %(polis)s (%(prestige)s).") % {
@@ -443,9 +451,56 @@ SILENT = frozenset({"action", "pass", "chance", "battle_chosen", "battle_attack"
                     "growth", "project_discarded"})
 
 
-def happenings(events: list[Mapping[str, Any]]) -> list[str]:
-    """What followed an action, in lines: dice, battles, the round's events and its end."""
-    return [line for event in events if event["event"] not in SILENT for line in HAPPENINGS[event["event"]](event)]
+def happenings(events: list[Mapping[str, Any]], action: Mapping[str, Any] | None = None) -> list[str]:
+    """What followed an action, in lines: dice, battles, the round's events and its end. What the
+    action's own line names is not said again (the poleis a famine's answer gave up)."""
+    given = set(action.get("give_up") or ()) if isinstance(action, Mapping) and action.get("type") == "feed" else set()
+    told = [{**e, "poleis": [p for p in e.get("poleis", []) if p not in given]} if e["event"] == "famine" and given else e
+            for e in events]
+    return [line for event in told if event["event"] not in SILENT for line in HAPPENINGS[event["event"]](event)]
+
+
+#: The round's end, which no move makes: what the move that ends a round (the second pass, the last
+#: battle's end, the last answer at the round's end) sets off beyond itself is told apart from it.
+ROUND_END = frozenset({"food", "famine", "no_growth", "growth", "megalopolis", "goods_adjusted", "phoros",
+                       "project_completed", "projects_drawn"})
+#: The event of the round's end that answers a decision of it: the answer's own.
+ANSWERED = {"feed": "famine", "grow": "growth", "phoros": "phoros"}
+
+
+def _round_part(side: str, action: Mapping[str, Any], event: Mapping[str, Any]) -> str | None:
+    """The part of the round `event` begins ("end", "begins"), or None where it is the move's own."""
+    kind = event["event"]
+    if kind == "round_begins":
+        return "begins"
+    own = isinstance(action, Mapping) and ANSWERED.get(str(action.get("type"))) == kind and event.get("side") == side
+    if (kind in ROUND_END and not own) or (kind == "battle_check" and event.get("when") == "round_end"):
+        return "end"
+    return None
+
+
+def phases(side: str, action: Mapping[str, Any], events: list[Mapping[str, Any]]) -> tuple[
+        list[Mapping[str, Any]], list[tuple[str, list[Mapping[str, Any]]]]]:
+    """A move's events cut where the round's end begins and where the next round begins: the move's
+    own (its dice, its battle), then each part of the round that followed, told as lines of their
+    own (a log line joining one side's pass to the other side's famine reads as if the pass did it)."""
+    own: list[Mapping[str, Any]] = []
+    parts: list[tuple[str, list[Mapping[str, Any]]]] = []
+    for event in events:
+        part = _round_part(side, action, event)
+        if part is not None and (not parts or (part == "begins" and parts[-1][0] == "end")):
+            parts.append((part, []))
+        (parts[-1][1] if parts else own).append(event)
+    return own, parts
+
+
+def round_part(part: str, events: list[Mapping[str, Any]]) -> tuple[str, list[str]]:
+    """A part of the round in words: its line (the new round with its card; the round's end) and
+    the lines under it. A round's end that says nothing (no battle is due) is ("", [])."""
+    lines = happenings(events)
+    if part == "begins":
+        return lines[0], lines[1:]
+    return (_("At the round's end:"), lines) if lines else ("", [])
 
 
 def sentence(line: str) -> str:

@@ -17,8 +17,9 @@ from engine import api
 from engine.data import geography, markets, poleis
 from tests.e2e.test_computer_browser import against_the_computer
 from tests.e2e.test_match_browser import seated_pages
+from tests.e2e.test_text_view import RECORD
 from tests.support.clicking import WAIT_MS, ClickPlayer, idle, version
-from tests.support.games import bot_game
+from tests.support.games import bot_game, find_position
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -193,6 +194,15 @@ def since_moves(page: Any) -> list[str]:
     return page.locator("#since li").evaluate_all("nodes => nodes.map((n) => n.firstChild.textContent)")
 
 
+def since_the_log(page: Any, seat: str) -> tuple[int, list[tuple[str, str, str]]]:
+    """Where in the log the seat last moved, and what the log has since that is not the seat's
+    (the other side's moves, the round's end and beginning): (class, places, first words) each."""
+    lines = page.locator("#log > li[data-seq]").evaluate_all(
+        "nodes => nodes.map((n) => [['athens', 'sparta', 'round'].find((c) => n.classList.contains(c)), n.dataset.places || '', n.firstChild.textContent])")
+    mine = max((i for i, (kind, _, _) in enumerate(lines) if kind == seat), default=-1)
+    return mine, [tuple(line) for line in lines[mine + 1:] if line[0] != seat]
+
+
 def lit_places(page: Any) -> set[str]:
     return set(page.locator("#board .lit").evaluate_all("nodes => nodes.map((n) => n.dataset.place)"))
 
@@ -249,11 +259,9 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     page.wait_for_function("document.querySelector('#turn').dataset.mine === 'yes'", timeout=30_000)
     assert int(page.locator("#match").get_attribute("data-alerted")) >= 1
     assert page.title().startswith("(Your turn)")
-    # Everything Sparta did since Athens's last move: listed in order, and its places lit.
-    lines = page.locator("#log > li[data-seq]").evaluate_all(
-        "nodes => nodes.map((n) => [n.className, n.dataset.places, n.firstChild.textContent])")
-    mine = max((i for i, (side, _, _) in enumerate(lines) if side == "athens"), default=-1)
-    recent = [line for line in lines[mine + 1:] if line[0] == "sparta"]
+    # Everything since Athens's last move (Sparta's moves, the round's end and beginning they set
+    # off): listed in order, and its places lit.
+    mine, recent = since_the_log(page, "athens")
     assert since_moves(page) == [text for _, _, text in recent][-6:]
     assert lit_places(page) == {place for _, places, _ in recent for place in places.split()}
     # The list above the map keeps its height as moves arrive: the map never moves under a finger.
@@ -272,10 +280,16 @@ def test_the_opponents_moves_since_mine_are_marked_on_the_map_and_listed_above_i
     assert page.locator("#since h2").inner_text().startswith(
         "Since your last move" if mine >= 0 else "Before your first move")  # the seat had moved, or not yet
     every_move_listed_is_seen(page)
-    # Once this seat moves, nothing is new: the box says so, at the same height.
+    # Once this seat moves, nothing of Sparta's is new: the box says so (or lists the round's end
+    # and beginning the move set off), at the same height.
+    before = version(page)
     player.decide()
-    page.wait_for_function("document.querySelector('#since').dataset.count === '0'", timeout=WAIT_MS)
-    assert page.locator("#since").inner_text() == "Nothing new from the other side."
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
+    _, recent = since_the_log(page, "athens")
+    assert all(kind == "round" for kind, _, _ in recent)
+    assert since_moves(page) == [text for _, _, text in recent][-6:]
+    if not recent:
+        assert page.locator("#since").inner_text() == "Nothing new from the other side."
     heights.add(page.locator("#since").bounding_box()["height"])
     assert len(heights) == 1, heights
     context.close()
@@ -470,3 +484,65 @@ def test_notices_the_browser_blocks_are_said_so_and_not_left_ticked(browser, liv
     page.wait_for_function("localStorage.getItem('polis-notify') === 'off'", timeout=WAIT_MS)
     assert not page.locator("#alert-notify").is_checked() and blocked.is_visible()
     context.close()
+
+
+def passing_ends_the_round(state: api.GameState) -> bool:
+    """The side to act may pass, and the other side has passed: its pass ends the round, whose end
+    feeds the poleis at once (no battle is due first)."""
+    decision = state.decision
+    if decision is None or decision.kind != "action" or state.round < 2 or len(state.passed) != 1:
+        return False
+    _, events = api.apply_action(state, decision.side, {"type": "pass", "decision": decision.id})
+    return any(event["event"] == "food" for event in events)
+
+
+def test_the_round_a_pass_ends_is_told_apart_and_listed_as_news(browser, live_site: DaphneProcess,
+                                                                tmp_path: Path) -> None:
+    """The second pass ends the round: its end (the food, a famine, the growth) is a line of its
+    own in both seats' logs, no side's move; the passer's box above the map lists it rather than
+    saying nothing is new; the other seat's lists the pass and it; each is said once, apart."""
+    match_seed, state, log = find_position(("round-end-1", "round-end-2"), passing_ends_the_round)
+    passer = state.decision.side
+    other = "sparta" if passer == "athens" else "athens"
+    export = {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log}
+    _, contexts, pages = seated_pages(browser, live_site, export, tmp_path, locales={other: "es-ES"})
+    for page in pages.values():
+        page.evaluate(RECORD)
+    before = version(pages[passer])
+    pages[passer].locator('#action-body button.choice[data-choice="pass"]').click()
+    confirm = pages[passer].locator("#action-body button.confirm")
+    if confirm.count():
+        confirm.click()
+    for page in pages.values():
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
+        idle(page)
+        # Said once each, the move and the round's end apart.
+        said = [(part, words) for seq, part, words in page.evaluate("window.announced") if seq == before + 1]
+        assert [part for part, _ in said] == ["", "end"], said
+        assert said[1][1].startswith(("At the round's end:", "Al final de la ronda:")), said
+    for reload in (False, True):  # as it came, then as the server draws the page
+        for seat, page in pages.items():
+            if reload:
+                page.reload()
+                page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
+            english = seat == passer
+            lines = page.locator("#log > li[data-seq]").evaluate_all(
+                "nodes => nodes.map((n) => [n.className, n.dataset.part || '', n.firstChild.textContent])")
+            passed = max(i for i, (kind, _, _) in enumerate(lines) if kind == passer)
+            side_name = {"athens": ("Athens", "Atenas"), "sparta": ("Sparta", "Esparta")}[passer][0 if english else 1]
+            assert lines[passed][2] == f"{side_name} {'passed' if english else 'pasó'}.", lines[passed]
+            assert lines[passed + 1][:2] == ["round", "end"], lines[passed:]
+            assert lines[passed + 1][2] == ("At the round's end:" if english else "Al final de la ronda:"), lines[passed + 1]
+            end = page.locator(f'#log > li.round[data-seq="{before + 1}"][data-part="end"]').inner_text()
+            assert re.search("feeds its population" if english else "alimenta a su población", end), end
+            # Above the map: the passer hears of the round's end, the other seat of the pass and it.
+            heading = page.locator("#since h2").inner_text()
+            listed = page.locator("#since li").evaluate_all("nodes => nodes.map((n) => n.className)")
+            if english:
+                assert heading == "Since your last move:" and set(listed) == {"round"}, (heading, listed)
+            else:
+                assert heading == "Desde tu última jugada, 1 jugada:", heading
+                assert listed[:2] == [passer, "round"], listed
+            assert page.locator("#since ol").get_attribute("aria-labelledby") == "since-title"
+    for context in contexts.values():
+        context.close()

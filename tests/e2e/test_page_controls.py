@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine import api, flow
+from engine import api, end_of_round, flow
 from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.engine.test_actions_proxenos import routes_to
@@ -451,5 +451,55 @@ def test_a_loss_already_coming_is_said_plainly_and_a_pass_that_leaves_it_so_is_w
     assert page.locator("#loss-warning").count() == 0
     assert page.locator("#loss-standing").inner_text().startswith(
         "As things stand, the round's end would lose you the game (your population cannot be fed")
+    for context in contexts.values():
+        context.close()
+
+
+def a_discard_before_a_round_that_would_starve(state: api.GameState) -> bool:
+    """A project to discard between two rounds, the next of which, as it would stand, loses the
+    side the game (and the round just ended did not): that loss is that round's, not the discard's."""
+    decision = state.decision
+    if decision is None or decision.kind != "project_discard" or end_of_round.lost_as_it_stands(state, decision.side):
+        return False
+    after, events = api.apply_action(state, decision.side, next(api.legal_actions(state, decision.side)))
+    return (any(event["event"] == "round_begins" for event in events)
+            and end_of_round.lost_as_it_stands(after, decision.side) is not None)
+
+
+def test_a_project_discarded_between_rounds_is_not_warned_of_the_next_rounds_famine(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: discarding a project (the last answer before the next round) showed "Careful:
+    ... the round's end loses you the game", of a round not yet begun, whatever project went."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-discard", a_discard_before_a_round_that_would_starve)
+    page = pages[state.decision.side]
+    offered = page.locator("#action-body .choices button.choice:enabled")
+    assert offered.count() == len(list(api.legal_actions(state, state.decision.side)))
+    for index in range(offered.count()):
+        offered.nth(index).click()
+        idle(page)
+        assert page.locator("#action-body button.confirm").inner_text() == "Confirm"
+        assert page.locator("#loss-warning, #loss-standing, #food-warning").count() == 0, page.locator("#action-body").inner_text()
+        click(page, "#action-body button.back")
+    for context in contexts.values():
+        context.close()
+
+
+def test_an_event_card_of_one_side_is_said_to_be_its_own_and_its_units_sent(
+        browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: "Egypt revolts; Sparta resolves it first", then "Your turn: the event card"
+    for Athens, under a heading "Choose the units to remove" above "Send 2 to Aegyptos"."""
+    prepared = POSITIONS["galleys to Egypt"]
+    match_seed, state, log = find_position(prepared.match_seeds, prepared.reached, steer=prepared.steer)
+    _, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                                      tmp_path, options=("--seed", match_seed), locales={"sparta": "es-ES"})
+    page = pages[state.decision.side]
+    assert state.decision.side == "athens"
+    opening = page.locator('#log > li.round[data-part="begins"]').last.evaluate("(li) => li.firstChild.textContent")
+    assert opening == "Round Epsilon begins with the event “Egypt revolts”, Athens's to resolve.", opening
+    headings = page.locator("#action-body h3").all_inner_texts()
+    assert "Choose the units to send" in headings and "Choose the units to remove" not in headings, headings
+    assert re.search(r"Send \d+ to Aegyptos\.", page.locator("#action-body").inner_text())
+    spanish = pages["sparta"].locator('#log > li.round[data-part="begins"]').last.evaluate("(li) => li.firstChild.textContent")
+    assert spanish == "Comienza la ronda Épsilon con el evento «Egipto se subleva», que resuelve Atenas.", spanish
     for context in contexts.values():
         context.close()

@@ -24,11 +24,12 @@ from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
 
-#: What the live region says, as it says it: each paragraph added, with the log entry it tells.
+#: What the live region says, as it says it: each paragraph added, with the log entry it tells (and
+#: the part of the round it set off: "end", "begins"; "" for the move itself).
 RECORD = """() => {
   window.announced = [];
   new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
-    window.announced.push([Number(node.dataset.seq), node.textContent]); } })
+    window.announced.push([Number(node.dataset.seq), node.dataset.part, node.textContent]); } })
     .observe(document.querySelector('#announce'), {childList: true});
   window.turns = [];
   new MutationObserver(() => window.turns.push(document.querySelector('#turn').textContent))
@@ -89,20 +90,20 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
     # own side's only when something came of it (its words after the move's own line).
     for seat, page in pages.items():
         said = page.evaluate("window.announced")
-        counts = Counter(seq for seq, _ in said)
+        counts = Counter((seq, part) for seq, part, _ in said)
         assert all(n == 1 for n in counts.values()), f"{seat}: said more than once: {counts}"
         # The turn's line (a live region too) is written only when its words change.
         turns = page.evaluate("window.turns")
         assert turns and all(a != b for a, b in zip(turns, turns[1:])), f"{seat}: the turn's line said again: {turns}"
         entries = page.evaluate("""() => Array.from(document.querySelectorAll('#log > li[data-seq]')).map((li) => ({
-          seq: Number(li.dataset.seq), side: li.className.split(' ')[0],
+          seq: Number(li.dataset.seq), part: li.dataset.part || '', side: li.className.split(' ')[0],
           line: li.firstChild.textContent, then: Array.from(li.querySelectorAll('.then')).map((s) => s.textContent)}))""")
-        text = dict(said)
+        text = {(seq, part): words for seq, part, words in said}
         for entry in entries:
             # Each line spoken as a sentence of its own ("Sparta passed. Sparta completes..."), not run together.
             lines = [entry["line"], *entry["then"]]  # one's own too: it says the move was made
             expected = " ".join(sentence(line) for line in lines)
-            assert text.get(entry["seq"], "") == expected, (seat, entry, text.get(entry["seq"]))
+            assert text.get((entry["seq"], entry["part"]), "") == expected, (seat, entry, text.get((entry["seq"], entry["part"])))
     # Each track is said once, by its meter's name (its words beside it are for the eye).
     for track in athens.locator("#players li.track").all():
         tree = track.aria_snapshot()

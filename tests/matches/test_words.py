@@ -268,3 +268,71 @@ def test_two_ways_to_pay_for_a_project_read_apart() -> None:
             spanish = words.describe("sparta", {**action, "silver_for": ["wine", "wheat"]})
     assert own != silver and silver.endswith("paying silver for its wine and wheat")
     assert spanish.endswith("pagando con plata su vino y trigo"), spanish
+
+
+@pytest.mark.parametrize("edition, match_seed", [(edition, f"parts-{n}") for edition in ("2020", "2012") for n in (1, 2)])
+def test_a_moves_line_holds_its_own_events_and_the_rounds_end_and_beginning_stand_apart(edition: str,
+                                                                                       match_seed: str) -> None:
+    """Over whole games as the server records them (each move with its chance): every event is told
+    once, in order; no line of a move tells the round's end or the next round's beginning (one
+    side's pass joined to the other side's famine read as if the pass did it), except the answer's
+    own event; a famine's answer is not told twice."""
+    _, log = bot_game(match_seed, 3, edition=edition)
+    state = api.new_game(api.Setup.from_seed(match_seed, edition))
+    records: list[tuple[str, dict, list]] = []
+    for entry in log:
+        if "chance" in entry:
+            state, events = api.apply_chance(state, entry["chance"])
+            records[-1][2].extend(events)
+        else:
+            state, events = api.apply_action(state, entry["side"], entry["action"])
+            records.append((entry["side"], entry["action"], list(events)))
+    seen = {"end": 0, "begins": 0}
+    for side, action, events in records:
+        own, parts = words.phases(side, action, events)
+        assert [*own, *(e for _, part in parts for e in part)] == events
+        answered = words.ANSWERED.get(action["type"])
+        for event in own:
+            assert event["event"] != "round_begins", (action, own)
+            assert event["event"] not in words.ROUND_END or (event["event"] == answered and event["side"] == side), (action, own)
+            assert not (event["event"] == "battle_check" and event["when"] == "round_end"), (action, own)
+        for part, part_events in parts:
+            seen[part] += 1
+            assert (part_events[0]["event"] == "round_begins") == (part == "begins")
+            with words.telling(edition):
+                line, lines = words.in_every_language(lambda: words.round_part(part, part_events))["en"]
+            assert part == "end" or line.startswith("Round ")
+        if action["type"] == "feed" and action.get("give_up"):
+            with words.telling(edition):
+                told = " ".join(words.happenings(own, action))
+            assert not [p for p in action["give_up"] if words.name(p) in told], (action, told)
+    assert seen["end"] and seen["begins"]
+
+
+@pytest.mark.parametrize("edition", ["2020", "2012"])
+def test_the_side_a_new_round_names_to_resolve_its_card_first_is_the_first_to_resolve_it(edition: str) -> None:
+    """An outside tour: "Sparta resolves it first", then "Your turn: the event card" for Athens, of a
+    card that is Athens's alone. Over the round openings of whole games: a side named to resolve a
+    card first has its part told before the other side is asked; one named alone is the one asked."""
+    told = 0
+    for match_seed in (f"opening-{n}" for n in range(12)):
+        _, log = bot_game(match_seed, 1, edition=edition)
+        state = api.new_game(api.Setup.from_seed(match_seed, edition))
+        for entry in log:
+            if "chance" in entry:
+                state, events = api.apply_chance(state, entry["chance"])
+            else:
+                state, events = api.apply_action(state, entry["side"], entry["action"])
+            begins = next((i for i, e in enumerate(events) if e["event"] == "round_begins"), None)
+            if begins is None:
+                continue
+            with words.telling(edition), translation.override("en"):
+                line = words.happenings([events[begins]])[0]
+            named = re.search(r"(Athens|Sparta)(?: resolves it first|'s to resolve)", line)
+            asked = state.decision.side if state.decision is not None and state.decision.kind == "event_choice" else None
+            effects = {e["side"] for e in events[begins:] if e["event"] == "event_effect"}
+            if named and asked:
+                first = named[1].lower()
+                assert asked == first or ("first" in line and first in effects), (line, asked, effects)
+                told += 1
+    assert told, "no round opening asked a side to choose"

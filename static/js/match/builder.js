@@ -292,7 +292,9 @@ export function renderBuilder() {
     const more = (options.choices || []).length;
     const note = field === "origins" && options.done_allowed
       ? (more ? gettext("Add another unit, or confirm.") : gettext("No other unit can go there: confirm.")) : "";
-    const heading = (field === "type" && PROMPT_HEADINGS[match.build.kind]) || FIELD_NAMES[field] || gettext("Choose");
+    // Units an event card sends abroad ("Send 2 to Aegyptos") are sent, not removed.
+    const heading = (field === "type" && PROMPT_HEADINGS[match.build.kind])
+      || (field === "remove" && options.abroad && gettext("Choose the units to send")) || FIELD_NAMES[field] || gettext("Choose");
     parts.push(el("h3", {text: heading}), note ? el("p", {class: "muted", text: note}) : null);
     parts.push(...widget(field, options, HANDS));
   }
@@ -352,7 +354,7 @@ function lossWarning(price) {
     prestige_exhausted: gettext("you must lose prestige you do not have"),
   }[price.loses] || gettext("the rules end it against you");
   const passing = match.build.kind === "action" && match.build.partial.type === "pass";
-  if (!price.at_once && price.loses === price.standing && !passing) {
+  if (!price.at_once && price.standing && !passing) {  // a loss coming, this way or another
     // A prompt's answer (a project discarded) that leaves it so is not what the player must weigh.
     if (match.build.kind !== "action") return null;
     return el("p", {class: "muted", id: "loss-standing", text: fmt(

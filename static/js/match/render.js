@@ -385,7 +385,11 @@ export function append(entries) {
       text: sentence((entry.words || {})[lang] || `${entry.side}: ${entry.action.type}`)});
     const then = (entry.happened || {})[lang] || [];
     for (const line of then) item.append(el("span", {class: "then", text: sentence(line)}));
-    log.insertBefore(item, $("#log-ending"));  // before the server's ending, if it came first (null: at the end)
+    // The round's end and the next round's beginning that the move set off: lines of their own,
+    // no side's doing (the server's log draws them alike).
+    const parts = (entry.round || []).map((part) => el("li", {"data-seq": entry.seq, class: "round", "data-part": part.part,
+      text: sentence(part.words[lang])}, (part.happened[lang] || []).map((line) => el("span", {class: "then", text: sentence(line)}))));
+    for (const line of [item, ...parts]) log.insertBefore(line, $("#log-ending"));  // before the server's ending, if it came first (null: at the end)
     if (!replaying) announce(entry);
   }
   if (!replaying) showNews(latestNews());
@@ -407,7 +411,9 @@ export function markRecent() {
   } else if (seat) {
     recent = lines.slice(mine + 1).filter((line) => !line.classList.contains(seat));
   } else {
-    recent = lines.slice(-1);
+    // The last move, with the round's end and beginning it set off.
+    const moves = lines.filter((line) => !line.classList.contains("round"));
+    recent = moves.length ? lines.slice(lines.indexOf(moves[moves.length - 1])) : lines.slice(-1);
   }
   light(recent);
   // The box keeps its height whatever it lists: a move arriving never shifts the map under a finger.
@@ -427,11 +433,14 @@ export function markRecent() {
     box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
     return;
   }
+  // The other side's moves are counted; the round's end and beginning are listed but no move.
+  const moves = recent.filter((line) => !line.classList.contains("round")).length;
   const title = !seat ? gettext("The last move:")
-    : mine >= 0 ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", recent.length)
-    : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", recent.length);
-  box.replaceChildren(el("h2", {text: fmt(title, {n: recent.length})}),
-    el("ol", {tabindex: "0", "aria-label": fmt(title, {n: recent.length})}, recent.slice(-6).map((line) => el("li", {class: line.classList.contains("athens") ? "athens" : "sparta",
+    : !moves ? (mine >= 0 ? gettext("Since your last move:") : gettext("Before your first move:"))
+    : mine >= 0 ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", moves)
+    : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", moves);
+  box.replaceChildren(el("h2", {id: "since-title", text: fmt(title, {n: moves})}),
+    el("ol", {tabindex: "0", "aria-labelledby": "since-title"}, recent.slice(-6).map((line) => el("li", {class: ["athens", "sparta", "round"].find((c) => line.classList.contains(c)),
       "data-seq": line.dataset.seq, text: line.firstChild ? line.firstChild.textContent : ""},
       $$(".then", line).map((then) => el("span", {class: "then", text: then.textContent}))))));
   if (recent.length > 6) box.append(el("p", {class: "muted", text: fmt(gettext("and %(n)s earlier: see the log"), {n: recent.length - 6})}));

@@ -108,11 +108,12 @@ function draw(details, box) {
 export function announce(entry) {
   const region = $("#announce");
   if (!region) return;
-  const words = (entry.words || {})[lang] || "";
-  const then = (entry.happened || {})[lang] || [];
-  const said = [words, ...then].filter(Boolean);
-  if (!said.length) return;
-  // Each line a sentence of its own when spoken ("Sparta passed. Sparta completes…").
-  region.append(el("p", {"data-seq": entry.seq, text: said.map(sentence).join(" ")}));
+  // The move, then each part of the round it set off (its end, the next one's beginning), apart.
+  const told = [["", entry.words, entry.happened], ...(entry.round || []).map((part) => [part.part, part.words, part.happened])];
+  for (const [part, words, then] of told) {
+    const said = [(words || {})[lang] || "", ...((then || {})[lang] || [])].filter(Boolean);
+    // Each line a sentence of its own when spoken ("Sparta passed. Sparta completes…").
+    if (said.length) region.append(el("p", {"data-seq": entry.seq, "data-part": part, text: said.map(sentence).join(" ")}));
+  }
   for (const old of $$("p", region).slice(0, -8)) old.remove();
 }
