@@ -87,7 +87,7 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     annotations = json.loads(page.locator("#analysis-annotations").text_content())
     assert str(marked + 1) in annotations  # a listed mistake is graded (its mark opens the step before it)
     for seq_graded, said in annotations.items():
-        mark = page.locator(f'#log > li[data-seq="{seq_graded}"] .annotation')
+        mark = page.locator(f'#log > li[data-seq="{seq_graded}"]:not(.round) .annotation')
         assert mark.inner_text().strip() == said["mark"] and mark.get_attribute("title") == said["title"]
         assert re.fullmatch(r"An? (inaccuracy|mistake|blunder): it lost \d+ points of the chance to win\.", said["title"])
     # A listed mistake opened: the places of the move played and of the computer's choice drawn.
@@ -167,7 +167,7 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
         page.locator('#replay [data-step="forward"]').click()
     page.locator("#replay-step").filter(has_text=f"3 / {last}").wait_for(timeout=WAIT_MS)
     page.evaluate("window.fetch = window.quickFetch")
-    old_lines = [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)]
+    old_lines = [page.locator(f'#log li[data-seq="{seq}"]:not(.round)').inner_text() for seq in (1, 2, 3)]
     assert page.locator("#play-on-start").inner_text() == "Play on from step 3"
     page.locator('#play-on input[value="sparta"]').check()
     page.locator("#play-on-level").select_option("easy")
@@ -178,14 +178,14 @@ def test_play_on_from_a_replays_step_by_clicking(browser, live_site: DaphneProce
     page.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=WAIT_MS)
     assert int(page.url.rstrip("/").rsplit("/", 1)[1]) != source
     page.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
-    assert [page.locator(f'#log li[data-seq="{seq}"]').inner_text() for seq in (1, 2, 3)] == old_lines
+    assert [page.locator(f'#log li[data-seq="{seq}"]:not(.round)').inner_text() for seq in (1, 2, 3)] == old_lines
     assert "Computer (easy)" in page.locator(".match-head").inner_text()
     # It goes on from there: the next decision is made (the computer's, or ours by clicking).
     if page.locator("#turn").get_attribute("data-waiting") == "sparta":
         from tests.e2e.test_match_browser import decide_by_clicking
 
         decide_by_clicking(page)
-    page.locator('#log li[data-seq="4"]').wait_for(timeout=WAIT_MS)
+    page.locator('#log li[data-seq="4"]:not(.round)').wait_for(timeout=WAIT_MS)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert errors == []
     context.close()

@@ -97,6 +97,10 @@ def test_no_name_is_hidden_on_the_setup_board_or_on_a_crowded_one(browser, live_
     setup_board = overlaps(page)
     assert setup_board["count"] > 60
     assert not setup_board["found"], "\n".join(setup_board["found"])
+    # A market space's goods read on its slot (WCAG's AA, 4.5:1), struck through once covered too.
+    for owner in ("", "covered"):
+        ratio = page.evaluate(SLOT_CONTRAST, owner)
+        assert ratio >= 4.5, f"a market space's goods ({owner or 'open'}): {ratio:.1f}:1"
 
     contexts["sparta"].route_web_socket(lambda url: "/ws/match/" in url, crowded_route)
     crowded = pages["sparta"]
@@ -109,6 +113,20 @@ def test_no_name_is_hidden_on_the_setup_board_or_on_a_crowded_one(browser, live_
     assert not result["found"], "\n".join(result["found"])
     for context in contexts.values():
         context.close()
+
+
+#: The contrast of a market space's goods with its slot, the space shown with `owner` ("" open).
+SLOT_CONTRAST = """(owner) => {
+  const space = document.querySelector('#board .space');
+  const was = space.dataset.owner;
+  space.dataset.owner = owner;
+  const rgb = (e) => getComputedStyle(e).fill.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [a, b] = [lum(rgb(space.querySelector('.goods'))), lum(rgb(space.querySelector('.slot')))];
+  if (was === undefined) delete space.dataset.owner; else space.dataset.owner = was;
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
 
 
 def places() -> list[tuple[str, str]]:

@@ -240,6 +240,7 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
     assert page.locator("#help").is_hidden() and page.evaluate("document.activeElement.id") == "help-open"
     # A "?" beside the move opens the help at its passage and returns to the "?".
     reach(page, page.locator("#action-body a.help-link"), presses)
+    assert accessible(page, "#action-body a.help-link")["description"] == ""  # its name said once, not again as its title
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.closest('#help') !== null && document.activeElement.classList.contains('spotlit')")
     page.keyboard.press("Escape")
@@ -256,6 +257,20 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
         assert said["description"] == expected and said["name"] == named, (place, said, lines)
     # A choice made and confirmed by keys: the focus then waits on the panel's heading.
     body = page.locator("#action-body")
+    # Two steps into an action, then Back by keys: the focus goes to the step now asked, its first
+    # choice, as after any choice (not left on Back, nor on the page's top).
+    for _ in range(2):
+        reach(page, body.locator(".choices button.choice:not(.refused):not([data-choice=pass])").first, presses)
+        page.keyboard.press("Enter")
+        idle(page)
+    reach(page, body.locator("button.back"), presses)
+    page.keyboard.press("Enter")
+    idle(page)
+    assert page.evaluate("document.activeElement.matches('#action-body .choices button.choice:not(.refused)')"), \
+        page.evaluate("document.activeElement.outerHTML")
+    reach(page, body.locator("button.cancel"), presses)
+    page.keyboard.press("Enter")
+    idle(page)
     reach(page, body.locator('button.choice[data-choice="pass"]'), presses)
     page.keyboard.press("Enter")
     idle(page)
@@ -350,8 +365,46 @@ def walk_the_log(page: Any) -> None:
     for index in range(min(lines.count(), 40)):
         if index:
             page.keyboard.press("ArrowDown")
-        line = page.evaluate("document.activeElement.dataset.places")
+        line = page.evaluate("document.activeElement.dataset.places || ''")  # the round's end: no place
         lit = page.evaluate("Array.from(document.querySelectorAll('#board .lit')).map((n) => n.dataset.place)")
         assert sorted(lit) == sorted(line.split()), (index, line, lit)
         lit_lines += bool(lit)
     assert lit_lines, "no line of the log lit a place"
+
+
+def tab_stops(page: Any, most: int = 80) -> list[dict[str, Any]]:
+    """Each Tab stop's place on the page, as Tab goes from the page's top to its end: whether it is
+    in a fixed box (the phone's sheet over the screen's bottom) or a skip link (drawn at the top
+    when reached)."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    page.locator("body").focus()
+    stops: list[dict[str, Any]] = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        stop = page.evaluate("""() => { const e = document.activeElement; const r = e.getBoundingClientRect();
+          let fixed = false;
+          for (let p = e; p; p = p.parentElement) if (['fixed', 'sticky'].includes(getComputedStyle(p).position)) fixed = true;
+          return {tag: e.tagName, said: (e.getAttribute('aria-label') || e.innerText || e.id || '').trim().slice(0, 30),
+                  top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), fixed,
+                  skip: e.matches('.skip-link'), body: e === document.body}; }""")
+        if stop["body"] or (stops and stop == stops[0]):
+            break
+        stops.append(stop)
+    return stops
+
+
+def test_on_a_phone_tab_meets_the_pages_controls_in_the_order_they_are_drawn(browser, opening: Any) -> None:
+    """An outside tour: on a phone, Tab went from the tools drawn under the map (the board as text,
+    Help, Resign) back up to the list and the map above them. Each Tab stop after another is drawn
+    below it, or on its line."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                storage_state=opening.context.storage_state())
+    page = phone.new_page()
+    page.goto(opening.url)
+    page.locator('#connection[data-state="live"]').wait_for()
+    idle(page)
+    stops = [s for s in tab_stops(page) if not s["fixed"] and not s["skip"]]
+    assert len(stops) > 12 and any(s["said"] in ("Ayuda", "Help") for s in stops), stops
+    back = [(a["said"], b["said"]) for a, b in zip(stops, stops[1:]) if b["bottom"] <= a["top"]]
+    assert not back, f"Tab went back up the page: {back}"
+    phone.close()

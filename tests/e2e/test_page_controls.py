@@ -53,7 +53,7 @@ def confirm_and_wait(page: Any) -> str:
     before = version(page)
     page.locator("#action-body button.confirm").click()
     page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
-    return page.locator(f'#log li[data-seq="{before + 1}"]').inner_text()
+    return page.locator(f'#log li[data-seq="{before + 1}"]:not(.round)').inner_text()
 
 
 def tracks(page: Any, side: str) -> dict[str, int]:
@@ -501,5 +501,37 @@ def test_an_event_card_of_one_side_is_said_to_be_its_own_and_its_units_sent(
     assert re.search(r"Send \d+ to Aegyptos\.", page.locator("#action-body").inner_text())
     spanish = pages["sparta"].locator('#log > li.round[data-part="begins"]').last.evaluate("(li) => li.firstChild.textContent")
     assert spanish == "Comienza la ronda Épsilon con el evento «Egipto se subleva», que resuelve Atenas.", spanish
+    for context in contexts.values():
+        context.close()
+
+
+def hoplites_by_the_count(state: api.GameState) -> bool:
+    """Hoplites to create where a polis offers a choice of how many."""
+    if not may_take("create_hoplites")(state):
+        return False
+    asked = {"type": "create_hoplites", "decision": state.decision.id}
+    return any(len(api.options(state, state.decision.side, {**asked, "polis": polis})["choices"]) > 1
+               for polis in api.options(state, state.decision.side, asked)["choices"])
+
+
+def test_how_many_units_is_answered_by_buttons_that_name_the_units(browser, live_site: DaphneProcess,
+                                                                   tmp_path: Path) -> None:
+    """An outside tour: a screen reader heard "1, button; 2, button" for how many hoplites."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-count", hoplites_by_the_count,
+                                      locales={"sparta": "es-ES", "athens": "es-ES"})
+    side = state.decision.side
+    page = pages[side]
+    asked = {"type": "create_hoplites", "decision": state.decision.id}
+    polis = next(p for p in api.options(state, side, asked)["choices"]
+                 if len(api.options(state, side, {**asked, "polis": p})["choices"]) > 1)
+    choose(page, "create_hoplites")
+    choose(page, polis)
+    counts = api.options(state, side, {**asked, "polis": polis})["choices"]
+    names = page.locator("#action-body .choices button.choice:not(.refused)").evaluate_all("(nodes) => nodes.map((n) => n.textContent)")
+    assert names == [f"{n} hoplita" if n == 1 else f"{n} hoplitas" for n in counts], names
+    snapshot = page.locator("#action-body .choices").last.aria_snapshot()
+    assert 'button "2 hoplitas"' in snapshot, snapshot
+    click(page, '#action-body button.choice[data-choice="2"]')
+    assert "2 hoplitas" in page.locator("#action-body").inner_text()  # what the move holds, said so
     for context in contexts.values():
         context.close()

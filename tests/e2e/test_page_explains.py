@@ -26,11 +26,11 @@ SEED = "tutorial-3"
 
 LOCALES = {"en": "en-US", "es": "es-ES"}
 WORDS = {
-    "en": {"taken": "The only possible choices, taken for you: Pylos · 1.",
+    "en": {"taken": "The only possible choices, taken for you: Pylos · 1 hoplite.",
            "stacking": "That passes the stacking limit of this round.",
            "last_cube": "A polis keeps its last population cube.", "prestige": "You lack the prestige this costs.",
            "instead": "Not possible instead of Pylos:"},
-    "es": {"taken": "Las únicas opciones posibles, elegidas automáticamente: Pylos · 1.",
+    "es": {"taken": "Las únicas opciones posibles, elegidas automáticamente: Pylos · 1 hoplita.",
            "stacking": "Eso supera el límite de apilamiento de esta ronda.",
            "last_cube": "Una polis conserva su último cubo de población.", "prestige": "No tienes el prestigio que esto cuesta.",
            "instead": "No es posible en lugar de Pylos:"},

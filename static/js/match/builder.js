@@ -58,12 +58,13 @@ const stripDecision = (partial) => Object.fromEntries(Object.entries(partial).fi
 // Ask the engine what comes next (an action's next field), then, once the action or answer is
 // whole, its price; draw the builder with what came back. A reply to an older action being built, or computed
 // on another version than the page shows, is dropped (a newer version is fetched and redraws).
-export async function refresh() {
+export async function refresh(stay = true) {
   const mine = match.build;
   // A keyboard in the panel stays in it: the control it used is redrawn (static/js/match/keys.js
-  // keeps the map's own focus). A pointer's click leaves the focus where the browser puts it.
+  // keeps the map's own focus), unless it moved the build (`stay` false: Back) to a step now asked.
+  // A pointer's click leaves the focus where the browser puts it.
   const active = document.activeElement;
-  const keys = $("#action-body").contains(active) && active.matches(":focus-visible") ? sameControl(active) : null;
+  const keys = $("#action-body").contains(active) && active.matches(":focus-visible") ? (stay ? sameControl(active) : "") : null;
   match.build.price = null;
   match.build.refusal = "";
   match.build.lost = false;
@@ -233,7 +234,7 @@ function back() {
   b.options = prompt.options;  // asked again for the action being built
   if (last) Object.assign(b, {partial: last.partial, open: last.open, taken: last.taken});
   else Object.assign(b, {partial: opening(prompt), open: {}, taken: [], held: true});
-  refresh();
+  refresh(false);  // by keys, the focus goes to the step now asked, as after any choice
 }
 
 // A field changed: what was chosen after it (a payment for the old count) no longer holds.
@@ -271,13 +272,13 @@ export function renderBuilder() {
   if (match.build.taken.length) {
     parts.push(el("p", {class: "taken", id: "taken", text: fmt(ngettext("The only possible choice, taken for you: %(choices)s.",
       "The only possible choices, taken for you: %(choices)s.", match.build.taken.length),
-    {choices: match.build.taken.map(([field, value]) => describeField(field, value)).filter(Boolean).join(" · ")})}));
+    {choices: match.build.taken.map(([field, value]) => describeField(field, value, match.build.partial.type)).filter(Boolean).join(" · ")})}));
     // Why it was the only one: the choices the rules refused there, greyed with their reasons.
     // Each under what it was the alternative to: a project's poleis are read as that project's.
     for (const [field, value, refused] of match.build.taken) {
       if (!refused.length) continue;
       parts.push(el("h4", {class: "refused-heading", text: fmt(gettext("Not possible instead of %(choice)s:"),
-        {choice: describeField(field, value)})}), ...refusedOnly(field, refused, HANDS));
+        {choice: describeField(field, value, match.build.partial.type)})}), ...refusedOnly(field, refused, HANDS));
     }
   }
   const field = options.next;
@@ -387,8 +388,8 @@ function confirmLabel(cost, got) {
 function helpLink() {
   const anchor = match.build.kind !== "action" ? `help-prompt-${match.build.kind}`
     : match.build.partial.type ? `help-action-${match.build.partial.type}` : "help-actions";
-  return el("a", {class: "help-link", href: `#${anchor}`, text: "?", title: gettext("How this works"),
-    "aria-label": gettext("How this works")});
+  // Named, not also titled alike: a screen reader would say "How this works" twice.
+  return el("a", {class: "help-link", href: `#${anchor}`, text: "?", "aria-label": gettext("How this works")});
 }
 
 

@@ -2,7 +2,7 @@
 // engine's options (asked over the socket), answers prompts, and keeps live. Native ES modules, no
 // build step: this one starts the page.
 import {$, $$, gettext} from "./dom.js";
-import {cat, match, replaying, root, seat} from "./page.js";
+import {cat, match, phone, replaying, root, seat} from "./page.js";
 import {goods, name, side} from "./words.js";
 import {fitMarketTexts} from "./map.js";
 import {refresh} from "./builder.js";
@@ -80,6 +80,33 @@ for (const form of [resignForm, $("#abort")]) {
 window.polisMatch = {ask, cat, name, side, goods,
   get state() { return match.current; }, get build() { return match.build; },
   get busy() { return queries.busy; }, get timedOut() { return queries.timedOut; }};
+// On a phone the head's tools (the board as text, the rules, Help, the alerts, Resign) are drawn
+// under the map (static/css/match.css orders them there): they are moved there in the document
+// too, so that Tab meets them in the order they are drawn; back to the head on a wider screen.
+function toolsWhereTheyAreDrawn() {
+  const below = $("#below-map");
+  if (!below) return;
+  const marks = new Map();
+  const place = () => {
+    if (phone.matches) {
+      for (const node of $$(".match-head > *, .status-bar > *")) {
+        const style = getComputedStyle(node);
+        if (style.order !== "2" || style.display === "contents") continue;
+        const mark = document.createComment("");
+        node.before(mark);
+        marks.set(node, mark);
+        below.append(node);
+      }
+    } else {
+      for (const [node, mark] of marks) mark.replaceWith(node);
+      marks.clear();
+    }
+  };
+  place();
+  phone.addEventListener("change", place);
+}
+
+toolsWhereTheyAreDrawn();
 alertControls();
 logPointer();
 helpPanel();

@@ -5,7 +5,7 @@
 // `refuse(text)` (a refused place clicked on the map says why).
 import {el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, seat} from "./page.js";
-import {ACTION_NAMES, explain, goods, name, projectName, spaceName} from "./words.js";
+import {ACTION_NAMES, countOf, explain, goods, name, projectName, spaceName} from "./words.js";
 import {markChoosable, markRefused} from "./map.js";
 
 const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : String(choice));
@@ -127,7 +127,7 @@ export function widget(field, options, to) {
       return [...parts, ...buttons(to, "type", options.choices, (t) => ACTION_NAMES[t] || t, options.unavailable)];
     }
     case "count":
-      return buttons(to, field, options.choices, String);
+      return buttons(to, field, options.choices, (n) => countOf(match.build.partial.type, n));
     case "prestige":
       return buttons(to, field, options.choices, (n) => (Number(n) === 0 ? gettext("None: keep your prestige")
         : fmt(gettext("%(n)s prestige for %(silver)s silver"), {n, silver: options.silver[n]})),

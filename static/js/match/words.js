@@ -59,18 +59,26 @@ export function describePartial(partial) {
   const bits = [ACTION_NAMES[partial.type] || gettext("Answer")];
   for (const [key, value] of Object.entries(partial)) {
     if (key === "decision" || key === "type") continue;
-    const said = describeField(key, value);
+    const said = describeField(key, value, partial.type);
     if (said) bits.push(said);
   }
   return bits.join(" · ");
 }
 
-export function describeField(key, value) {
+// A count of units to make, named by the unit ("2 hoplites"): a bare "2" says nothing to a screen reader.
+const COUNTED = {
+  create_hoplites: (n) => fmt(ngettext("%(n)s hoplite", "%(n)s hoplites", n), {n}),
+  create_merchants: (n) => fmt(ngettext("%(n)s merchant", "%(n)s merchants", n), {n}),
+};
+export const countOf = (type, n) => (COUNTED[type] || String)(n);
+
+// A field's value in words; `type`, the action's, names what a count counts.
+export function describeField(key, value, type) {
   switch (key) {
     case "extra": return fmt(gettext("+1 %(good)s for acting alone"), {good: cat.tracks[value].name});
     case "origins": return fmt(gettext("from %(places)s"), {places: counted(value)});
     case "space": return spaceName(value);
-    case "count": return String(value);
+    case "count": return countOf(type, value);
     case "payment": return fmt(gettext("paid with %(goods)s"), {goods: goods(value)});
     case "seas": return Object.entries(value).map(([sea, n]) => fmt(gettext("%(n)s to %(place)s"), {n, place: name(sea)})).join(", ");
     case "columns": return Object.entries(value).map(([good, n]) => fmt(ngettext("%(n)s hoplite on %(good)s", "%(n)s hoplites on %(good)s", n),
