@@ -53,8 +53,10 @@ class PairingImpossible(ValueError):
 
 # --------------------------------------------------------------------------- Swiss
 
-#: The most entrants a Swiss round pairs (docs/bench.md times a round of 1,000).
+#: The most entrants a Swiss round pairs (docs/tournaments.md times a round of 1,000).
 MOST = 2000
+#: How many neighbours each way in the standings' order a player is first offered (`swiss_round`).
+NEAREST = 24
 
 
 def swiss_round(entrants: Sequence[Entrant]) -> Round:
@@ -62,7 +64,9 @@ def swiss_round(entrants: Sequence[Entrant]) -> Round:
     lowest-ranked of those with the lowest score who have had none (FIDE C.04.1, c and d). Pairs are
     chosen together, as one maximum-weight matching, so that no pair meets twice unless no other
     pairing of everyone exists (then the fewest repeats), score differences are the smallest, and
-    sides alternate."""
+    sides alternate. Up to 2 x NEAREST + 1 entrants the pairing is the best there is; beyond, the
+    best among partners near in the standings, widened until it pairs everyone without a repeat or
+    a side both must have."""
     if len(entrants) < 2:
         raise PairingImpossible(f"a round needs two entrants, not {len(entrants)}")
     if len(entrants) > MOST:
@@ -71,24 +75,40 @@ def swiss_round(entrants: Sequence[Entrant]) -> Round:
     bye = _bye(players) if len(players) % 2 else None
     paired = [e for e in players if e.id != bye]
     position = {e.id: n for n, e in enumerate(paired)}
-    # The weights, in strictly decreasing importance, each tier outweighing every sum of those below
-    # it over the round (exact integers): no repeated pair; no pair both of whom must have the same
+    # The weights, in strictly decreasing importance, each tier outweighing every sum of those
+    # below it over the round (exact integers): no repeated pair; no pair both of whom must have the same
     # side (FIDE's absolute colour rules: never three in a row, never two more of one side); the
     # smallest score differences; sides each wants; then, within a score group, the Dutch system's
     # top half against its bottom half.
     tier = 4 * (len(paired) + 1) ** 2
     groups = Counter(e.score for e in paired)
-    graph = networkx.Graph()
-    for i, a in enumerate(paired):
-        for b in paired[i + 1:]:
-            repeat = int(b.id in a.met)
-            absolute = int(_must(a) is not None and _must(a) == _must(b))
-            gap = round(abs(a.score - b.score) * 2)  # in half points
-            dutch = (abs(abs(position[b.id] - position[a.id]) - groups[a.score] // 2) if a.score == b.score
-                     else len(paired))
-            cost = (((repeat * tier + absolute) * tier + gap) * tier + _colour_clash(a, b)) * tier + dutch
-            graph.add_edge(a.id, b.id, weight=tier ** 5 - cost)
-    matching = networkx.max_weight_matching(graph, maxcardinality=True)
+
+    def weight(a: Entrant, b: Entrant) -> int:
+        repeat = int(b.id in a.met)
+        absolute = int(_must(a) is not None and _must(a) == _must(b))
+        gap = round(abs(a.score - b.score) * 2)  # in half points
+        dutch = (abs(abs(position[b.id] - position[a.id]) - groups[a.score] // 2) if a.score == b.score
+                 else len(paired))
+        cost = (((repeat * tier + absolute) * tier + gap) * tier + _colour_clash(a, b)) * tier + dutch
+        return tier ** 5 - cost
+
+    # Each player is first offered only its NEAREST neighbours each way in the standings' order
+    # (the matching's time grows as the cube of the players: a complete graph of 1,000 takes
+    # minutes); if that leaves anyone unpaired, a repeat or a side both must have, twice as many,
+    # up to everyone, where the result is the best pairing there is.
+    reach = NEAREST
+    while True:
+        graph = networkx.Graph()
+        for i, a in enumerate(paired):
+            for b in paired[i + 1:i + 1 + reach]:
+                graph.add_edge(a.id, b.id, weight=weight(a, b))
+        matching = networkx.max_weight_matching(graph, maxcardinality=True)
+        whole = len(matching) == len(paired) // 2
+        flawless = all(weight(a, b) > tier ** 5 - tier ** 3 for a, b in
+                       ((paired[position[x]], paired[position[y]]) for x, y in matching))
+        if reach >= len(paired) or (whole and flawless):
+            break
+        reach *= 2
     by_id = {e.id: e for e in paired}
     pairings = [_sides(by_id[x], by_id[y]) for x, y in matching]
     pairings.sort(key=lambda p: min(position[p.athens], position[p.sparta]))
