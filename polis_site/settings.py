@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "polis_site.guests",
     "polis_site.learn",
     "polis_site.bots",
+    "polis_site.tournaments",
     "polis_site.analysis",
     "polis_site.watch",
     "polis_site.api",
