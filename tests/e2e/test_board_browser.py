@@ -559,7 +559,7 @@ def test_the_round_a_pass_ends_is_told_apart_and_listed_as_news(browser, live_si
             if english:
                 assert heading == "Since your last move:" and set(listed) == {"round"}, (heading, listed)
             else:
-                assert heading == "Desde tu última jugada, 1 jugada:", heading
+                assert heading == "Desde tu última jugada:", heading  # a move and the round's end: not counted
                 assert listed[:2] == [passer, "round"], listed
             assert page.locator("#since ol").get_attribute("aria-labelledby") == "since-title"
     for context in contexts.values():

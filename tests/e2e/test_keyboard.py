@@ -20,6 +20,7 @@ from polis_site.presentation.words import sentence
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_rulesets_browser import seated
 from tests.support.clicking import RAW, idle, play
+from tests.support.games import find_position
 from tests.support.keyboard import KeyboardPlayer, focused_place, reach
 from tests.support.services import DaphneProcess
 
@@ -408,3 +409,34 @@ def test_on_a_phone_tab_meets_the_pages_controls_in_the_order_they_are_drawn(bro
     back = [(a["said"], b["said"]) for a, b in zip(stops, stops[1:]) if b["bottom"] <= a["top"]]
     assert not back, f"Tab went back up the page: {back}"
     phone.close()
+
+
+def grows_in_several_poleis(state: api.GameState) -> bool:
+    """A growth to decide with room in two poleis or more, and wheat for two cubes at least."""
+    decision = state.decision
+    if decision is None or decision.kind != "growth":
+        return False
+    room = api.options(state, decision.side).get("room") or {}
+    return sum(1 for n in room.values() if n) >= 2 and state.players[decision.side].tracks["wheat"] >= 2
+
+
+def test_a_counters_plus_by_keys_keeps_the_focus_on_its_own_row(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour: Enter on one row's "one more" moved the focus to another control (its
+    redrawn self was looked for without its row, and the first row's was found)."""
+    match_seed, state, log = find_position([f"keys-growth-{n}" for n in range(4)], grows_in_several_poleis)
+    _, contexts, pages = seated_pages(browser, live_site, {"setup": api.Setup.from_seed(match_seed).to_json(), "log": log},
+                                      tmp_path, options=("--seed", match_seed))
+    page = pages[state.decision.side]
+    idle(page)
+    rows = page.locator("#action-body ul.counters li[data-counter]")
+    assert rows.count() >= 2
+    second = rows.nth(1).get_attribute("data-counter")
+    plus = page.locator(f'#action-body li[data-counter="{second}"] button.more')
+    reach(page, plus, Counter())
+    page.keyboard.press("Enter")
+    idle(page)
+    assert page.locator(f'#action-body li[data-counter="{second}"] output').inner_text() == "1"
+    on = page.evaluate("document.activeElement.closest('li[data-counter]')?.dataset.counter ?? document.activeElement.tagName")
+    assert on in (second, "H3"), f"the focus left the row it was on for {on}"
+    for context in contexts.values():
+        context.close()

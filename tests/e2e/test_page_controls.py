@@ -440,6 +440,7 @@ def test_a_loss_already_coming_is_said_plainly_and_a_pass_that_leaves_it_so_is_w
     assert page.locator("#loss-warning").inner_text() == (
         "Careful: if you pass now, the round's end loses you the game: your population cannot be fed, "
         "even by giving up poleis and prestige.")
+    assert "loss-warning" in page.locator("#action-body button.confirm").get_attribute("aria-describedby").split()
     # Any other move leaves the round's later moves to mend it: said plainly, not as a warning.
     click(page, "#action-body button.back")
     other = next(kind for kind in api.options(state, state.decision.side)["choices"] if kind != "pass")
@@ -451,6 +452,8 @@ def test_a_loss_already_coming_is_said_plainly_and_a_pass_that_leaves_it_so_is_w
     assert page.locator("#loss-warning").count() == 0
     assert page.locator("#loss-standing").inner_text().startswith(
         "As things stand, the round's end would lose you the game (your population cannot be fed")
+    # Heard where the keyboard lands: Confirm is described by it (an outside tour missed it).
+    assert "loss-standing" in page.locator("#action-body button.confirm").get_attribute("aria-describedby").split()
     for context in contexts.values():
         context.close()
 

@@ -34,6 +34,12 @@ RECORD = """() => {
   window.turns = [];
   new MutationObserver(() => window.turns.push(document.querySelector('#turn').textContent))
     .observe(document.querySelector('#turn'), {childList: true, characterData: true, subtree: true});
+  // Both regions in the order they changed, each change with the match's version it came with.
+  window.order = [];
+  const both = new MutationObserver((changes) => { for (const change of changes) {
+    window.order.push([window.polisMatch.state.version, change.target.closest('#turn') ? 'turn' : 'move']); } });
+  both.observe(document.querySelector('#announce'), {childList: true});
+  both.observe(document.querySelector('#turn'), {childList: true, characterData: true, subtree: true});
 }"""
 
 
@@ -95,6 +101,11 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
         # The turn's line (a live region too) is written only when its words change.
         turns = page.evaluate("window.turns")
         assert turns and all(a != b for a, b in zip(turns, turns[1:])), f"{seat}: the turn's line said again: {turns}"
+        # A move is said before the turn it leads to ("Sparta passed.", then "Your turn").
+        order = page.evaluate("window.order")
+        for version in {v for v, _ in order}:
+            kinds = [kind for v, kind in order if v == version]
+            assert kinds == sorted(kinds), f"{seat}: at version {version} the regions changed in the order {kinds}"
         entries = page.evaluate("""() => Array.from(document.querySelectorAll('#log > li[data-seq]')).map((li) => ({
           seq: Number(li.dataset.seq), part: li.dataset.part || '', side: li.className.split(' ')[0],
           line: li.firstChild.textContent, then: Array.from(li.querySelectorAll('.then')).map((s) => s.textContent)}))""")

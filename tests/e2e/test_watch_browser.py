@@ -55,6 +55,9 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     player.goto(f"{live_site.base_url}/matches/{match_id}/")
     player.locator('#connection[data-state="live"]').wait_for(timeout=WAIT_MS)
     assert player.locator("#watchers-count").inner_text() == "1"
+    # Said whole as it changes ("Spectators watching now: 1"), never a bare number.
+    live = player.locator("[aria-live]", has=player.locator("#watchers-count"))
+    assert live.get_attribute("aria-atomic") == "true" and live.inner_text().startswith("Spectators watching now:")
     mover = player if player.locator("#turn").get_attribute("data-waiting") == "athens" else None
     if mover is None:  # Sparta's turn: that player moves instead
         player_context.close()

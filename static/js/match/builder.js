@@ -119,7 +119,8 @@ function sayTheMove() {
   const headings = $$("#action-body h3");
   const asked = headings.length && !match.build.price ? headings[headings.length - 1] : null;
   const words = [sentence(describePartial(match.build.partial)),
-    match.build.taken.length && gettext("The only possible choices were taken for you."),
+    match.build.taken.length && ngettext("The only possible choice was taken for you.",
+      "The only possible choices were taken for you.", match.build.taken.length),
     asked && sentence(asked.textContent.trim())].filter(Boolean).join(" ");
   if (words && words !== lastSaid) status.textContent = words;
   lastSaid = words;
@@ -132,11 +133,14 @@ function clearTheMove() {
   lastSaid = "";
 }
 
-// A selector for the control redrawn in its place: its tag, classes and data attributes.
+// A selector for the control redrawn in its place: its tag, classes and data attributes, inside its
+// row's (a counter's "+" is one of several: without its row it was the first row's).
 function sameControl(node) {
-  const data = Array.from(node.attributes).filter((a) => a.name.startsWith("data-") || a.name === "name")
+  const own = (n) => Array.from(n.attributes).filter((a) => a.name.startsWith("data-") || a.name === "name")
     .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
-  return node.tagName.toLowerCase() + Array.from(node.classList).map((c) => `.${CSS.escape(c)}`).join("") + data;
+  const control = node.tagName.toLowerCase() + Array.from(node.classList).map((c) => `.${CSS.escape(c)}`).join("") + own(node);
+  const row = node.parentElement && node.parentElement.closest("#action-body [data-counter]");
+  return row ? `${row.tagName.toLowerCase()}${own(row)} ${control}` : control;
 }
 
 // The control used, redrawn, if it still may be used; else Confirm, once the answer is whole (a
@@ -333,6 +337,11 @@ export function renderBuilder() {
   const hadConfirm = Boolean(body.querySelector("button.confirm"));
   body.replaceChildren(...parts.filter((part) => part !== null));
   showError(match.build.refusal);
+  // What Confirm would bring (a loss coming, a famine made worse) is its description: the keyboard
+  // lands on Confirm, so a screen reader hears it there, not only if it reads the panel through.
+  const warnings = $$("#loss-warning, #loss-standing, #food-warning", body).map((node) => node.id).join(" ");
+  const confirmNow = $("button.confirm", body);
+  if (confirmNow && warnings) confirmNow.setAttribute("aria-describedby", warnings);
   // On a phone the panel is a sheet of its own height: a Confirm that has just appeared below its
   // fold is brought into it (once: the player may scroll away again).
   // So are the warnings about it (a loss above it, a famine below): read before the thumb confirms.

@@ -125,8 +125,12 @@ function playLive() {
   on("state", (message) => {
     const before = match.current.version;
     const latest = message.latest || [];
+    const next = latest.length && latest[0].seq === before + 1;
+    // The moves first, then the turn they lead to: a screen reader says the live regions in the
+    // order they change ("Sparta passed." before "Your turn").
+    if (next) append(latest);
     show(message);
-    if (latest.length && latest[0].seq === before + 1) append(latest);
+    if (next) markRecent();  // the list above the map, as the match now stands (its end)
     else if (message.version > before) resync(before);  // a gap: fetch the log
   });
   on("log", (message) => append(message.entries));

@@ -213,7 +213,8 @@ function famine(to, options) {
     "You are %(n)s wheat short. Each polis given up feeds its population; the rest is paid in prestige (you have %(prestige)s).", options.shortfall),
   {n: options.shortfall, prestige: options.prestige})}),
     el("ul", {class: "counters"}, options.choices.map((p) => el("li", {}, el("label", {},
-      el("input", {type: "checkbox", value: p, checked: chosen.has(p), onchange: (e) => {
+      // Its own data attribute: redrawn, the keyboard finds this box again, not the first one.
+      el("input", {type: "checkbox", value: p, "data-polis": p, checked: chosen.has(p), onchange: (e) => {
         if (e.target.checked) chosen.add(p); else chosen.delete(p);
         to.gathered("give_up", options.choices.filter((q) => chosen.has(q)));
       }}), ` ${name(p)} (${fmt(gettext("population %(n)s"), {n: options.population[p]})})`))))];

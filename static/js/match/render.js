@@ -433,10 +433,11 @@ export function markRecent() {
     box.replaceChildren(el("p", {class: "muted", text: seat ? gettext("Nothing new from the other side.") : gettext("No move yet.")}));
     return;
   }
-  // The other side's moves are counted; the round's end and beginning are listed but no move.
+  // The other side's moves are counted where the list holds nothing else; beside the round's end
+  // or beginning (no move) the list is not counted ("1 move:" above three lines read as wrong).
   const moves = recent.filter((line) => !line.classList.contains("round")).length;
   const title = !seat ? gettext("The last move:")
-    : !moves ? (mine >= 0 ? gettext("Since your last move:") : gettext("Before your first move:"))
+    : moves !== recent.length ? (mine >= 0 ? gettext("Since your last move:") : gettext("Before your first move:"))
     : mine >= 0 ? ngettext("Since your last move, %(n)s move:", "Since your last move, %(n)s moves:", moves)
     : ngettext("Before your first move, %(n)s move:", "Before your first move, %(n)s moves:", moves);
   box.replaceChildren(el("h2", {id: "since-title", text: fmt(title, {n: moves})}),
