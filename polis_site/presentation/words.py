@@ -357,13 +357,16 @@ def _event_effect(e: Mapping[str, Any]) -> str:
     if "depopulated" in e:
         return _("Event card: %(poleis)s lose population.") % {
             "poleis": _placed({p: -n for p, n in e["depopulated"].items()})}
-    changes = ", ".join(_signed(n, track) for track, n in e.get("gained", {}).items())
+    # What changed, never a "+0 prestige" (a card that rewards nothing for the units it takes).
+    changes = ", ".join(_signed(n, track) for track, n in e.get("gained", {}).items() if n)
     if "abroad" in e:
-        return _("Event card: %(side)s sends %(units)s to %(market)s (%(changes)s).") % {
-            "side": who, "units": _units(e["removed"]) or _("no unit"), "market": name(e["abroad"]), "changes": changes}
+        said = {"side": who, "units": _units(e["removed"]) or _("no unit"), "market": name(e["abroad"]), "changes": changes}
+        return (_("Event card: %(side)s sends %(units)s to %(market)s (%(changes)s).") if changes
+                else _("Event card: %(side)s sends %(units)s to %(market)s.")) % said
     if "removed" in e:
-        return _("Event card: %(side)s removes %(units)s (%(changes)s).") % {
-            "side": who, "units": _units(e["removed"]), "changes": changes}
+        said = {"side": who, "units": _units(e["removed"]), "changes": changes}
+        return (_("Event card: %(side)s removes %(units)s (%(changes)s).") if changes
+                else _("Event card: %(side)s removes %(units)s.")) % said
     if "returned" in e:
         return _("Event card: %(side)s's units come home: %(units)s; %(lost)s lost.") % {
             "side": who, "units": _units(e["returned"]) or _("none"), "lost": e["lost"]}

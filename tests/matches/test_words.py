@@ -82,7 +82,7 @@ def test_the_log_says_what_happened_in_words_not_ids_or_card_numbers() -> None:
             {"event": "invasion", "territory": "sicelia", "losses": {"athens": 2}, "no_tribute": False},
             {"event": "invasion", "territory": "sicelia", "losses": {}, "no_tribute": True},
             {"event": "market_value_set", "good": "wine", "position": 0}]) == [
-            "Event card: Athens sends 2 galleys in Kyklades to Aegyptos (+0 prestige).",
+            "Event card: Athens sends 2 galleys in Kyklades to Aegyptos.",  # no "+0 prestige" (an outside tour)
             "Event card: Athens's units come home: 1 galley in Kyklades; 1 lost.",
             "Event card: Gythion goes over from Sparta to Athens.",
             "Event card: the landing in Sicelia costs Athens 2.",
