@@ -167,8 +167,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
         return redirect(target if target and safe else "lobby:lobby")
     first = next((name for name in form.fields if name in form.errors), None)
-    if first == "password2":  # both passwords come back empty: the first of them is typed again first
-        first = "password1"
+    if first == "password2":  # both passwords come back empty: the first of them is typed again first,
+        first = "password1"   # and says what was wrong with them (the error stands under the second)
+        form.fields["password1"].widget.attrs["aria-describedby"] = "id_password1_helptext id_password2_error"
     if first is not None:  # the page opens at the first field in error (its error is its description)
         for field in form.fields.values():
             field.widget.attrs.pop("autofocus", None)

@@ -19,7 +19,7 @@ from engine import api
 from polis_site.presentation.words import sentence
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_rulesets_browser import seated
-from tests.support.clicking import RAW, idle, play
+from tests.support.clicking import RAW, idle, play, version
 from tests.support.games import find_position
 from tests.support.keyboard import KeyboardPlayer, focused_place, reach
 from tests.support.services import DaphneProcess
@@ -438,5 +438,32 @@ def test_a_counters_plus_by_keys_keeps_the_focus_on_its_own_row(browser, live_si
     assert page.locator(f'#action-body li[data-counter="{second}"] output').inner_text() == "1"
     on = page.evaluate("document.activeElement.closest('li[data-counter]')?.dataset.counter ?? document.activeElement.tagName")
     assert on in (second, "H3"), f"the focus left the row it was on for {on}"
+    for context in contexts.values():
+        context.close()
+
+
+def test_a_folded_sheet_opens_and_says_so_when_the_turn_comes(browser, live_site: DaphneProcess, tmp_path: Path) -> None:
+    """An outside tour on a phone: the action sheet, folded while the other side moved, stayed
+    (or was said to stay) folded when the question came."""
+    export = {"setup": api.Setup.from_seed("keys-map-1").to_json(), "log": []}
+    _, contexts, pages = seated_pages(browser, live_site, export, tmp_path)
+    mover = pages["athens"].locator("#turn").get_attribute("data-waiting")
+    waiter = "athens" if mover == "sparta" else "sparta"
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                storage_state=contexts[waiter].storage_state())
+    page = phone.new_page()
+    page.goto(pages[waiter].url)
+    page.locator('#connection[data-state="live"]').wait_for()
+    idle(page)
+    page.locator("#sheet-handle").tap()
+    assert page.locator("#actions.folded").count() == 1 and page.locator("#sheet-handle").get_attribute("aria-expanded") == "false"
+    before = version(page)
+    pages[mover].locator('#action-body button.choice[data-choice="pass"]').click()
+    pages[mover].locator("#action-body button.confirm").click()
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}")
+    page.wait_for_function("document.querySelector('#turn').dataset.mine === 'yes'")
+    assert page.locator("#actions.folded").count() == 0
+    assert page.locator("#sheet-handle").get_attribute("aria-expanded") == "true" and page.locator("#sheet-handle").inner_text() == "▾"
+    phone.close()
     for context in contexts.values():
         context.close()

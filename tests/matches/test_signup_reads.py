@@ -19,6 +19,8 @@ def test_a_refused_sign_up_opens_at_the_field_in_error_and_a_made_one_says_welco
     first = page[page.index('id="id_password1"') - 200:page.index('id="id_password1"') + 200]
     second = page[page.index('id="id_password2"') - 200:page.index('id="id_password2"') + 200]
     assert "autofocus" in first and "autofocus" not in second and 'aria-invalid="true"' in second
+    # The field the page opens at is described by the error, heard there (an outside tour).
+    assert 'aria-describedby="id_password1_helptext id_password2_error"' in first and 'id="id_password2_error"' in page
     assert "<title>Not signed up: see the fields · Sign up" in page
     username = page[page.index('id="id_username"') - 200:page.index('id="id_username"') + 100]
     assert "autofocus" not in username.split("<input")[-1]

@@ -262,7 +262,7 @@ function drawTurn(state) {
   const mine = Boolean(seat) && state.status === "active" && who === seat;
   document.title = (mine ? `(${gettext("Your turn")}) ` : "") + TITLE;
   if (mine && wasMine === false) turnCame();
-  if (mine) $("#actions")?.classList.remove("folded");
+  if (mine) foldTheSheet(false);
   wasMine = mine;
 }
 
@@ -305,11 +305,20 @@ export function alertControls() {
     });
   }
   const handle = $("#sheet-handle");
-  if (handle) handle.addEventListener("click", () => {
-    const folded = $("#actions").classList.toggle("folded");
+  if (handle) handle.addEventListener("click", () => foldTheSheet(!$("#actions").classList.contains("folded")));
+}
+
+// A phone's action sheet folded or not, its handle saying which (unfolded by the player's turn:
+// the handle once went on saying "folded" over an open sheet).
+function foldTheSheet(folded) {
+  const actions = $("#actions");
+  const handle = $("#sheet-handle");
+  if (!actions) return;
+  actions.classList.toggle("folded", folded);
+  if (handle) {
     handle.setAttribute("aria-expanded", String(!folded));
     handle.textContent = folded ? "▴" : "▾";
-  });
+  }
 }
 
 // A notice the browser refuses to show is said beside its box, never left ticked in vain.
