@@ -384,6 +384,12 @@ def test_a_round_on_a_phone_is_played_by_tapping_without_sideways_scrolling(brow
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#round").inner_text() != round_text, "the first round did not end"
     assert page.evaluate("confirmsOffScreen") == []
+    # The list above the map (the round's end at least): its lines end with "…" while folded; the
+    # keyboard on the list reads each whole (an outside tour).
+    wrap = """(list) => getComputedStyle(list.querySelector('li')).whiteSpace"""
+    assert page.locator("#since ol").evaluate(wrap) == "nowrap"
+    page.locator("#since ol").focus()
+    assert page.locator("#since ol").evaluate(wrap) == "normal"
     page.screenshot(path=str(artifacts_dir / "board-phone-next-round.png"))
     assert errors == []
     context.close()
