@@ -221,6 +221,8 @@ def table(tournament: Tournament) -> list[standings.Row]:
 def _on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
     """A tournament's match ended: its result recorded; a player who lost a second game on time is
     dropped; the last of the round's pairs the next (in the same transaction)."""
+    if match.pk is None:  # a match being imported, finished before it is saved: no tournament's
+        return
     game = Game.objects.select_related("tournament").filter(match=match).first()
     if game is None or game.result:
         return
