@@ -168,6 +168,18 @@ SERVER = {
     "no_such_token": gettext_lazy("There is no such token."),
     "played_people": gettext_lazy("An account that has played people cannot become a bot: make a new account for it."),
     "bots_not_allowed": gettext_lazy("This challenge is for people: bots take only those that allow bots."),
+    # Tournaments (polis_site/tournaments/).
+    "tournament_error": _REFUSED,
+    "bad_format": gettext_lazy("Choose Swiss, round robin or knockout."),
+    "bad_rounds": gettext_lazy("A Swiss tournament has 1 to 30 rounds; a round robin is played once or twice."),
+    "bad_size": gettext_lazy("A tournament takes from 2 players up, its most no fewer than its least."),
+    "no_tournament": gettext_lazy("There is no such tournament."),
+    "tournament_closed": gettext_lazy("This tournament takes no more entries."),
+    "no_bots": gettext_lazy("This tournament is for people: bots may not join it."),
+    "already_entered": gettext_lazy("You are in this tournament already."),
+    "tournament_full": gettext_lazy("This tournament is full."),
+    "not_entered": gettext_lazy("You are not in this tournament."),
+    "too_few_players": gettext_lazy("Too few players joined this tournament for it to begin."),
 }
 
 #: What the page itself says of a reply that did not come (static/js/match/socket.js).
@@ -190,7 +202,8 @@ HTTP_STATUS = {"not_seated": 403, "not_yours": 403, "forbidden": 403, "no_such_m
                # A request's own values refused (a form's, an API call's): the request is wrong, not late.
                **dict.fromkeys(("bad_side", "bad_ruleset", "bad_level", "bad_time_limit", "bad_clock",
                                 "two_time_controls", "bad_range", "empty_range", "bad_reliability", "not_a_player",
-                                "empty_message", "too_long"), 400)}
+                                "empty_message", "too_long", "bad_format", "bad_rounds", "bad_size"), 400),
+               "no_tournament": 404}
 
 
 def http_status(error: ActionError) -> int:

@@ -534,9 +534,8 @@ def test_the_round_a_pass_ends_is_told_apart_and_listed_as_news(browser, live_si
         page.evaluate(RECORD)
     before = version(pages[passer])
     pages[passer].locator('#action-body button.choice[data-choice="pass"]').click()
-    confirm = pages[passer].locator("#action-body button.confirm")
-    if confirm.count():
-        confirm.click()
+    # A pass is confirmed once the server's price of it has come (a round trip).
+    pages[passer].locator("#action-body button.confirm").click(timeout=WAIT_MS)
     for page in pages.values():
         page.wait_for_function(f"Number(document.querySelector('#match').dataset.version) > {before}", timeout=WAIT_MS)
         idle(page)
