@@ -132,10 +132,11 @@ def _in_page_language(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     speaks), each line a sentence (as the page's script writes those that come later)."""
     language = (translation.get_language() or settings.LANGUAGE_CODE).split("-")[0]
     pick = language if language in words.LANGUAGES else words.LANGUAGES[0]
-    return [{"seq": e["seq"], "side": e["side"], "line": words.sentence(e["words"][pick]),
-             "then": [words.sentence(line) for line in e["happened"][pick]], "places": " ".join(e["places"]),
-             "round": [{"part": r["part"], "line": words.sentence(r["words"][pick]),
-                        "then": [words.sentence(line) for line in r["happened"][pick]]} for r in e["round"]]} for e in log]
+    def told(said: dict[str, Any]) -> dict[str, Any]:  # a move's, or a part of the round's, line and lines under it
+        return {"line": words.sentence(said["words"][pick]), "then": [words.sentence(line) for line in said["happened"][pick]]}
+
+    return [{"seq": e["seq"], "side": e["side"], **told(e), "places": " ".join(e["places"]),
+             "round": [{"part": r["part"], **told(r)} for r in e["round"]]} for e in log]
 
 
 @login_required

@@ -7,13 +7,13 @@ pair once a cycle; a bracket gives its byes to the top seeds."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.pairing import swiss_tournament
 from polis_site.tournaments.pairing import (ATHENS, SPARTA, Entrant, PairingImpossible, Round, first_round,
                                             round_robin, seeded_slots, swiss_round)
 
@@ -21,31 +21,7 @@ from polis_site.tournaments.pairing import (ATHENS, SPARTA, Entrant, PairingImpo
 def play_swiss(count: int, rounds: int, seed: int) -> list[tuple[list[Entrant], Round]]:
     """A Swiss tournament of `count` players played with random results (a shared victory now and
     then): each round's entrants as the pairing saw them, and its round."""
-    rng = random.Random(seed)
-    score = Counter()
-    met: dict[int, set[int]] = {p: set() for p in range(count)}
-    sides: dict[int, list[str]] = {p: [] for p in range(count)}
-    byes: set[int] = set()
-    played = []
-    for _ in range(rounds):
-        entrants = [Entrant(p, score[p], p + 1, frozenset(met[p]), tuple(sides[p]), p in byes) for p in range(count)]
-        paired = swiss_round(entrants)
-        played.append((entrants, paired))
-        for pairing in paired.pairings:
-            met[pairing.athens].add(pairing.sparta)
-            met[pairing.sparta].add(pairing.athens)
-            sides[pairing.athens].append(ATHENS)
-            sides[pairing.sparta].append(SPARTA)
-            outcome = rng.random()
-            if outcome < 0.1:
-                score[pairing.athens] += 0.5
-                score[pairing.sparta] += 0.5
-            else:
-                score[pairing.athens if outcome < 0.55 else pairing.sparta] += 1
-        if paired.bye is not None:
-            byes.add(paired.bye)
-            score[paired.bye] += 1
-    return played
+    return [(entrants, paired) for entrants, paired, _ in swiss_tournament(count, rounds, seed)]
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 7, 10, 16, 25, 40])

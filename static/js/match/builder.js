@@ -337,15 +337,14 @@ export function renderBuilder() {
   const hadConfirm = Boolean(body.querySelector("button.confirm"));
   body.replaceChildren(...parts.filter((part) => part !== null));
   showError(match.build.refusal);
+  const confirmButton = body.querySelector("button.confirm");
   // What Confirm would bring (a loss coming, a famine made worse) is its description: the keyboard
   // lands on Confirm, so a screen reader hears it there, not only if it reads the panel through.
   const warnings = $$("#loss-warning, #loss-standing, #food-warning", body).map((node) => node.id).join(" ");
-  const confirmNow = $("button.confirm", body);
-  if (confirmNow && warnings) confirmNow.setAttribute("aria-describedby", warnings);
+  if (confirmButton && warnings) confirmButton.setAttribute("aria-describedby", warnings);
   // On a phone the panel is a sheet of its own height: a Confirm that has just appeared below its
   // fold is brought into it (once: the player may scroll away again).
   // So are the warnings about it (a loss above it, a famine below): read before the thumb confirms.
-  const confirmButton = body.querySelector("button.confirm");
   if (confirmButton && !hadConfirm && phone.matches) {
     (body.querySelector("#food-warning") || confirmButton).scrollIntoView({block: "nearest"});
     (body.querySelector("#loss-warning, #loss-standing") || confirmButton).scrollIntoView({block: "nearest"});
