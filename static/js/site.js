@@ -1,5 +1,5 @@
 // Every page: on a phone the menu button unfolds the site's links, and Escape folds them back;
-// the dark theme's switch (listeners, not inline handlers, which the Content Security Policy refuses).
+// the dark theme's switch; the focus kept across a language switch (listeners, not inline handlers, which the Content Security Policy refuses).
 "use strict";
 document.addEventListener("DOMContentLoaded", () => {
   // The theme: the system's (`prefers-color-scheme`) until the switch is pressed, then the one
@@ -18,6 +18,16 @@ document.addEventListener("DOMContentLoaded", () => {
     });
     system.addEventListener("change", show);
     show();
+  }
+  // The language switched: the page comes back in the other language with the focus on the switch,
+  // where the player left it, rather than at the page's top (WCAG 2.4.3).
+  const languages = document.querySelector("form.lang");
+  if (languages) {
+    languages.addEventListener("submit", () => sessionStorage.setItem("polis-language-switched", "1"));
+    if (sessionStorage.getItem("polis-language-switched")) {
+      sessionStorage.removeItem("polis-language-switched");
+      languages.querySelector("button")?.focus();
+    }
   }
   const toggle = document.getElementById("menu-toggle");
   if (toggle) {

@@ -303,6 +303,11 @@ def test_escape_folds_a_phones_menu_and_the_language_is_a_button(browser, live_s
     with page.expect_navigation():
         page.locator("button#lang-es").tap()
     assert page.locator("html").get_attribute("lang") == "es" and page.locator("button#lang-en").inner_text() == "English"
+    # The page comes back with the focus on the switch, where the player left it; and so by the keyboard.
+    assert page.evaluate("document.activeElement.id") == "lang-en"
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.locator("html").get_attribute("lang") == "en" and page.evaluate("document.activeElement.id") == "lang-es"
     context.close()
 
 
