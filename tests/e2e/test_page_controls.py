@@ -17,6 +17,7 @@ from engine.actions import collect_tribute
 from engine.data import geography, personal_board, poleis, tribute
 from tests.engine.test_actions_proxenos import routes_to
 from tests.e2e.test_click_only import POSITIONS, famine_with_poleis, may_take
+from tests.e2e.test_keyboard import accessible
 from tests.e2e.test_match_browser import seated_pages, sign_up
 from tests.support.clicking import WAIT_MS, idle, raw_text, version
 from tests.support.games import find_position
@@ -371,6 +372,43 @@ def test_a_famine_gives_up_the_poleis_ticked_and_refusals_read_in_spanish(browse
     assert all(poleis.polis(p).name in line for p in legal["give_up"]), line
     for polis in legal["give_up"]:
         assert page.evaluate(f"window.polisMatch.state.view.poleis.{polis}.owner") is None
+    for context in contexts.values():
+        context.close()
+
+
+def a_famine_with_a_losing_answer(state: api.GameState) -> bool:
+    decision = state.decision
+    return (decision is not None and decision.kind == "food_shortfall"
+            and any(api.price(state, decision.side, answer)["loses"] for answer in api.legal_actions(state, decision.side))
+            and any(not api.price(state, decision.side, answer)["loses"] for answer in api.legal_actions(state, decision.side)))
+
+
+def test_a_famine_answer_that_loses_is_warned_of_and_describes_confirm(browser, live_site: DaphneProcess,
+                                                                       tmp_path: Path) -> None:
+    """An outside tour did not hear a losing famine answer warned of: the warning is an alert, Confirm
+    is described by it, and it goes when the answer no longer loses."""
+    state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-famine", a_famine_with_a_losing_answer)
+    side = state.decision.side
+    page = pages[side]
+    answers = api.legal_actions(state, side)
+    losing = next(a for a in answers if api.price(state, side, a)["loses"])
+    safe = next(a for a in answers if not api.price(state, side, a)["loses"])
+    page.locator("#action-body input[type=checkbox]").first.wait_for(timeout=WAIT_MS)
+    for give_up, warned in ((losing["give_up"], True), (safe["give_up"], False)):
+        for box in page.locator("#action-body input[type=checkbox]").all():
+            box.set_checked(box.get_attribute("value") in give_up)
+            idle(page)
+        confirm = page.locator("#action-body button.confirm")
+        confirm.wait_for(timeout=WAIT_MS)
+        warning = page.locator("#loss-warning")
+        described = (confirm.get_attribute("aria-describedby") or "").split()
+        if warned:
+            assert warning.get_attribute("role") == "alert" and warning.is_visible()
+            assert warning.inner_text().startswith("Careful:") and "loses you the game" in warning.inner_text()
+            assert "loss-warning" in described, described
+            assert warning.inner_text() in accessible(page, "#action-body button.confirm")["description"]
+        else:
+            assert not warning.count() and "loss-warning" not in described, described
     for context in contexts.values():
         context.close()
 
