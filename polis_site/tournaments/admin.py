@@ -2,6 +2,7 @@ from typing import Any
 
 from django.contrib import admin
 
+from polis_site.tournaments import services
 from polis_site.tournaments.models import Entry, Game, Tournament
 
 
@@ -25,9 +26,10 @@ class TournamentAdmin(admin.ModelAdmin):
     def pause(self, request: Any, queryset: Any) -> None:
         queryset.filter(status=Tournament.Status.RUNNING).update(status=Tournament.Status.PAUSED)
 
-    @admin.action(description="Resume")
+    @admin.action(description="Resume (a round due is paired)")
     def resume(self, request: Any, queryset: Any) -> None:
-        queryset.filter(status=Tournament.Status.PAUSED).update(status=Tournament.Status.RUNNING)
+        for tournament_id in queryset.filter(status=Tournament.Status.PAUSED).values_list("pk", flat=True):
+            services.resume(tournament_id)
 
     @admin.action(description="Cancel")
     def cancel(self, request: Any, queryset: Any) -> None:

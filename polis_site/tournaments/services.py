@@ -1,15 +1,19 @@
 """The one write path of tournaments: created, joined and left; begun (seeded by rating); each round
 paired (pairing.py) and its matches made through play's services; each match's result recorded as
-it ends (play's `match_finished`, in its transaction) and the next round paired once the last
-ends; finished when the rounds are played. Refusals are `TournamentError`s naming what was wrong."""
+it ends (play's `match_finished`, in its transaction); finished when the rounds are played. A round
+is paired on the task queue (running.py), queued in the transaction that makes it due: the
+tournament's first when it fills, the next when the last match of a round ends. Refusals are
+`TournamentError`s naming what was wrong."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
+from django_q.tasks import async_task
 
+from polis_site.matches import audience
 from polis_site.matches import services as play
 from polis_site.matches.errors import MatchError
 from polis_site.matches.models import SIDES, Match
@@ -19,6 +23,44 @@ from polis_site.tournaments.models import Entry, Game, Tournament
 
 #: Games lost on time after which a player is dropped from the rounds to come.
 TIME_OUTS_DROPPED = 2
+#: The queue's group of the tasks that pair a round (running.pair).
+GROUP = "tournament"
+#: Sent once a round's matches are made and committed (the notices tell each player): `tournament`, `number`.
+round_paired = Signal()
+
+
+def group(tournament_id: int) -> str:
+    """The channel-layer group of a tournament's open pages: told when anything on them changed."""
+    return f"tournament.{tournament_id}"
+
+
+def changed(tournament_id: int) -> None:
+    """Its open pages fetch it again once this transaction commits."""
+    transaction.on_commit(lambda: audience.send_now({group(tournament_id): {"type": "tournament.changed"}}))
+
+
+def queue_round(tournament_id: int, number: int) -> None:
+    """The task that pairs round `number`, written in the caller's transaction: it is queued if and
+    only if what made it due is committed (running.sweep queues any that was lost)."""
+    async_task("polis_site.tournaments.running.pair", tournament_id, number,
+               task_name=task_name(tournament_id, number), group=GROUP)
+
+
+def task_name(tournament_id: int, number: int) -> str:
+    return f"tournament-{tournament_id}-{number}"
+
+
+def due(tournament: Tournament) -> int | None:
+    """The round due to be paired now (the first once it may begin, the next once every game of the
+    round in play has its result), or None."""
+    if tournament.status == Tournament.Status.OPEN:
+        full = tournament.entries.count() >= tournament.max_players
+        return 1 if full and tournament.starts_at is None else None
+    if tournament.status != Tournament.Status.RUNNING:
+        return None
+    if tournament.games.filter(round=tournament.current_round, result="").exists():
+        return None
+    return tournament.current_round + 1
 
 
 class TournamentError(MatchError):
@@ -62,8 +104,9 @@ def join(tournament_id: int, user: Any) -> Entry:
     if tournament.entries.count() >= tournament.max_players:
         raise TournamentError(f"tournament {tournament.pk} is full", code="tournament_full")
     entry = Entry.objects.create(tournament=tournament, user=user)
-    if tournament.starts_at is None and tournament.entries.count() == tournament.max_players:
-        begin(tournament)
+    if due(tournament) == 1:
+        queue_round(tournament.pk, 1)
+    changed(tournament.pk)
     return entry
 
 
@@ -79,7 +122,22 @@ def withdraw(tournament_id: int, user: Any) -> Entry:
     else:
         entry.withdrawn = True
         entry.save(update_fields=["withdrawn"])
+    changed(tournament.pk)
     return entry
+
+
+@transaction.atomic
+def resume(tournament_id: int) -> None:
+    """A paused tournament runs again: a round that fell due while it was paused is paired."""
+    tournament = locked(tournament_id)
+    if tournament.status != Tournament.Status.PAUSED:
+        return
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    changed(tournament.pk)
+    number = due(tournament)
+    if number is not None:
+        queue_round(tournament.pk, number)
 
 
 def begin(tournament: Tournament) -> None:
@@ -98,11 +156,26 @@ def begin(tournament: Tournament) -> None:
     next_round(tournament)
 
 
+def pair_due(tournament_id: int, number: int) -> bool:
+    """Round `number` paired if it is still the one due (a task run twice, or after the sweep,
+    pairs it once): the tournament begun for the first. Whether it was paired."""
+    with transaction.atomic():
+        tournament = locked(tournament_id)
+        if due(tournament) != number:
+            return False
+        if number == 1 and tournament.status == Tournament.Status.OPEN:
+            begin(tournament)
+        else:
+            next_round(tournament)
+        return True
+
+
 def next_round(tournament: Tournament) -> None:
     """The next round paired and its matches begun; or the tournament finished."""
     entries = {e.pk: e for e in tournament.entries.select_related("user")}
     playing = [e for e in entries.values() if not e.withdrawn]
     number = tournament.current_round + 1
+    changed(tournament.pk)
     if _over(tournament, number, playing):
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
@@ -124,6 +197,7 @@ def next_round(tournament: Tournament) -> None:
         play.seat(match, entries[sparta].user)
         Game.objects.create(tournament=tournament, round=number, athens=entries[athens], sparta=entries[sparta],
                             match=match)
+    transaction.on_commit(lambda: round_paired.send(sender=Tournament, tournament=tournament, number=number))
     if all(g.result for g in tournament.games.filter(round=number)):
         next_round(tournament)  # a round of byes only (everyone else withdrew)
 
@@ -220,7 +294,7 @@ def table(tournament: Tournament) -> list[standings.Row]:
 @receiver(play.match_finished)
 def _on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
     """A tournament's match ended: its result recorded; a player who lost a second game on time is
-    dropped; the last of the round's pairs the next (in the same transaction)."""
+    dropped; the last of the round's queues the pairing of the next (in the same transaction)."""
     if match.pk is None:  # a match being imported, finished before it is saved: no tournament's
         return
     game = Game.objects.select_related("tournament").filter(match=match).first()
@@ -234,6 +308,6 @@ def _on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
         loser.time_outs += 1
         loser.withdrawn = loser.withdrawn or loser.time_outs >= TIME_OUTS_DROPPED
         loser.save(update_fields=["time_outs", "withdrawn"])
-    if tournament.status == Tournament.Status.RUNNING and game.round == tournament.current_round \
-            and not tournament.games.filter(round=game.round, result="").exists():
-        next_round(tournament)
+    changed(tournament.pk)
+    if game.round == tournament.current_round and due(tournament) == game.round + 1:
+        queue_round(tournament.pk, game.round + 1)

@@ -1,27 +1,50 @@
 """A tournament run through its services as the site runs it: joined until full (it then begins,
 seeded by rating), each round's matches made through play's services, each match's end recorded
-(play's `match_finished`) and the next round paired by itself, to its final standings."""
+(play's `match_finished`) and the next round paired by itself on the task queue (its tasks run here
+as a worker runs them), to its final standings; a lost task is queued again by the sweep."""
 
 from __future__ import annotations
 
+import pydoc
 import random
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
+from django_q.models import OrmQ
 
 from polis_site.matches import services as play
 from polis_site.matches.models import Match
-from polis_site.tournaments import services
+from polis_site.tournaments import running, services
 from polis_site.tournaments.models import Game, Tournament
 from tests.matches.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def queued() -> list[str]:
+    return [task.name() for task in OrmQ.objects.order_by("id") if task.group() == services.GROUP]
+
+
+def run_queued() -> int:
+    """The tournaments' tasks on the queue run as a worker runs them, oldest first, until none is
+    left (a round of byes may queue the next); how many ran."""
+    ran = 0
+    while (task := next((t for t in OrmQ.objects.order_by("id") if t.group() == services.GROUP), None)) is not None:
+        job = task.task
+        task.delete()
+        func = pydoc.locate(job["func"]) if isinstance(job["func"], str) else job["func"]
+        func(*job["args"], **job["kwargs"])
+        ran += 1
+    return ran
+
+
 def finish_the_round(tournament: Tournament, rng: random.Random) -> None:
-    """Each match of the round in play ended by a resignation of either side."""
+    """Each match of the round in play ended by a resignation of either side; the queue's tasks run."""
     for game in tournament.games.filter(round=tournament.current_round, result=""):
         match = Match.objects.get(pk=game.match_id)
         play.resign(match.pk, rng.choice([match.athens, match.sparta]))
+    run_queued()
 
 
 @pytest.mark.parametrize("count", [5, 6])
@@ -31,6 +54,9 @@ def test_a_swiss_tournament_plays_its_rounds_by_itself_to_its_standings(count: i
                                  min_players=4, max_players=count, rated=False)
     for user in users:
         services.join(tournament.pk, user)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.OPEN and queued() == [services.task_name(tournament.pk, 1)]
+    assert run_queued() == 1
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING and tournament.current_round == 1
     assert sorted(e.seed for e in tournament.entries.all()) == list(range(1, count + 1))
@@ -57,6 +83,7 @@ def test_a_round_robin_pairs_everyone_once_and_a_player_who_withdraws_is_paired_
                                  min_players=4, max_players=4, rated=False)
     for user in users:
         services.join(tournament.pk, user)
+    run_queued()
     rng = random.Random(1)
     services.withdraw(tournament.pk, users[3])  # in round 1: its game stands, no later round pairs it
     gone = tournament.entries.get(user=users[3]).pk
@@ -77,6 +104,7 @@ def test_a_knockout_ends_with_one_player_left() -> None:
     tournament = services.create(users[0], "Cup", Tournament.Format.KNOCKOUT, min_players=4, max_players=5, rated=False)
     for user in users:
         services.join(tournament.pk, user)
+    run_queued()
     rng = random.Random(2)
     tournament.refresh_from_db()
     assert Game.objects.filter(tournament=tournament, round=1, sparta=None).count() == 3  # 8-slot bracket: 3 byes
@@ -98,6 +126,51 @@ def test_bad_terms_and_late_or_double_entries_are_refused_by_name() -> None:
         services.join(tournament.pk, user)
     assert refused.value.code == "already_entered"
     services.join(tournament.pk, other)  # full: it begins
+    run_queued()
     with pytest.raises(services.TournamentError) as refused:
         services.join(tournament.pk, UserFactory())
     assert refused.value.code == "tournament_closed"
+
+
+def test_a_round_whose_task_was_lost_is_paired_by_the_sweep_once() -> None:
+    """A restart mid-round: the queue lost the task of the next round (a database restored, the
+    queue cleared); the sweep queues it again, and the task and a second sweep pair it once."""
+    users = [UserFactory() for _ in range(4)]
+    tournament = services.create(users[0], "Lost", Tournament.Format.SWISS, rounds=2, min_players=4, max_players=4,
+                                 rated=False)
+    for user in users:
+        services.join(tournament.pk, user)
+    OrmQ.objects.all().delete()  # the first round's task lost
+    assert running.sweep() == 1 and queued() == [services.task_name(tournament.pk, 1)]
+    assert running.sweep() == 0, "a round whose task waits is not queued twice"
+    run_queued()
+    tournament.refresh_from_db()
+    assert tournament.current_round == 1
+    rng = random.Random(3)
+    for game in tournament.games.filter(round=1):
+        match = Match.objects.get(pk=game.match_id)
+        play.resign(match.pk, rng.choice([match.athens, match.sparta]))
+    assert queued() == [services.task_name(tournament.pk, 2)]
+    OrmQ.objects.all().delete()
+    running.sweep()
+    assert services.pair_due(tournament.pk, 2) and not services.pair_due(tournament.pk, 2), "paired once"
+    run_queued()  # the sweep's task, late: the round is no longer due
+    assert tournament.games.filter(round=2).count() == 2 and tournament.games.count() == 4
+
+
+def test_a_tournament_with_a_start_time_begins_then_or_is_cancelled_with_too_few() -> None:
+    users = [UserFactory() for _ in range(3)]
+    start = timezone.now() + timedelta(hours=1)
+    full = services.create(users[0], "At noon", Tournament.Format.SWISS, rounds=1, min_players=2, max_players=8,
+                           starts_at=start, rated=False)
+    empty = services.create(users[0], "Nobody", Tournament.Format.SWISS, rounds=1, min_players=2, max_players=8,
+                            starts_at=start, rated=False)
+    for user in users:
+        services.join(full.pk, user)
+    services.join(empty.pk, users[0])
+    assert running.sweep(timezone.now()) == 0 and not queued()
+    assert running.sweep(start) == 2
+    full.refresh_from_db()
+    empty.refresh_from_db()
+    assert full.status == Tournament.Status.RUNNING and full.current_round == 1 and full.games.count() == 2
+    assert empty.status == Tournament.Status.CANCELLED
