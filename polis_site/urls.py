@@ -14,6 +14,7 @@ urlpatterns = [
     path("play/", guests.play_now, name="play_now"),
     path("learn/", include("polis_site.learn.urls")),
     path("watch/", include("polis_site.watch.urls")),
+    path("tournaments/", include("polis_site.tournaments.urls")),
     path("sw.js", views.service_worker, name="service_worker"),
     # Django's language menu, the choice kept with a player's account.
     path("i18n/setlang/", languages.set_language, name="set_language"),

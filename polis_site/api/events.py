@@ -1,5 +1,6 @@
 """The account's events, for its event streams (`streams.event_stream`): a challenge made,
-accepted, declined or cancelled, a match started or finished, each sent to the group of every open
+accepted, declined or cancelled, a match started or finished, a tournament's round paired or the
+tournament finished, each sent to the group of every open
 event stream of the players concerned. Each is heard where it happens in a web process: the
 lobby's signals, `match_created` (a match against the computer) and `turn_passed`, which every
 broadcast ends with, in Daphne even for a move the worker made (matches/relay.py)."""
@@ -11,9 +12,12 @@ from typing import Any
 from django.dispatch import receiver
 
 from polis_site.api import describe
+from polis_site.api.tournaments import summary, whole
 from polis_site.lobby import services as lobby
 from polis_site.matches import audience, services
 from polis_site.matches.models import Match
+from polis_site.tournaments import services as tournaments
+from polis_site.tournaments.models import Game, Tournament
 
 
 def group(user_id: int) -> str:
@@ -57,3 +61,20 @@ def _turn_passed(sender: Any, match: Match, actor: str | None, **kwargs: Any) ->
     elif match.status == Match.Status.FINISHED:
         for user in players:
             _send([user], {"type": "match_finished", "match": describe.summary(match, user)})
+
+
+@receiver(tournaments.round_paired)
+def _round_paired(sender: Any, tournament: Tournament, number: int, **kwargs: Any) -> None:
+    """Each player of the round hears its match (a bye: none), before the match's own `match_started`."""
+    for game in Game.objects.filter(tournament=tournament, round=number).select_related("athens__user", "sparta__user"):
+        for entry, side in ((game.athens, "athens"), (game.sparta, "sparta")):
+            if entry is not None:
+                _send([entry.user], {"type": "tournament_round", "tournament": summary(tournament, entry.user),
+                                     "round": number, "match": game.match_id,
+                                     "side": side if game.match_id else None})
+
+
+@receiver(tournaments.finished)
+def _tournament_finished(sender: Any, tournament: Tournament, **kwargs: Any) -> None:
+    for entry in tournament.entries.select_related("user"):
+        _send([entry.user], {"type": "tournament_finished", "tournament": whole(tournament, entry.user)})

@@ -251,3 +251,49 @@ class ChatIn(Schema):
 class Done(Schema):
     ok: Literal[True]
     match: MatchSummary | None = None
+
+
+TournamentFormat = Literal["swiss", "round_robin", "knockout"]
+TournamentStatus = Literal["open", "running", "paused", "finished", "cancelled"]
+
+
+class TournamentSummary(Schema):
+    id: int
+    name: str
+    format: TournamentFormat
+    status: TournamentStatus
+    ruleset: Ruleset
+    rated: bool
+    rounds: int = Field(description="a Swiss: its rounds; a round robin: its cycles (1 or 2); a knockout: unused")
+    current_round: int = Field(description="the round in play or last played (0: not begun)")
+    players: int = Field(description="entries not withdrawn")
+    min_players: int
+    max_players: int
+    days_per_move: int | None
+    clock: str | None
+    starts_at: str | None = Field(description="ISO 8601, UTC; null: as soon as it is full")
+    bots_allowed: bool
+    entered: bool = Field(description="whether the caller is in it (and has not withdrawn)")
+    url: str
+
+
+class TournamentStanding(Schema):
+    place: int
+    player: Player
+    points: float
+    buchholz: float
+    sonneborn_berger: float
+    withdrawn: bool
+
+
+class TournamentGame(Schema):
+    round: int
+    athens: Player
+    sparta: Player | None = Field(description="null: a bye, scored as a win")
+    result: Literal["athens", "sparta", "shared", ""] = Field(description='"": in play')
+    match: int | None = Field(description="the match's id (null: a bye)")
+
+
+class Tournament(TournamentSummary):
+    standings: list[TournamentStanding]
+    games: list[TournamentGame]

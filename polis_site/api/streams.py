@@ -316,7 +316,9 @@ OPENAPI: dict[str, Line] = {
     "/api/v1/stream/events": _documented(
         "stream_events", "Stream your account's events",
         'The account\'s events: {"type": "challenge" | "challenge_accepted" | "challenge_declined" | '
-        '"challenge_cancelled", "challenge": {...}} and {"type": "match_started" | "match_finished", "match": {...}}; '
+        '"challenge_cancelled", "challenge": {...}}, {"type": "match_started" | "match_finished", "match": {...}}, '
+        '{"type": "tournament_round", "tournament": {...}, "round": n, "match": id, "side": ...} and '
+        '{"type": "tournament_finished", "tournament": {...}}; '
         "on opening, each match in play as match_started and each challenge to you as challenge", []),
     "/api/v1/matches/{match_id}/stream": _documented(
         "stream_match", "Stream a match as your seat sees it",

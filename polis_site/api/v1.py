@@ -20,7 +20,7 @@ from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationEr
 
 from engine.errors import ActionError
 import polis_site.converters  # noqa: F401  (registers the "id" converter: a row id of at most 18 digits)
-from polis_site.api import account, auth, challenges, play, streams
+from polis_site.api import account, auth, challenges, play, streams, tournaments
 from polis_site.presentation import refusals
 
 logger = logging.getLogger(__name__)
@@ -144,5 +144,5 @@ def _fault(request: HttpRequest, error: Exception) -> HttpResponse:
     return refusal(request, "internal", "the server failed on this call; it was logged", 500)
 
 
-for router in (account.router, challenges.router, play.router):
+for router in (account.router, challenges.router, play.router, tournaments.router):
     api.add_router("", router)

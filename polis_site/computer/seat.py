@@ -243,7 +243,8 @@ def start_in_daphne() -> None:
     from daphne.server import twisted_loop  # the loop Daphne's reactor runs on
 
     address = relay.address()
-    audience.in_background(relay.listen(address, audience.rebroadcast), "the worker's broadcasts are not heard",
+    audience.in_background(relay.listen(address, audience.rebroadcast, audience.resend),
+                           "the worker's broadcasts are not heard",
                            loop=twisted_loop)
     worker = Supervisor([sys.executable, "-m", "django", "computer", "--parent", str(os.getpid())],
                         {**os.environ, relay.VARIABLE: address}, STOP_SECONDS).start()

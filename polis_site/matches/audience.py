@@ -78,8 +78,19 @@ def rebroadcast(match_id: int, since: int, actor: str | None) -> None:
 
 
 def send_now(events: dict[str, dict[str, Any]]) -> None:
-    """`send_all` from sync code (after a commit)."""
+    """`send_all` from sync code (after a commit); in the embedded worker, relayed to Daphne, whose
+    memory holds the pages' groups."""
+    to = relay.target()
+    if to is not None:
+        if events:
+            relay.relay_events(to, events)
+        return
     async_to_sync(send_all)(events)
+
+
+def resend(events: dict[str, dict[str, Any]]) -> None:
+    """Daphne's side of group sends relayed by its worker, on the event loop."""
+    in_background(send_all(events), "group sends relayed by the worker were not sent")
 
 
 async def send_all(events: dict[str, dict[str, Any]]) -> None:

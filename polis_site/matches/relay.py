@@ -3,13 +3,16 @@ the task worker it starts (`manage.py computer --parent`: the computer's thinkin
 is another process, whose broadcasts would reach nobody. A worker started that way relays each of
 them to Daphne over a Unix datagram socket, named in its environment: the match, the version after
 which its log entries are news, and the side that moved (none for the server's endings). Daphne
-makes the announcement from the database and sends it (`audience.rebroadcast`). A lost datagram
-costs a page its next heartbeat (25 s), never the move."""
+makes the announcement from the database and sends it (`audience.rebroadcast`). Other group sends
+the worker makes (a tournament's round paired, its notices and events: `audience.send_now`) go as
+they are, JSON, and Daphne sends them. A lost datagram costs a page its next heartbeat (25 s), never
+the move."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import socket
@@ -28,6 +31,7 @@ VARIABLE = "POLIS_RELAY"
 NOBODY = "-"
 
 Heard = Callable[[int, int, "str | None"], None]
+HeardEvents = Callable[[dict[str, dict[str, Any]]], None]
 
 
 def target() -> str | None:
@@ -51,11 +55,23 @@ def relay(to: str, match_id: int, since: int, actor: str | None) -> None:
         logger.warning("the broadcast of match %d was not relayed to the site", match_id, exc_info=True)
 
 
+def relay_events(to: str, events: dict[str, dict[str, Any]]) -> None:
+    """Group sends of the worker's, {group: event}, for Daphne to make."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            sender.sendto(json.dumps(events).encode(), to)
+    except OSError:
+        logger.warning("the worker's sends to %s were not relayed to the site", ", ".join(events)[:200], exc_info=True)
+
+
 class _Receiver(asyncio.DatagramProtocol):
-    def __init__(self, heard: Heard) -> None:
-        self.heard = heard
+    def __init__(self, heard: Heard, heard_events: HeardEvents) -> None:
+        self.heard, self.heard_events = heard, heard_events
 
     def datagram_received(self, data: bytes, addr: Any) -> None:
+        if data[:1] == b"{":
+            self.heard_events(json.loads(data))
+            return
         match_id, since, actor = data.decode().split()
         self.heard(int(match_id), int(since), None if actor == NOBODY else actor)
 
@@ -64,9 +80,10 @@ class _Receiver(asyncio.DatagramProtocol):
 _listening: list[asyncio.BaseTransport] = []
 
 
-async def listen(at: str, heard: Heard) -> None:
-    """Daphne's end: each datagram is handed to `heard(match_id, since, actor)`, on the event loop."""
+async def listen(at: str, heard: Heard, heard_events: HeardEvents) -> None:
+    """Daphne's end: each match's datagram is handed to `heard(match_id, since, actor)`, each of
+    group sends to `heard_events(events)`, on the event loop."""
     Path(at).unlink(missing_ok=True)  # left by a Daphne that was killed
     transport, _ = await asyncio.get_running_loop().create_datagram_endpoint(
-        lambda: _Receiver(heard), local_addr=at, family=socket.AF_UNIX)
+        lambda: _Receiver(heard, heard_events), local_addr=at, family=socket.AF_UNIX)
     _listening.append(transport)

@@ -33,9 +33,10 @@ class Preferences(models.Model):
 class Notification(models.Model):
     """A notice sent to a player: its record spaces emails out and lets an admin see what went."""
 
-    TURN, DEADLINE, ENDED, ACCEPTED, CHALLENGED = "turn", "deadline", "ended", "accepted", "challenged"
+    TURN, DEADLINE, ENDED, ACCEPTED, CHALLENGED, PAIRED = "turn", "deadline", "ended", "accepted", "challenged", "paired"
     KINDS = ((TURN, "your move"), (DEADLINE, "a deadline near"), (ENDED, "a match ended"),
-             (ACCEPTED, "your challenge accepted"), (CHALLENGED, "a challenge to you"))
+             (ACCEPTED, "your challenge accepted"), (CHALLENGED, "a challenge to you"),
+             (PAIRED, "a tournament round paired"))
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="polis_notifications")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notifications")

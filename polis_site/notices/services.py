@@ -36,6 +36,8 @@ from polis_site.matches.models import ActionRecord, Match
 from polis_site.notices import push
 from polis_site.notices.models import Notification, Preferences
 from polis_site.presentation import seat_messages, words
+from polis_site.tournaments import services as tournaments
+from polis_site.tournaments.models import Game, Tournament
 
 REMINDER = "reminder"
 
@@ -76,7 +78,7 @@ async def tell_the_players(sender: Any, match: Match, actor: str | None, **kwarg
         return
     await audience.send_all(turn_notices(match, actor))
     if match.version == 0 and actor is None and match.status == Match.Status.ACTIVE and not match.computer_side:
-        await sync_to_async(tell_accepted)(match)  # the challenge was just accepted
+        await sync_to_async(tell_accepted)(match)  # the challenge was just accepted (a tournament's: no challenge)
     waiting = waiting_player(match, actor)
     # Without an address and with push off, nothing more can go: no trip to the database thread.
     if waiting is not None and waiting[0] != match.computer_side and (match.player(waiting[0]).email or push.enabled()):
@@ -178,8 +180,31 @@ def tell_challenged(sender: Any, match: Match, challenger: Any, challenged: Any,
                     _("%(name)s challenges you to a rematch, sides swapped: match %(match)s.") % said()))
 
 
+@receiver(tournaments.round_paired)
+def tell_paired(sender: Any, tournament: Tournament, number: int, **kwargs: Any) -> None:
+    """Each player of a round just paired hears of their match: on their open pages, by push, and by
+    email (one a round)."""
+    for game in Game.objects.filter(tournament=tournament, round=number, match__isnull=False).select_related("match"):
+        match = game.match
+        assert match is not None
+        for side in audience.SIDES:
+            user = match.player(side)
+            facts = lambda side=side: {"round": number, "tournament": tournament.name, "side": words.side_name(side),  # noqa: E731
+                                       "opponent": match.player_name(opponent(side)), "match": match.pk}
+            audience.send_now(notice(match, user.pk, words.in_every_language(lambda: _(
+                "Round %(round)s of %(tournament)s: you play %(side)s against %(opponent)s, match %(match)s.")
+                % facts())))
+            _email(match, user, Notification.PAIRED, lambda last_move: {}, lambda: (
+                _("Polis: round %(round)s of %(tournament)s is paired") % facts(),
+                _("Round %(round)s of %(tournament)s: you play %(side)s against %(opponent)s, match %(match)s.")
+                % facts()))
+
+
 def tell_accepted(match: Match) -> Notification | None:
-    """The maker of a challenge hears that someone took it."""
+    """The maker of a challenge hears that someone took it (a tournament's match was no challenge:
+    its players hear of their round's pairing instead)."""
+    if Game.objects.filter(match=match).exists():
+        return None
     side = "athens" if match.created_by_id == match.athens_id else "sparta"
     versus = lambda: {"opponent": match.player_name(opponent(side)), "match": match.pk}  # noqa: E731
     return _email(match, match.player(side), Notification.ACCEPTED, lambda last_move: {},

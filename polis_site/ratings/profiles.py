@@ -25,6 +25,8 @@ PROVISIONAL = 110.0
 #: Other apps' parts of a profile page (a block button): their HTML for the request and the player
 #: shown, or "".
 parts: list[Callable[[HttpRequest, Any], str]] = []
+#: Other apps' sections after the matches (a player's tournaments), the same way.
+sections: list[Callable[[HttpRequest, Any], str]] = []
 
 
 def profile(user: Any) -> dict[str, Any]:

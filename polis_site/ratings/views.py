@@ -19,7 +19,9 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     user = get_object_or_404(get_user_model(), username=username, is_active=True)
     return render(request, "ratings/profile.html", {"player": user, **profiles.profile(user),
                                                     "provisional_above": profiles.PROVISIONAL,
-                                                    "parts": [html for part in profiles.parts if (html := part(request, user))]})
+                                                    "parts": [html for part in profiles.parts if (html := part(request, user))],
+                                                    "sections": [html for part in profiles.sections
+                                                                 if (html := part(request, user))]})
 
 
 @require_GET

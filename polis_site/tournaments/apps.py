@@ -12,4 +12,4 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # A tournament's match that ends is recorded by a signal receiver; rounds are paired on the
         # task queue, and the sweep's schedule is made after each migrate.
-        from polis_site.tournaments import running, services  # noqa: F401
+        from polis_site.tournaments import hooks, running, services  # noqa: F401

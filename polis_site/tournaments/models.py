@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 from polis_site.matches.models import DEFAULT_RULESET, RULESETS, Match
 
@@ -47,6 +48,9 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:tournament", args=[self.pk])
 
 
 class Entry(models.Model):

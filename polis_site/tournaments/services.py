@@ -13,6 +13,7 @@ from django.db import transaction
 from django.dispatch import Signal, receiver
 from django_q.tasks import async_task
 
+from polis_site.bots import services as bots
 from polis_site.matches import audience
 from polis_site.matches import services as play
 from polis_site.matches.errors import MatchError
@@ -27,6 +28,8 @@ TIME_OUTS_DROPPED = 2
 GROUP = "tournament"
 #: Sent once a round's matches are made and committed (the notices tell each player): `tournament`, `number`.
 round_paired = Signal()
+#: Sent once a tournament's last round is played and committed: `tournament`.
+finished = Signal()
 
 
 def group(tournament_id: int) -> str:
@@ -97,7 +100,7 @@ def join(tournament_id: int, user: Any) -> Entry:
     tournament = locked(tournament_id)
     if tournament.status != Tournament.Status.OPEN:
         raise TournamentError(f"tournament {tournament.pk} takes no more entries", code="tournament_closed")
-    if getattr(user, "is_bot", False) and not tournament.bots_allowed:
+    if bots.is_bot(user) and not tournament.bots_allowed:
         raise TournamentError(f"tournament {tournament.pk} takes no bots", code="no_bots")
     if tournament.entries.filter(user=user).exists():
         raise TournamentError(f"you are already in tournament {tournament.pk}", code="already_entered")
@@ -176,15 +179,12 @@ def next_round(tournament: Tournament) -> None:
     playing = [e for e in entries.values() if not e.withdrawn]
     number = tournament.current_round + 1
     changed(tournament.pk)
-    if _over(tournament, number, playing):
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-        return
     games = list(tournament.games.all())
-    paired = _pair(tournament, number, playing, games)
-    if not paired:  # a knockout's winner is left alone
+    paired = [] if _over(tournament, number, playing) else _pair(tournament, number, playing, games)
+    if not paired:  # the rounds played, or a knockout's winner left alone
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
+        transaction.on_commit(lambda: finished.send(sender=Tournament, tournament=tournament))
         return
     tournament.current_round = number
     tournament.save(update_fields=["current_round"])
@@ -192,8 +192,10 @@ def next_round(tournament: Tournament) -> None:
         if sparta is None:
             Game.objects.create(tournament=tournament, round=number, athens=entries[athens], result="athens")
             continue
+        # A bot's match with a person is played unrated, as the lobby's are.
+        rated = tournament.rated and len(bots.bot_ids((entries[athens].user_id, entries[sparta].user_id))) != 1
         match = play.create_match(entries[athens].user, "athens", listed=False, move_days=tournament.move_days,
-                                  rated=tournament.rated, clock=tournament.clock or None, ruleset=tournament.ruleset)
+                                  rated=rated, clock=tournament.clock or None, ruleset=tournament.ruleset)
         play.seat(match, entries[sparta].user)
         Game.objects.create(tournament=tournament, round=number, athens=entries[athens], sparta=entries[sparta],
                             match=match)

@@ -22,6 +22,7 @@ from polis_site.matches import services
 from polis_site.matches.models import ActionRecord, Match
 from polis_site.ratings import profiles
 from polis_site.ratings.models import RatingChange
+from polis_site.tournaments import services as tournaments
 from tests.api.support import Caller
 from tests.matches.factories import UserFactory
 
@@ -164,6 +165,12 @@ def test_two_accounts_play_a_whole_match_through_the_api_and_every_operation_is_
     assert status == 200 and joined["status"] == "active" and joined["seat"] == "athens" and joined["rated"] is False
     listed = {b["username"]: b for b in athens.call("GET", "/bots")[1]}
     assert listed[bot_user.username]["online"] is False  # no event stream open (the live tests open one)
+    # Tournaments (played through in test_api_tournaments.py): listed, read, joined and left.
+    cup = tournaments.create(athens_user, "Cup", "swiss", rounds=1, min_players=2, max_players=4, rated=False)
+    assert athens.call("POST", f"/tournaments/{cup.pk}/join")[1]["entered"] is True
+    assert [t["id"] for t in athens.call("GET", "/tournaments")[1]] == [cup.pk]
+    assert athens.call("GET", f"/tournaments/{cup.pk}")[1]["name"] == "Cup"
+    assert athens.call("POST", f"/tournaments/{cup.pk}/withdraw")[1]["entered"] is False
     # The streams are served in front of Django, and read on a live process (test_api_live.py).
     assert Recording.called == operations() - {("get", path) for path in streams.OPENAPI}
 

@@ -96,14 +96,32 @@ def long_named(live_site: DaphneProcess, tmp_path: Path) -> None:
     imported(live_site, tmp_path, "axe-watch", names, decisions=3)
 
 
-def test_every_visitors_page_passes_axe(browser, live_site: DaphneProcess, long_named: None) -> None:
-    found = read_all(browser, live_site, VISITOR_PAGES, None)
+@pytest.fixture()
+def a_tournament(live_site: DaphneProcess) -> dict[str, str]:
+    """The tournaments' pages, with one in its first round (its standings, crosstable and rounds)."""
+    tag = uuid.uuid4().hex[:6]
+    made = manage(["shell", "-c", "from django.contrib.auth import get_user_model\n"
+                   "from polis_site.tournaments import services\n"
+                   f"users = [get_user_model().objects.create_user(f'axe-{{n}}-{tag}', password='axe-readers-pass-1') "
+                   "for n in range(5)]\n"
+                   f"t = services.create(users[0], 'Axe open {tag}', 'swiss', rounds=3, min_players=5, max_players=5, "
+                   "rated=False)\n"
+                   "for user in users: services.join(t.pk, user)\n"
+                   "services.pair_due(t.pk, 1)\n"
+                   "print(t.pk)"], live_site.env)
+    return {"tournaments": "/tournaments/", "tournament": f"/tournaments/{made.strip().splitlines()[-1]}/"}
+
+
+def test_every_visitors_page_passes_axe(browser, live_site: DaphneProcess, long_named: None,
+                                        a_tournament: dict[str, str]) -> None:
+    found = read_all(browser, live_site, VISITOR_PAGES | a_tournament, None)
     assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
 
 
-def test_every_players_page_passes_axe(browser, live_site: DaphneProcess, long_named: None) -> None:
+def test_every_players_page_passes_axe(browser, live_site: DaphneProcess, long_named: None,
+                                       a_tournament: dict[str, str]) -> None:
     state, pages = a_players_pages(browser, live_site, f"axe-{uuid.uuid4().hex[:6]}")
-    pages |= {"watch": "/watch/"}
+    pages |= {"watch": "/watch/"} | a_tournament
     found = read_all(browser, live_site, pages, state)
     assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
 

@@ -5,7 +5,6 @@ as a worker runs them), to its final standings; a lost task is queued again by t
 
 from __future__ import annotations
 
-import pydoc
 import random
 from datetime import timedelta
 
@@ -18,25 +17,17 @@ from polis_site.matches.models import Match
 from polis_site.tournaments import running, services
 from polis_site.tournaments.models import Game, Tournament
 from tests.matches.factories import UserFactory
+from tests.support import queue as support_queue
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def queued() -> list[str]:
-    return [task.name() for task in OrmQ.objects.order_by("id") if task.group() == services.GROUP]
+    return support_queue.queued(services.GROUP)
 
 
 def run_queued() -> int:
-    """The tournaments' tasks on the queue run as a worker runs them, oldest first, until none is
-    left (a round of byes may queue the next); how many ran."""
-    ran = 0
-    while (task := next((t for t in OrmQ.objects.order_by("id") if t.group() == services.GROUP), None)) is not None:
-        job = task.task
-        task.delete()
-        func = pydoc.locate(job["func"]) if isinstance(job["func"], str) else job["func"]
-        func(*job["args"], **job["kwargs"])
-        ran += 1
-    return ran
+    return support_queue.run_queued(services.GROUP)
 
 
 def finish_the_round(tournament: Tournament, rng: random.Random) -> None:

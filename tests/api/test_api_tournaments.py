@@ -1,0 +1,89 @@
+"""Tournaments over the open API, as a bot built from docs/api.md uses them: listed, read, joined
+(refused by name where it may not), left; its rounds' matches found in the tournament's games and
+the `tournament_round` events, played (here resigned) with the play calls, to final standings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from polis_site.api import events
+from polis_site.tournaments import services as tournaments
+from tests.api.support import Caller
+from tests.matches.factories import UserFactory
+from tests.support.queue import run_queued
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def listening(user_id: int) -> str:
+    """A channel in the account's event group, as its open event stream is."""
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(events.group(user_id), channel)
+    return channel
+
+
+def heard(channel: str) -> list[dict]:
+    """The events already in the channel: each is sent before the call (or task) that caused it
+    returns, so what is there is all there is (the in-memory layer's own queue is read)."""
+    layer = get_channel_layer()
+    queue = layer.channels.get(channel)
+    said = []
+    while queue is not None and not queue.empty():
+        said.append(async_to_sync(layer.receive)(channel)["event"])
+    return said
+
+
+def test_bots_and_people_enter_a_swiss_over_the_api_and_play_it_to_its_standings() -> None:
+    host = UserFactory()
+    people = [Caller(UserFactory()) for _ in range(2)]
+    robots = [Caller(UserFactory()) for _ in range(3)]
+    for robot in robots:
+        assert robot.call("POST", "/account/bot")[0] == 200
+    cup = tournaments.create(host, "Bot cup", "swiss", rounds=2, min_players=2, max_players=5, bots_allowed=True,
+                             rated=False)
+    closed = tournaments.create(host, "People only", "swiss", rounds=1, min_players=2, max_players=4)
+    status, refused = robots[0].call("POST", f"/tournaments/{closed.pk}/join")
+    assert (status, refused["code"]) == (409, "no_bots") and refused["message"]
+    assert robots[0].call("POST", f"/tournaments/{cup.pk}/withdraw")[1]["code"] == "not_entered"
+    assert robots[0].call("GET", "/tournaments/99999")[0] == 404
+    listed = robots[0].call("GET", "/tournaments?status=open")[1]
+    assert {t["id"] for t in listed} == {cup.pk, closed.pk} and not any(t["entered"] for t in listed)
+    assert robots[0].call("GET", "/tournaments?status=nonsense")[0] == 400
+    channels = {caller.user.pk: listening(caller.user.pk) for caller in people + robots}
+    for caller in people + robots:
+        status, entered = caller.call("POST", f"/tournaments/{cup.pk}/join")
+        assert status == 200 and entered["entered"] is True, entered
+    assert people[0].call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "already_entered"
+    late = Caller(UserFactory())
+    assert late.call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "tournament_full"
+    run_queued(tournaments.GROUP)  # full: the first round is paired on the queue
+    rng = random.Random("api-cup")
+    for number in (1, 2):
+        whole = robots[0].call("GET", f"/tournaments/{cup.pk}")[1]
+        assert whole["status"] == "running" and whole["current_round"] == number
+        games = [g for g in whole["games"] if g["round"] == number]
+        assert sum(g["sparta"] is None for g in games) == 1, "five players: one bye"
+        for caller in people + robots:
+            told = [e for e in heard(channels[caller.user.pk]) if e["type"] == "tournament_round"]
+            assert [e["round"] for e in told] == [number], told
+            mine = [g for g in games if caller.user.username in (g["athens"]["username"], (g["sparta"] or {}).get("username"))]
+            assert len(mine) == 1 and told[0]["match"] == mine[0]["match"]
+        for game in games:
+            if game["match"] is None:
+                continue
+            loser = next(c for c in people + robots if c.user.username == rng.choice(
+                [game["athens"]["username"], game["sparta"]["username"]]))
+            assert loser.call("POST", f"/matches/{game['match']}/resign")[0] == 200
+        run_queued(tournaments.GROUP)
+    final = people[0].call("GET", f"/tournaments/{cup.pk}")[1]
+    assert final["status"] == "finished" and len(final["standings"]) == 5
+    assert sum(row["points"] for row in final["standings"]) == len(final["games"]) == 6
+    assert [row["place"] for row in final["standings"]] == sorted(row["place"] for row in final["standings"])
+    finished = [e for e in heard(channels[people[0].user.pk]) if e["type"] == "tournament_finished"]
+    assert len(finished) == 1 and finished[0]["tournament"]["standings"] == final["standings"]
+    assert {t["id"] for t in people[0].call("GET", "/tournaments?status=finished")[1]} == {cup.pk}
