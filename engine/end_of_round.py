@@ -188,8 +188,10 @@ def feeding(state: GameState, side: str, shortfall: int, give_up: list[str], pre
     owed = max(0, shortfall - sum(sizes))
     have = state.players[side].tracks[PRESTIGE] if prestige is None else prestige
     if owed > have:
+        # Its own code: said while the player is still ticking poleis, "you cannot pay for this"
+        # read as an error (an outside tour); the shortfall left and the prestige say what to do.
         raise IllegalAction(f"feed: {side} would owe {owed} prestige but has {have}; give up more poleis",
-                            code="cannot_afford", cost={PRESTIGE: owed}, have={PRESTIGE: have})
+                            code="famine_unpaid", owed=owed, prestige=have)
     return owed
 
 

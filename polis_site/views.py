@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
@@ -93,7 +93,20 @@ def _throttled(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/throttled.html", status=429)
 
 
-_LOGIN = auth_views.LoginView.as_view()
+class LoginForm(AuthenticationForm):
+    """Django's, whose refusal (a non-field error) describes both fields and marks them invalid: a
+    screen reader heard nothing of a wrong password (an outside tour)."""
+
+    def clean(self) -> dict[str, Any]:
+        try:
+            return super().clean()
+        except ValidationError:
+            for field in ("username", "password"):
+                self.fields[field].widget.attrs.update({"aria-describedby": "login-error", "aria-invalid": "true"})
+            raise
+
+
+_LOGIN = auth_views.LoginView.as_view(authentication_form=LoginForm)
 
 
 @require_http_methods(["GET", "POST"])

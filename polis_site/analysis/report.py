@@ -185,4 +185,5 @@ def chart(judged: list[dict[str, Any]], standing: list[float], starts: Mapping[i
             "marks": [{"x": x(item["seq"]), "y": y(after_step[item["seq"]] if item["side"] == "athens"
                                                     else 1 - after_step[item["seq"]]),
                        "seq": item["seq"], "before": item["seq"] - 1, "side": item["side"],
+                       "side_name": words.side_name(item["side"]),
                        "loss": percent(item["loss"])} for item in marked]}

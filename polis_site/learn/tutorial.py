@@ -200,7 +200,7 @@ def for_page() -> dict[str, Any]:
                   for s in learner if s.lesson is not None],
         "free": {kind: str(text) for kind, text in FREE.items()},
         "length": len(SCRIPT),
-        "waiting": _("Athens, the computer, is playing its part of the lesson: watch the map and the log."),
+        "waiting": _("Athens, the computer, is playing its part of the lesson: its moves are told in the log."),
         "thinking": _("Athens is deciding."),
         "elsewhere": _("Play on as you think best."),
         "done": _("That is Polis: tribute and trade to feed your poleis, armies to hold the land, battles "

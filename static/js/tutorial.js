@@ -59,9 +59,16 @@ function wanted(expect) {
 
 const choice = (value) => $$("#action-body button.choice").find((node) => same(choiceOf(node), value)) || null;
 
+// What the coach last said: a live region written again with the same words says them again (an
+// outside tour heard the whole lesson after every key).
+let said = "";
+
 function draw() {
   const at = where();
-  for (const node of $$(".tutorial-target")) node.classList.remove("tutorial-target");
+  for (const node of $$(".tutorial-target")) {
+    node.classList.remove("tutorial-target");
+    node.removeAttribute("aria-current");
+  }
   box.dataset.state = at.kind;
   const parts = [];
   if (at.kind === "step") {
@@ -71,9 +78,12 @@ function draw() {
       {n: number, total: coach.steps.length, title: at.step.title})}), el("p", {text: at.step.text}));
     if (wrong) parts.push(el("p", {class: "coach-wrong", role: "alert", text: wrong}));
     const target = wanted(at.step.expect);
+    delete box.dataset.want;
     if (target && target.node) {
+      // Lit, and for a screen reader the lesson's current step.
       target.node.classList.add("tutorial-target");
-      if (target.field === "columns") target.node.dataset.want = String(target.value);
+      target.node.setAttribute("aria-current", "step");
+      if (target.field === "columns") box.dataset.want = String(target.value);
       target.node.scrollIntoView({block: "nearest"});
     }
   } else if (at.kind === "done") {
@@ -85,7 +95,9 @@ function draw() {
   } else {
     parts.push(el("p", {text: at.text}));
   }
-  box.replaceChildren(...parts);
+  const words = parts.map((part) => part.textContent).join("\n");
+  if (words !== said) box.replaceChildren(...parts);
+  said = words;
 }
 
 // A control of the builder or the map that is not the one lit: stopped before the page hears it.
@@ -124,6 +136,12 @@ document.addEventListener("change", (event) => {
   if (at.kind !== "step") return;
   const target = wanted(at.step.expect);
   if (target && node === target.node && String(node.value) === String(target.value)) {
+    rightClick();
+    return;
+  }
+  // A tribute column set to what the lesson asks of it is right in whichever order it comes.
+  const columns = at.step.expect.columns;
+  if (node.dataset.column && columns && String(columns[node.dataset.column]) === String(node.value)) {
     rightClick();
     return;
   }

@@ -20,6 +20,7 @@ from tests.e2e.test_click_only import POSITIONS, RARE_SEEDS, deciding
 from tests.e2e.test_match_browser import import_match, open_live, sign_up
 from tests.support.clicking import WAIT_MS, idle, timed_out
 from tests.support.games import Position, find_position
+from tests.e2e.test_keyboard import accessible
 from tests.support.services import DaphneProcess
 from tests.support.steering import TWO_BATTLES
 
@@ -102,6 +103,17 @@ def test_opened_and_reloaded_at_a_decision_the_page_wakes_with_every_request_ans
     assert page.locator("#action-error").is_hidden()
     if name == "acting alone":
         assert page.locator("#action-body select#extra").is_enabled()
+    if name == "battle_defend":
+        # Each attacking card is named by its face; the one to answer is pressed, chosen by keys.
+        laid = page.locator("#action-body .duel .laid")
+        names = [accessible(page, f'#action-body .duel[data-slot="{i}"] .laid')["name"] for i in range(laid.count())]
+        assert all(re.fullmatch(r"Attacking card \d: \w[\w ]* [+-]\d", n) for n in names), names
+        assert [laid.nth(i).get_attribute("aria-pressed") for i in range(laid.count())][0] == "true"
+        last = laid.count() - 1
+        laid.nth(last).focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.closest('.duel')?.dataset.slot") == str(last)
+        assert laid.nth(last).get_attribute("aria-pressed") == "true"
 
 
 def through(browser, site: DaphneProcess, players: dict[str, Any], tmp_path: Path,

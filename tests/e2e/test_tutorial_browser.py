@@ -76,7 +76,7 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
             target = page.locator(".tutorial-target")
             target.wait_for(timeout=WAIT_MS)
             if target.evaluate("(node) => node.tagName") == "SELECT":
-                target.select_option(target.get_attribute("data-want"))
+                target.select_option(coach.get_attribute("data-want"))
             else:
                 if lesson in CONFIRMS[language] and "confirm" in (target.get_attribute("class") or ""):
                     confirms[lesson] = target.inner_text()

@@ -66,7 +66,7 @@ def test_food_refusals() -> None:
     refused(state, "athens", "feed", "not_yours_to_give", give_up=["athinae"])
     refused(state, "athens", "feed", "not_yours_to_give", give_up=["sparti"])
     refused(state, "athens", "feed", "needless_polis", give_up=["chalkis", "chios"])
-    refused(state, "athens", "feed", "cannot_afford", give_up=[])
+    refused(state, "athens", "feed", "famine_unpaid", give_up=[])
     refused(state, "athens", "feed", "bad_list", give_up="chalkis")
     refused(state, "athens", "grow", "wrong_decision", poleis={})
     after, _ = act(state, "athens", "feed", give_up=["chalkis"])

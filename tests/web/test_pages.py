@@ -111,3 +111,18 @@ def test_the_rules_page_links_every_ruling_it_cites_and_the_rulings_page_has_eac
     spanish = client.get("/rules/rulings/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert 'id="rulings-language"' in spanish and 'id="rulings-language"' not in rulings
     assert 'href="/rules/rulings/#r24"' in client.get("/rules/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+
+def test_a_refused_log_in_says_so_in_its_title_and_describes_both_fields(client: Client) -> None:
+    """An outside tour: a wrong password's refusal was neither in the title nor tied to a field."""
+    from tests.matches.factories import UserFactory
+
+    user = UserFactory()
+    page = client.post("/accounts/login/", {"username": user.username, "password": "not-the-password"}).content.decode()
+    assert "<title>Not logged in: see the error · Log in · Polis Online</title>" in page
+    error = re.search(r'<div class="error" id="login-error" role="alert">(.*?)</div>', page, re.S)
+    assert error and "correct username and password" in error.group(1)
+    for field in ("username", "password"):
+        tag = re.search(rf'<input[^>]*name="{field}"[^>]*>', page).group(0)
+        assert 'aria-describedby="login-error"' in tag and 'aria-invalid="true"' in tag, tag
+    assert 'id="login-error"' not in client.get("/accounts/login/").content.decode()

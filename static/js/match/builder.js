@@ -133,12 +133,14 @@ function clearTheMove() {
   lastSaid = "";
 }
 
-// A selector for the control redrawn in its place: its tag, classes and data attributes, inside its
-// row's (a counter's "+" is one of several: without its row it was the first row's).
+// A selector for the control redrawn in its place: its tag, its kind (the first class: a state's
+// class, "chosen" or the tutorial's mark, comes and goes with the click) and data attributes,
+// inside its row's (a counter's "+" is one of several: without its row it was the first row's).
 function sameControl(node) {
   const own = (n) => Array.from(n.attributes).filter((a) => a.name.startsWith("data-") || a.name === "name")
     .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
-  const control = node.tagName.toLowerCase() + Array.from(node.classList).map((c) => `.${CSS.escape(c)}`).join("") + own(node);
+  const kind = node.classList.length ? `.${CSS.escape(node.classList[0])}` : "";
+  const control = node.tagName.toLowerCase() + kind + own(node);
   const row = node.parentElement && node.parentElement.closest("#action-body [data-counter]");
   return row ? `${row.tagName.toLowerCase()}${own(row)} ${control}` : control;
 }

@@ -248,9 +248,21 @@ function cardPicker(to, options) {
   const parts = [];
   if (laid) {
     if (match.build.target === undefined || chosen[match.build.target] !== null) match.build.target = Math.max(0, chosen.indexOf(null));
-    parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: pick a card below for the marked attack."), {n: options.count})}),
+    // Each attacking card is named by its face, and the one the next card of the hand answers is
+    // pressed: an outside tour heard only "attack", twice, and the mark was colour alone.
+    const face = (number) => {
+      const f = cat.cards[number][terrain];
+      return `${f.formation} ${f.maneuver} ${f.value >= 0 ? "+" : ""}${f.value}`;
+    };
+    parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: choose an attacking card (the one marked is pressed), then the card of your hand that answers it."), {n: options.count})}),
       el("div", {class: "duels"}, laid.map((attack, i) => el("div", {class: `duel${i === match.build.target ? " target" : ""}`, "data-slot": i},
-        tile(attack, {class: "battle-card laid", "aria-label": gettext("attack"), onclick: () => { match.build.target = i; to.redraw(); }}),
+        tile(attack, {class: "battle-card laid", "aria-pressed": String(i === match.build.target),
+          "aria-label": fmt(gettext("Attacking card %(i)s: %(card)s"), {i: i + 1, card: face(attack)}),
+          onclick: () => {
+            match.build.target = i;
+            to.redraw();
+            document.querySelector(`#action-body .duel[data-slot="${i}"] .laid`)?.focus();
+          }}),
         el("span", {class: "against", text: gettext("answered by")}),
         chosen[i] === null ? el("span", {class: "slot", text: "—"})
           : tile(chosen[i], {class: "battle-card chosen", onclick: () => toggle(chosen[i])})))));

@@ -65,7 +65,10 @@ export function replay() {
   });
   // A step asked for by another part of the page (the analysis's chart, clicked anywhere).
   document.addEventListener("polis:replay-go", (event) => go(event.detail.seq));
+  // Left and right step through the match, except where the keys are a control's own: the step
+  // slider moves itself (stepped twice, it skipped a move: an outside tour), the map's places.
   document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.target.closest("input, select, textarea, #board")) return;
     if (event.key === "ArrowLeft") go(at - 1);
     else if (event.key === "ArrowRight") go(at + 1);
   });
