@@ -165,3 +165,31 @@ def test_a_tournament_with_a_start_time_begins_then_or_is_cancelled_with_too_few
     empty.refresh_from_db()
     assert full.status == Tournament.Status.RUNNING and full.current_round == 1 and full.games.count() == 2
     assert empty.status == Tournament.Status.CANCELLED
+
+
+def test_each_player_of_a_round_paired_hears_of_their_match_on_their_open_pages() -> None:
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from polis_site.matches import audience
+
+    users = [UserFactory() for _ in range(3)]
+    layer = get_channel_layer()
+    pages = {}
+    for user in users:
+        pages[user.pk] = async_to_sync(layer.new_channel)()
+        async_to_sync(layer.group_add)(audience.user_group(user.pk), pages[user.pk])
+    tournament = services.create(users[0], "Heard", Tournament.Format.SWISS, rounds=1, min_players=3, max_players=3,
+                                 rated=False)
+    for user in users:
+        services.join(tournament.pk, user)
+    run_queued()
+    games = {g.athens_id: g for g in tournament.games.all()}
+    for entry in tournament.entries.select_related("user"):
+        queue = layer.channels.get(pages[entry.user_id])
+        said = []
+        while queue is not None and not queue.empty():
+            said.append(async_to_sync(layer.receive)(pages[entry.user_id]))
+        paired = [m for m in said if "Round 1 of Heard" in m.get("text", "")]
+        has_bye = entry.pk in games and games[entry.pk].is_bye
+        assert len(paired) == (0 if has_bye else 1), said
