@@ -183,8 +183,9 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     assert losses, "random play made no mistake the analysis saw"
     page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
     assert 'id="analysis-chart"' in page and page.count('class="series athens"') == 1
-    marks = re.findall(r'<a href="#analysis" data-step-to="(\d+)"><circle', page)
-    assert marks and set(map(int, marks)) <= {i["seq"] - 1 for i in losses}  # each opens the position it was made in
+    marks = re.findall(r'<a href="#analysis" data-step-to="(\d+)" aria-label="Step (\d+): a mistake of (\w+), −\d+%"><circle', page)
+    assert marks and {int(before) for before, _, _ in marks} <= {i["seq"] - 1 for i in losses}  # each opens the position it was made in
+    assert all(int(step) == int(before) + 1 and side in ("Athens", "Sparta") for before, step, side in marks), marks
     worst = losses[0]
     side = "Athens" if worst["side"] == "athens" else "Sparta"
     mistakes = page[page.index(f'id="analysis-mistakes-{worst["side"]}"'):]

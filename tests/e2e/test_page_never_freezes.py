@@ -104,16 +104,16 @@ def test_opened_and_reloaded_at_a_decision_the_page_wakes_with_every_request_ans
     if name == "acting alone":
         assert page.locator("#action-body select#extra").is_enabled()
     if name == "battle_defend":
-        # Each attacking card is named by its face; the one to answer is pressed, chosen by keys.
+        # Each attacking card is named by its face; the one to answer is the current one, chosen by keys.
         laid = page.locator("#action-body .duel .laid")
         names = [accessible(page, f'#action-body .duel[data-slot="{i}"] .laid')["name"] for i in range(laid.count())]
         assert all(re.fullmatch(r"Attacking card \d: \w[\w ]* [+-]\d", n) for n in names), names
-        assert [laid.nth(i).get_attribute("aria-pressed") for i in range(laid.count())][0] == "true"
+        assert [laid.nth(i).get_attribute("aria-current") for i in range(laid.count())][0] == "true"
         last = laid.count() - 1
         laid.nth(last).focus()
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.closest('.duel')?.dataset.slot") == str(last)
-        assert laid.nth(last).get_attribute("aria-pressed") == "true"
+        assert laid.nth(last).get_attribute("aria-current") == "true"
 
 
 def through(browser, site: DaphneProcess, players: dict[str, Any], tmp_path: Path,

@@ -249,14 +249,14 @@ function cardPicker(to, options) {
   if (laid) {
     if (match.build.target === undefined || chosen[match.build.target] !== null) match.build.target = Math.max(0, chosen.indexOf(null));
     // Each attacking card is named by its face, and the one the next card of the hand answers is
-    // pressed: an outside tour heard only "attack", twice, and the mark was colour alone.
+    // the current one: an outside tour heard only "attack", twice, and the mark was colour alone.
     const face = (number) => {
       const f = cat.cards[number][terrain];
       return `${f.formation} ${f.maneuver} ${f.value >= 0 ? "+" : ""}${f.value}`;
     };
-    parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: choose an attacking card (the one marked is pressed), then the card of your hand that answers it."), {n: options.count})}),
+    parts.push(el("p", {text: fmt(gettext("Answer %(n)s of the attacker's cards: choose an attacking card (the one marked is the current one), then the card of your hand that answers it."), {n: options.count})}),
       el("div", {class: "duels"}, laid.map((attack, i) => el("div", {class: `duel${i === match.build.target ? " target" : ""}`, "data-slot": i},
-        tile(attack, {class: "battle-card laid", "aria-pressed": String(i === match.build.target),
+        tile(attack, {class: "battle-card laid", "aria-current": i === match.build.target ? "true" : null,
           "aria-label": fmt(gettext("Attacking card %(i)s: %(card)s"), {i: i + 1, card: face(attack)}),
           onclick: () => {
             match.build.target = i;
