@@ -29,6 +29,10 @@ document.addEventListener("DOMContentLoaded", () => {
       languages.querySelector("button")?.focus();
     }
   }
+  // The site's menu says which of its pages this is.
+  for (const link of document.querySelectorAll("#site-nav a[href]")) {
+    if (new URL(link.href).pathname === location.pathname) link.setAttribute("aria-current", "page");
+  }
   const toggle = document.getElementById("menu-toggle");
   if (toggle) {
     const header = toggle.closest(".site-header");

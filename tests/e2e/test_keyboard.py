@@ -237,6 +237,13 @@ def test_the_keyboard_is_never_left_at_the_pages_top(opening: Any) -> None:
     reach(page, page.locator("#help-open"), presses)
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "help-title"
+    # Shift+Tab from its heading goes to its last link, and Tab from there back to its first: the
+    # keyboard stays in the open help.
+    page.keyboard.press("Shift+Tab")
+    last = page.evaluate("document.activeElement.closest('#help') !== null && document.activeElement.textContent")
+    assert last, "Shift+Tab left the help"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "help-close"
     page.keyboard.press("Escape")
     assert page.locator("#help").is_hidden() and page.evaluate("document.activeElement.id") == "help-open"
     # A "?" beside the move opens the help at its passage and returns to the "?".
@@ -290,6 +297,8 @@ def test_escape_folds_a_phones_menu_and_the_language_is_a_button(browser, live_s
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(live_site.base_url + "/rules/")
+    # The menu says which of its pages this is.
+    assert page.locator('#site-nav a[aria-current="page"]').evaluate_all("(links) => links.map((a) => a.pathname)") == ["/rules/"]
     toggle = page.locator("#menu-toggle")
     toggle.focus()
     page.keyboard.press("Enter")

@@ -60,6 +60,13 @@ def test_the_tutorials_first_origin_is_said_as_the_place_it_is(browser, live_sit
     page.locator('#action-body button.choice[data-choice="messinia"]').click()
     idle(page)
     assert page.locator("#taken").inner_text() == WORDS[language]["taken"]
+    # The status line says the choice taken once: not again with the next change (an outside tour).
+    taken = {"en": "The only possible choice was taken for you.", "es": "Se eligió por ti la única opción posible."}[language]
+    assert taken in page.locator("#build-status").text_content()
+    page.locator("#action-body .tutorial-target").click()
+    idle(page)
+    said = page.locator("#build-status").text_content()
+    assert said and {"en": "taken for you", "es": "por ti"}[language] not in said, said
     assert errors == []
     context.close()
 

@@ -126,3 +126,9 @@ def test_a_refused_log_in_says_so_in_its_title_and_describes_both_fields(client:
         tag = re.search(rf'<input[^>]*name="{field}"[^>]*>', page).group(0)
         assert 'aria-describedby="login-error"' in tag and 'aria-invalid="true"' in tag, tag
     assert 'id="login-error"' not in client.get("/accounts/login/").content.decode()
+
+
+def test_the_rules_page_heads_its_sections_below_its_title_in_order(client: Client) -> None:
+    """An outside tour: the rules went from h1 to h3 (the help's sections are h3 in the match's panel)."""
+    levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", client.get("/rules/").content.decode())]
+    assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels

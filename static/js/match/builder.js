@@ -113,15 +113,20 @@ export async function refresh(stay = true) {
 // a choice for the player, and the step now asked (the keyboard lands past its heading). Not
 // Confirm's words: the keyboard lands on it, which says them.
 let lastSaid = "";
+// The choices taken for the player already said: said again with each later change, they were
+// noise (an outside tour); a new one taken is said.
+let takenSaid = 0;
 function sayTheMove() {
   const status = $("#build-status");
   if (!status || !match.build || !match.build.touched) return;
   const headings = $$("#action-body h3");
   const asked = headings.length && !match.build.price ? headings[headings.length - 1] : null;
+  const taken = match.build.taken.length;
   const words = [sentence(describePartial(match.build.partial)),
-    match.build.taken.length && ngettext("The only possible choice was taken for you.",
-      "The only possible choices were taken for you.", match.build.taken.length),
+    taken > takenSaid && ngettext("The only possible choice was taken for you.",
+      "The only possible choices were taken for you.", taken - takenSaid),
     asked && sentence(asked.textContent.trim())].filter(Boolean).join(" ");
+  takenSaid = taken;
   if (words && words !== lastSaid) status.textContent = words;
   lastSaid = words;
 }
@@ -131,6 +136,7 @@ function clearTheMove() {
   const status = $("#build-status");
   if (status) status.textContent = "";
   lastSaid = "";
+  takenSaid = 0;
 }
 
 // A selector for the control redrawn in its place: its tag, its kind (the first class: a state's

@@ -44,7 +44,24 @@ function helpPanel() {
   };
   opener.addEventListener("click", () => (panel.hidden ? open("") : close()));
   $("#help-close").addEventListener("click", close);
-  document.addEventListener("keydown", (event) => { if (event.key === "Escape" && !panel.hidden) close(); });
+  document.addEventListener("keydown", (event) => {
+    if (panel.hidden) return;
+    if (event.key === "Escape") close();
+    // A dialog keeps the keyboard: Tab past its last link comes back to its first (it fell to the
+    // page's end, the help left open: an outside tour), Shift+Tab the other way.
+    if (event.key !== "Tab" || !panel.contains(document.activeElement)) return;
+    const stops = $$("a[href], button:not([disabled]), [tabindex='0']", panel).filter((node) => node.offsetParent !== null);
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    const active = document.activeElement;
+    if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    } else if (event.shiftKey && (active === first || active === $("#help-title"))) {
+      event.preventDefault();
+      last.focus();
+    }
+  });
   document.addEventListener("click", (event) => {
     const link = event.target.closest('a[href^="#help-"]');
     if (!link) return;
