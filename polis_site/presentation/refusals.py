@@ -182,6 +182,7 @@ SERVER = {
     "tournament_full": gettext_lazy("This tournament is full."),
     "not_entered": gettext_lazy("You are not in this tournament."),
     "too_few_players": gettext_lazy("Too few players joined this tournament for it to begin."),
+    "tournament_over": gettext_lazy("This tournament is over: its record stands as it ended."),
 }
 
 #: What the page itself says of a reply that did not come (static/js/match/socket.js).

@@ -13,11 +13,13 @@ from django.db import transaction
 from django.dispatch import Signal, receiver
 from django_q.tasks import async_task
 
+from engine.data.sides import SIDES
+
 from polis_site.bots import services as bots
 from polis_site.matches import audience
 from polis_site.matches import services as play
 from polis_site.matches.errors import MatchError
-from polis_site.matches.models import SIDES, Match
+from polis_site.matches.models import Match
 from polis_site.ratings import services as ratings
 from polis_site.tournaments import pairing, standings
 from polis_site.tournaments.models import Entry, Game, Tournament
@@ -98,12 +100,12 @@ def locked(tournament_id: int) -> Tournament:
 @transaction.atomic
 def join(tournament_id: int, user: Any) -> Entry:
     tournament = locked(tournament_id)
+    if tournament.entries.filter(user=user, withdrawn=False).exists():
+        raise TournamentError(f"you are already in tournament {tournament.pk}", code="already_entered")
     if tournament.status != Tournament.Status.OPEN:
         raise TournamentError(f"tournament {tournament.pk} takes no more entries", code="tournament_closed")
     if bots.is_bot(user) and not tournament.bots_allowed:
         raise TournamentError(f"tournament {tournament.pk} takes no bots", code="no_bots")
-    if tournament.entries.filter(user=user).exists():
-        raise TournamentError(f"you are already in tournament {tournament.pk}", code="already_entered")
     if tournament.entries.count() >= tournament.max_players:
         raise TournamentError(f"tournament {tournament.pk} is full", code="tournament_full")
     entry = Entry.objects.create(tournament=tournament, user=user)
@@ -120,6 +122,8 @@ def withdraw(tournament_id: int, user: Any) -> Entry:
     entry = tournament.entries.filter(user=user).first()
     if entry is None or entry.withdrawn:
         raise TournamentError(f"you are not in tournament {tournament.pk}", code="not_entered")
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise TournamentError(f"tournament {tournament.pk} is over: its record stands", code="tournament_over")
     if tournament.status == Tournament.Status.OPEN:
         entry.delete()
     else:

@@ -63,6 +63,7 @@ def test_bots_and_people_enter_a_swiss_over_the_api_and_play_it_to_its_standings
     assert late.call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "tournament_full"
     run_queued(tournaments.GROUP)  # full: the first round is paired on the queue
     rng = random.Random("api-cup")
+    results: dict[int, str] = {}
     for number in (1, 2):
         whole = robots[0].call("GET", f"/tournaments/{cup.pk}")[1]
         assert whole["status"] == "running" and whole["current_round"] == number
@@ -76,14 +77,27 @@ def test_bots_and_people_enter_a_swiss_over_the_api_and_play_it_to_its_standings
         for game in games:
             if game["match"] is None:
                 continue
-            loser = next(c for c in people + robots if c.user.username == rng.choice(
-                [game["athens"]["username"], game["sparta"]["username"]]))
+            side = rng.choice(["athens", "sparta"])
+            loser = next(c for c in people + robots if c.user.username == game[side]["username"])
             assert loser.call("POST", f"/matches/{game['match']}/resign")[0] == 200
+            results[game["match"]] = "sparta" if side == "athens" else "athens"
         run_queued(tournaments.GROUP)
     final = people[0].call("GET", f"/tournaments/{cup.pk}")[1]
     assert final["status"] == "finished" and len(final["standings"]) == 5
+    # Each game's result is its match's (a bot found every game recorded shared).
+    assert {g["match"]: g["result"] for g in final["games"] if g["match"]} == results
+    won = {row["player"]["username"]: row["points"] for row in final["standings"]}
+    for caller in people + robots:
+        name = caller.user.username
+        assert won[name] == sum(1 for g in final["games"] if (g["sparta"] is None and g["athens"]["username"] == name)
+                                or (g["match"] and g[results[g["match"]]]["username"] == name))
     assert sum(row["points"] for row in final["standings"]) == len(final["games"]) == 6
     assert [row["place"] for row in final["standings"]] == sorted(row["place"] for row in final["standings"])
     finished = [e for e in heard(channels[people[0].user.pk]) if e["type"] == "tournament_finished"]
     assert len(finished) == 1 and finished[0]["tournament"]["standings"] == final["standings"]
     assert {t["id"] for t in people[0].call("GET", "/tournaments?status=finished")[1]} == {cup.pk}
+    # Over, its record stands: no withdrawal; entering again is refused as one already in.
+    status, refused = people[0].call("POST", f"/tournaments/{cup.pk}/withdraw")
+    assert (status, refused["code"]) == (409, "tournament_over")
+    assert people[0].call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "already_entered"
+    assert late.call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "tournament_closed"

@@ -181,6 +181,15 @@ def test_a_place_offered_is_chosen_by_enter_read_by_enter_and_stepped_back_by_es
     page.keyboard.press("Escape")
     idle(page)
     assert building(page) == before, "Escape stepped the choice back"
+    # In the action panel too: a choice made, Escape there steps it back (an outside tour found it did nothing).
+    page.keyboard.press("Enter")
+    idle(page)
+    assert building(page) == after
+    page.locator("#action-body button:enabled:not(.back)").first.focus()
+    page.keyboard.press("Escape")
+    idle(page)
+    assert building(page) == before, "Escape in the panel stepped the choice back"
+    assert page.evaluate("document.activeElement.closest('#action-body') !== null"), "the keyboard stays in the panel"
 
 
 @pytest.mark.parametrize("ruleset", ["2020", "2012-s1"])

@@ -31,10 +31,15 @@ def run_queued() -> int:
 
 
 def finish_the_round(tournament: Tournament, rng: random.Random) -> None:
-    """Each match of the round in play ended by a resignation of either side; the queue's tasks run."""
+    """Each match of the round in play ended by a resignation of either side; the queue's tasks run.
+    Each game's result is its match's winner (a bot found them all recorded shared)."""
+    ended = {}
     for game in tournament.games.filter(round=tournament.current_round, result=""):
         match = Match.objects.get(pk=game.match_id)
-        play.resign(match.pk, rng.choice([match.athens, match.sparta]))
+        loser = rng.choice(["athens", "sparta"])
+        play.resign(match.pk, match.athens if loser == "athens" else match.sparta)
+        ended[game.pk] = "sparta" if loser == "athens" else "athens"
+    assert {g.pk: g.result for g in Game.objects.filter(pk__in=ended)} == ended
     run_queued()
 
 
