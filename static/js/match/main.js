@@ -70,6 +70,18 @@ function helpPanel() {
   });
 }
 
+// Escape in the action panel steps back a choice, as it does on the map (keys.js): Back, where
+// there is one (the help and a place's details close first, by their own Escape).
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || event.defaultPrevented || !$("#action-body")?.contains(document.activeElement)) return;
+  if ($("#help") && !$("#help").hidden) return;
+  const back = $("#action-body button.back:enabled");
+  if (back) {
+    event.preventDefault();
+    back.click();
+  }
+});
+
 const resignForm = $("#resign");
 const inviteUrl = $("#invite-url");  // selected on a click, for copying (no inline handler: CSP)
 if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
