@@ -45,7 +45,9 @@ def _challenge_ended(sender: Any, match: Match, challenger: Any, challenged: Any
 
 @receiver(services.match_created)
 def _created(sender: Any, match: Match, **kwargs: Any) -> None:
-    if match.status == Match.Status.ACTIVE:  # against the computer: in play at once
+    # Against the computer: in play at once. (Not by its status: heard after the commit, a match
+    # seated in the same transaction, a tournament's, is active too, and its start is told below.)
+    if match.computer_side and match.status == Match.Status.ACTIVE:
         _send([match.created_by], {"type": "match_started", "match": describe.summary(match, match.created_by)})
 
 

@@ -70,7 +70,10 @@ def test_bots_and_people_enter_a_swiss_over_the_api_and_play_it_to_its_standings
         games = [g for g in whole["games"] if g["round"] == number]
         assert sum(g["sparta"] is None for g in games) == 1, "five players: one bye"
         for caller in people + robots:
-            told = [e for e in heard(channels[caller.user.pk]) if e["type"] == "tournament_round"]
+            events = heard(channels[caller.user.pk])
+            told = [e for e in events if e["type"] == "tournament_round"]
+            started = [e["match"]["id"] for e in events if e["type"] == "match_started"]
+            assert len(started) == len(set(started)), f"a match_started twice: {events}"
             assert [e["round"] for e in told] == [number], told
             mine = [g for g in games if caller.user.username in (g["athens"]["username"], (g["sparta"] or {}).get("username"))]
             assert len(mine) == 1 and told[0]["match"] == mine[0]["match"]
