@@ -52,11 +52,11 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
         sign_up(page, site.base_url, name)
         people[name] = page
     maker, phone = people.values()
-    # Made with the form: Swiss, two rounds, four players, bots welcome, no time limit, unrated.
+    # Made with the form: Swiss, three rounds, four players, bots welcome, no time limit, unrated.
     maker.goto(site.base_url + "/tournaments/")
     maker.fill("#t-name", f"Delian cup {tag}")
     maker.select_option("#t-format", "swiss")
-    maker.fill("#t-rounds", "2")
+    maker.fill("#t-rounds", "3")
     maker.select_option("#t-control", "")
     maker.select_option("#t-rated", "0")
     maker.fill("#t-min_players", "4")
@@ -66,7 +66,7 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     maker.wait_for_url("**/tournaments/*/")
     tournament_id = int(maker.url.rstrip("/").rsplit("/", 1)[1])
     assert maker.locator("#tournament-name").inner_text() == f"Delian cup {tag}"
-    assert "Swiss, 2 rounds" in maker.locator("#tournament-terms").inner_text()
+    assert "Swiss, 3 rounds" in maker.locator("#tournament-terms").inner_text()
     # A visitor watches the page from before it begins, never reloading it.
     visitor_context = browser.new_context(viewport={"width": 1280, "height": 900})
     contexts.append(visitor_context)
@@ -82,14 +82,14 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     for client in bots.values():
         assert client.call("POST", f"/tournaments/{tournament_id}/join")["entered"] is True
     any_bot = next(iter(bots.values()))
-    for number in (1, 2):
+    for number in (1, 2, 3):
         visitor.locator(f'#tournament-status[data-round="{number}"]').wait_for(timeout=WAIT_MS)
         games = [g for g in any_bot.call("GET", f"/tournaments/{tournament_id}")["games"] if g["round"] == number]
         assert len(games) == 2 and all(g["match"] for g in games)
         for game in games:
             athens, sparta = game["athens"]["username"], game["sparta"]["username"]
             person = next((n for n in (athens, sparta) if n in people), None)
-            # People resign by clicking in round 1; in round 2 a bot facing a person resigns over the API.
+            # People resign by clicking in round 1; later a bot facing a person resigns over the API.
             if person is not None and (number == 1 or athens in people and sparta in people):
                 resign_by_clicking(people[person], site, tournament_id, game["match"])
             else:
@@ -103,7 +103,9 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     assert rows.count() == 4
     shown = [rows.nth(i).locator("th a .player-name").inner_text() for i in range(4)]
     assert shown == [row["player"]["username"] for row in final["standings"]]
-    assert sum(row["points"] for row in final["standings"]) == 4
+    assert sum(row["points"] for row in final["standings"]) == 6
+    pairs = [frozenset((g["athens"]["username"], g["sparta"]["username"])) for g in final["games"]]
+    assert len(set(pairs)) == 6, "three rounds of four: each pair met once"
     # Each cell names its game in words for a screen reader, and links to its match.
     cell = visitor.locator("#crosstable tbody tr").first.locator("td.cell a").first
     assert cell.get_attribute("aria-label").startswith("Round 1: ")
