@@ -132,3 +132,15 @@ def test_the_rules_page_heads_its_sections_below_its_title_in_order(client: Clie
     """An outside tour: the rules went from h1 to h3 (the help's sections are h3 in the match's panel)."""
     levels = [int(n) for n in re.findall(r"<h([1-6])[ >]", client.get("/rules/").content.decode())]
     assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+
+
+def test_a_lobby_challenges_accept_button_names_whose_challenge_it_takes(client: Client) -> None:
+    """An outside tour: a list of buttons each named only "Accept"."""
+    from polis_site.matches import services
+    from tests.matches.factories import UserFactory
+
+    maker, reader = UserFactory(), UserFactory()
+    services.create_match(maker, "athens")
+    client.force_login(reader)
+    page = client.get("/matches/").content.decode()
+    assert f'aria-label="Accept the challenge of {maker.username}">Accept</button>' in page
