@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from polis_site.lobby.forms import CLOCK, DAYS, control_choices
@@ -38,6 +39,22 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="t-%s", label_suffix="", **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        """Each wrong value said beside its own field, all at once (the services refuse them one by
+        one, the first only)."""
+        data = super().clean()
+        if data.get("format") == Tournament.Format.ROUND_ROBIN and data.get("rounds") not in (None, 1, 2):
+            self.add_error("rounds", _("A round robin is played once or twice: choose 1 or 2 rounds."))
+        if data.get("format") == Tournament.Format.KNOCKOUT:
+            data["rounds"] = 1  # a knockout has as many rounds as it needs
+        least, most = data.get("min_players"), data.get("max_players")
+        if least is not None and most is not None and least > most:
+            self.add_error("max_players", _("The most players cannot be fewer than the fewest."))
+        start = data.get("starts_at")
+        if start is not None and start <= timezone.now():
+            self.add_error("starts_at", _("Choose a start time still to come, or none."))
+        return data
 
     def terms(self) -> dict[str, Any]:
         """The service's arguments from the choices made."""

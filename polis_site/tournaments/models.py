@@ -5,22 +5,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from polis_site.matches.models import DEFAULT_RULESET, RULESETS, Match
 
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        KNOCKOUT = "knockout", "Single elimination"
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        KNOCKOUT = "knockout", _("Single elimination")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Taking entries"
-        RUNNING = "running", "In play"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Taking entries")
+        RUNNING = "running", _("In play")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=80)
     format = models.CharField(max_length=12, choices=Format.choices)

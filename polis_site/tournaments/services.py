@@ -19,7 +19,7 @@ from polis_site.bots import services as bots
 from polis_site.matches import audience
 from polis_site.matches import services as play
 from polis_site.matches.errors import MatchError
-from polis_site.matches.models import Match
+from polis_site.matches.models import ABORTED, Match
 from polis_site.ratings import services as ratings
 from polis_site.tournaments import pairing, standings
 from polis_site.tournaments.models import Entry, Game, Tournament
@@ -307,6 +307,16 @@ def _on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
     if game is None or game.result:
         return
     tournament = locked(game.tournament_id)
+    if match.outcome_reason == ABORTED:
+        # Aborted before both sides began: no result, the game is played again (it was scored a
+        # shared victory, which either player could take at will: an outside tour).
+        again = play.create_match(match.athens, "athens", listed=False, move_days=tournament.move_days,
+                                  rated=match.rated, clock=tournament.clock or None, ruleset=tournament.ruleset)
+        play.seat(again, match.sparta)
+        game.match = again
+        game.save(update_fields=["match"])
+        changed(tournament.pk)
+        return
     game.result = match.winner if match.winner in SIDES else "shared"
     game.save(update_fields=["result"])
     if match.outcome_reason == "time_out" and match.winner in SIDES:

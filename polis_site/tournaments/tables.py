@@ -28,16 +28,23 @@ def listing() -> dict[str, QuerySet[Tournament]]:
             [:FINISHED_SHOWN]}
 
 
+#: The fractions a score or a tie-break takes (a shared game's Sonneborn-Berger is a quarter).
+FRACTIONS = {0.0: "", 0.25: "¼", 0.5: "½", 0.75: "¾"}
+
+
 def points(value: float) -> str:
-    """1.5 as "1½", as chess tables write it."""
-    whole, half = int(value), value - int(value) >= 0.5
-    return f"{whole if whole or not half else ''}{'½' if half else ''}" or "0"
+    """1.5 as "1½", 0.25 as "¼", as chess tables write them (a quarter showed as 0)."""
+    whole = int(value)
+    mark = FRACTIONS.get(round(value - whole, 2))
+    if mark is None:
+        return f"{value:g}"
+    return f"{whole if whole or not mark else ''}{mark}"
 
 
 @dataclass
 class Cell:
     round: int
-    text: str  # "+3 A": won against the player placed 3rd, as Athens
+    text: str  # "+3 A": won against the player on line 3, as Athens
     said: str  # the same in words, for a screen reader and a tooltip
     url: str = ""
     result: str = ""  # "won", "lost", "shared", "bye", "playing"
@@ -53,6 +60,7 @@ class Cell:
 
 @dataclass
 class Line:
+    number: int  # the line's own number, which the cells name (places may be shared)
     place: int
     entry: Entry
     points: str
@@ -68,7 +76,7 @@ def crosstable(tournament: Tournament) -> list[Line]:
     """The standings, each line with the player's game of each round played or in play."""
     entries = {e.pk: e for e in tournament.entries.select_related("user")}
     rows = services.table(tournament)
-    place = {row.player: row.place for row in rows}
+    number = {row.player: n for n, row in enumerate(rows, 1)}
     by_round: dict[int, dict[int, Game]] = {}
     for game in tournament.games.select_related("match"):
         for player in (game.athens_id, game.sparta_id):
@@ -76,16 +84,16 @@ def crosstable(tournament: Tournament) -> list[Line]:
                 by_round.setdefault(player, {})[game.round] = game
     lines = []
     for row in rows:
-        line = Line(row.place, entries[row.player], points(row.points), points(row.buchholz),
+        line = Line(number[row.player], row.place, entries[row.player], points(row.points), points(row.buchholz),
                     points(row.sonneborn_berger))
-        for number in range(1, tournament.current_round + 1):
-            game = by_round.get(row.player, {}).get(number)
-            line.cells.append(_cell(number, row.player, game, entries, place))
+        for round_number in range(1, tournament.current_round + 1):
+            game = by_round.get(row.player, {}).get(round_number)
+            line.cells.append(_cell(round_number, row.player, game, entries, number))
         lines.append(line)
     return lines
 
 
-def _cell(number: int, player: int, game: Game | None, entries: dict[int, Entry], place: dict[int, int]) -> Cell:
+def _cell(number: int, player: int, game: Game | None, entries: dict[int, Entry], line: dict[int, int]) -> Cell:
     if game is None:
         return Cell(number, "–", _("Round %(round)s: not paired") % {"round": number})
     if game.is_bye:
@@ -93,20 +101,20 @@ def _cell(number: int, player: int, game: Game | None, entries: dict[int, Entry]
     side = "athens" if game.athens_id == player else "sparta"
     other = game.sparta_id if side == "athens" else game.athens_id
     assert other is not None
-    facts = {"round": number, "name": entries[other].user.get_username(), "place": place[other],
+    facts = {"round": number, "name": entries[other].user.get_username(), "place": line[other],
              "side": words.side_name(side)}
     url = game.match.get_absolute_url() if game.match else ""
     mark = side[0].upper()
     if not game.result:
-        return Cell(number, f"… {place[other]} {mark}",
-                    _("Round %(round)s: playing %(name)s (%(place)s), as %(side)s") % facts, url, "playing")
+        return Cell(number, f"… {line[other]} {mark}",
+                    _("Round %(round)s: playing %(name)s, as %(side)s") % facts, url, "playing")
     if game.result == "shared":
-        return Cell(number, f"½ {place[other]} {mark}",
-                    _("Round %(round)s: shared with %(name)s (%(place)s), as %(side)s") % facts, url, "shared")
+        return Cell(number, f"½ {line[other]} {mark}",
+                    _("Round %(round)s: shared with %(name)s, as %(side)s") % facts, url, "shared")
     won = game.result == side
-    return Cell(number, f"{'+' if won else '−'}{place[other]} {mark}",
-                (_("Round %(round)s: won against %(name)s (%(place)s), as %(side)s") if won
-                 else _("Round %(round)s: lost to %(name)s (%(place)s), as %(side)s")) % facts, url,
+    return Cell(number, f"{'+' if won else '−'}{line[other]} {mark}",
+                (_("Round %(round)s: won against %(name)s, as %(side)s") if won
+                 else _("Round %(round)s: lost to %(name)s, as %(side)s")) % facts, url,
                 "won" if won else "lost")
 
 

@@ -21,10 +21,11 @@ document.addEventListener("DOMContentLoaded", () => {
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}${box.dataset.socket}`);
+    // On opening, what changed since the page was drawn (the player who filled a tournament saw
+    // its page drawn before the first round was paired: an outside tour), and after a drop.
     socket.addEventListener("open", () => {
-      if (box.dataset.live === "0") refresh();  // back after a drop: what changed meanwhile
+      refresh().then(() => { box.dataset.live = "1"; });
       retry = 500;
-      box.dataset.live = "1";
     });
     socket.addEventListener("message", (event) => {
       if (JSON.parse(event.data).type === "tournament_changed" && pending === null) pending = setTimeout(refresh, 100);
@@ -36,4 +37,9 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   }
   connect();
+  // Withdrawing cannot be undone: asked first, as a resignation is.
+  box.addEventListener("submit", (event) => {
+    const button = event.submitter;
+    if (button && button.dataset.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  });
 });
