@@ -24,8 +24,9 @@ _REFUSED = gettext_lazy("The server refused this.")
 #: The rules' refusals of an action or answer (engine.errors.IllegalAction and its kin).
 RULES = {
     "cannot_afford": gettext_lazy("You cannot pay for this."),
+    # No figures: a reason beside a choice comes without them (the famine's own line says the shortfall).
     "famine_unpaid": gettext_lazy(
-        "Not yet enough: %(owed)s wheat would still be paid in prestige, and you have %(prestige)s. Give up more poleis."),
+        "Not yet enough: the poleis ticked and your prestige do not cover the shortfall. Give up more poleis."),
     "no_pieces": gettext_lazy("You have no pieces left in reserve for this."),
     "stacking_limit": gettext_lazy("That passes the stacking limit of this round."),
     "no_route": gettext_lazy("There is no free route there."),

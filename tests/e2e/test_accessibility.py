@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_match_browser import log_in, signed_up
 from tests.e2e.test_page_audit import LANGUAGES, WIDTHS
 from tests.e2e.test_phone_pages import a_players_pages
 from tests.support.accessibility import violations
@@ -118,10 +119,9 @@ def test_every_visitors_page_passes_axe(browser, live_site: DaphneProcess, long_
     assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
 
 
-def test_every_players_page_passes_axe(browser, live_site: DaphneProcess, long_named: None,
-                                       a_tournament: dict[str, str]) -> None:
+def test_every_players_page_passes_axe(browser, live_site: DaphneProcess, long_named: None) -> None:
     state, pages = a_players_pages(browser, live_site, f"axe-{uuid.uuid4().hex[:6]}")
-    pages |= {"watch": "/watch/"} | a_tournament
+    pages |= {"watch": "/watch/"}
     found = read_all(browser, live_site, pages, state)
     assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
 
@@ -147,3 +147,16 @@ def test_the_theme_follows_the_system_until_switched_by_keyboard_and_is_kept(bro
     assert page.evaluate(DARK) and page.locator("#theme-switch").get_attribute("aria-pressed") == "true"
     assert violations(page, "home, dark, chosen: ") == []
     context.close()
+
+
+def test_the_tournaments_pages_pass_axe_for_a_player(browser, live_site: DaphneProcess,
+                                                     a_tournament: dict[str, str]) -> None:
+    """As a player sees them (the list's form, Join): a test of their own, each test's pages read
+    within its time limit on a loaded machine."""
+    name = signed_up(browser, live_site.base_url, f"axe-t-{uuid.uuid4().hex[:6]}")[0]
+    context = browser.new_context()
+    log_in(context.new_page(), live_site.base_url, name)
+    state = context.storage_state()
+    context.close()
+    found = read_all(browser, live_site, a_tournament, state)
+    assert not found, "axe-core's WCAG 2.2 A/AA violations:\n" + "\n".join(found)
