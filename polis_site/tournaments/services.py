@@ -196,16 +196,21 @@ def next_round(tournament: Tournament) -> None:
         if sparta is None:
             Game.objects.create(tournament=tournament, round=number, athens=entries[athens], result="athens")
             continue
-        # A bot's match with a person is played unrated, as the lobby's are.
-        rated = tournament.rated and len(bots.bot_ids((entries[athens].user_id, entries[sparta].user_id))) != 1
-        match = play.create_match(entries[athens].user, "athens", listed=False, move_days=tournament.move_days,
-                                  rated=rated, clock=tournament.clock or None, ruleset=tournament.ruleset)
-        play.seat(match, entries[sparta].user)
         Game.objects.create(tournament=tournament, round=number, athens=entries[athens], sparta=entries[sparta],
-                            match=match)
+                            match=_match(tournament, entries[athens].user, entries[sparta].user))
     transaction.on_commit(lambda: round_paired.send(sender=Tournament, tournament=tournament, number=number))
     if all(g.result for g in tournament.games.filter(round=number)):
         next_round(tournament)  # a round of byes only (everyone else withdrew)
+
+
+def _match(tournament: Tournament, athens: Any, sparta: Any) -> Match:
+    """A game's match, in play at once under the tournament's terms; a bot's with a person is
+    played unrated, as the lobby's are."""
+    rated = tournament.rated and len(bots.bot_ids((athens.pk, sparta.pk))) != 1
+    match = play.create_match(athens, "athens", listed=False, move_days=tournament.move_days, rated=rated,
+                              clock=tournament.clock or None, ruleset=tournament.ruleset)
+    play.seat(match, sparta)
+    return match
 
 
 def _over(tournament: Tournament, number: int, playing: list[Entry]) -> bool:
@@ -310,10 +315,7 @@ def _on_match_finished(sender: Any, match: Match, **kwargs: Any) -> None:
     if match.outcome_reason == ABORTED:
         # Aborted before both sides began: no result, the game is played again (it was scored a
         # shared victory, which either player could take at will: an outside tour).
-        again = play.create_match(match.athens, "athens", listed=False, move_days=tournament.move_days,
-                                  rated=match.rated, clock=tournament.clock or None, ruleset=tournament.ruleset)
-        play.seat(again, match.sparta)
-        game.match = again
+        game.match = _match(tournament, match.athens, match.sparta)
         game.save(update_fields=["match"])
         changed(tournament.pk)
         return
