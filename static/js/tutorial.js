@@ -149,7 +149,16 @@ document.addEventListener("change", (event) => {
   if (node.dataset.column) node.value = String((partial.columns || {})[node.dataset.column] || 0);
   refuse(event);
 }, true);
-document.addEventListener("polis:state", () => { wrong = ""; draw(); });
+// A new position clears what a wrong click was told; the same position drawn again (the socket's
+// reopening, a late copy) keeps it: a loaded machine's late copy erased the explanation just given.
+const current = window.polisMatch && window.polisMatch.state;
+let position = current ? `${current.version}/${current.status}` : null;
+document.addEventListener("polis:state", (event) => {
+  const now = `${event.detail.version}/${event.detail.status}`;
+  if (now !== position) wrong = "";
+  position = now;
+  draw();
+});
 // The builder draws itself anew after each answer of the engine: the lit control follows it.
 new MutationObserver(() => {
   if (where().kind === "step" && !$("#action-body .tutorial-target")) draw();

@@ -51,6 +51,9 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
     # A wrong click: Trade, where the lesson moves hoplites. It is explained, and nothing is chosen.
     page.locator('#action-body button.choice[data-choice="trade"]').click()
     assert WRONG[language] in coach.locator(".coach-wrong").inner_text()
+    # The same position drawn again (a late copy, the socket reopening) keeps the explanation.
+    page.evaluate("document.dispatchEvent(new CustomEvent('polis:state', {detail: window.polisMatch.state}))")
+    assert WRONG[language] in coach.locator(".coach-wrong").inner_text(timeout=1000)
     assert page.evaluate("window.polisMatch.build.partial.type") is None and version(page) == 0
     assert page.locator('#action-body button.choice.tutorial-target[data-choice="move_hoplites"]').count() == 1
     page.screenshot(path=str(artifacts_dir / f"tutorial-step-{language}.png"))
