@@ -139,7 +139,7 @@ def test_a_place_offered_is_chosen_by_enter_read_by_enter_and_stepped_back_by_es
     page = opening
     presses: Counter[str] = Counter()
     body = page.locator("#action-body")
-    types = [b.get_attribute("data-choice") for b in body.locator("button.choice:enabled").all()]
+    types = [b.get_attribute("data-choice") for b in body.locator("button.choice:enabled:not(.refused)").all()]
     for kind in [t for t in types if t != "pass"]:
         reach(page, body.locator(f'button.choice[data-choice="{kind}"]'), presses)
         page.keyboard.press("Enter")
@@ -158,7 +158,16 @@ def test_a_place_offered_is_chosen_by_enter_read_by_enter_and_stepped_back_by_es
     # A letter goes to the places offered first: the first letter of one offered, from another place.
     offered = [p for p in places(page) if p["choosable"]]
     target = offered[-1]
-    put_back(page, next(p["place"] for p in places(page) if not p["choosable"]))
+    # A place not offered at all is named so, and Enter on it says why nothing was chosen.
+    aside = next(p for p in places(page) if not p["choosable"] and not re.search(r"Refused|No permitido", p["label"]))
+    assert re.search(r"Not offered|No se ofrece", aside["label"]), aside
+    put_back(page, aside["place"])
+    before = building(page)
+    page.keyboard.press("Enter")
+    said = page.locator("#action-error")
+    assert re.search(r"is not offered for this choice|no se ofrece en esta elección", said.inner_text()), said.inner_text()
+    assert building(page) == before
+    page.keyboard.press("Escape")  # its details close
     page.keyboard.press(unaccented(target["label"])[0].lower())
     assert page.evaluate("document.activeElement.classList.contains('choosable')"), "a letter went past the places offered"
     chosen = focused_place(page)

@@ -75,7 +75,7 @@ def decide_by_clicking(page: Any) -> None:
             body.locator("button.cancel").click()
             continue
         cards = body.locator("button.battle-card:enabled[aria-pressed=false]")
-        choices = body.locator("button.choice:enabled").all()
+        choices = body.locator("button.choice:enabled:not(.refused)").all()
         if page.evaluate("window.polisMatch.build?.kind === 'action' && !window.polisMatch.build.partial.type"):
             untried = [c for c in choices if c.get_attribute("data-choice") not in tried | {"pass"}]
             pick = untried[0] if untried else body.locator('button.choice[data-choice="pass"]')

@@ -41,9 +41,9 @@ def click(page: Any, selector: str) -> None:
 
 def choose(page: Any, value: str) -> None:
     """Click a choice, or find it taken for the player: the only possible one is (issue 36)."""
-    button = page.locator(f'#action-body button.choice:enabled[data-choice="{value}"]')
+    button = page.locator(f'#action-body button.choice:enabled:not(.refused)[data-choice="{value}"]')
     if button.count():
-        click(page, f'#action-body button.choice:enabled[data-choice="{value}"]')
+        click(page, f'#action-body button.choice:enabled:not(.refused)[data-choice="{value}"]')
     else:
         taken = page.evaluate("window.polisMatch.build.taken.map(([field, value]) => value)")
         assert value in taken or [value] in taken, (value, taken)
@@ -79,11 +79,11 @@ def test_a_move_takes_units_from_several_origins(browser, live_site: DaphneProce
                        if len(api.options(state, side, {"type": "move_hoplites", "destination": d})["choices"]) >= 2)
     click(page, '#action-body button.choice[data-choice="move_hoplites"]')
     choose(page, destination)
-    first = page.locator("#action-body button.choice:enabled").first.get_attribute("data-choice")
+    first = page.locator("#action-body button.choice:enabled:not(.refused)").first.get_attribute("data-choice")
     click(page, f'#action-body button.choice[data-choice="{first}"]')
     # After the first unit the origins are still offered, beside Confirm.
     assert page.locator("#action-body button.confirm").count() == 1
-    second = [b.get_attribute("data-choice") for b in page.locator("#action-body button.choice:enabled").all()]
+    second = [b.get_attribute("data-choice") for b in page.locator("#action-body button.choice:enabled:not(.refused)").all()]
     assert second, "no second origin offered after the first"
     other = next((o for o in second if o != first), second[0])
     click(page, f'#action-body button.choice[data-choice="{other}"]')
@@ -114,10 +114,10 @@ def test_with_two_routes_the_proxenos_goes_by_the_one_chosen_and_not_before(brow
                        if len(routes_to(state, side, d)) >= 2)
     click(page, '#action-body button.choice[data-choice="move_proxenos"]')
     choose(page, destination)
-    assert page.locator("#action-body button.choice:enabled").count() >= 2
+    assert page.locator("#action-body button.choice:enabled:not(.refused)").count() >= 2
     assert page.locator("#action-body button.confirm").count() == 0, "Confirm before a route was chosen"
     chosen = routes_to(state, side, destination)[-1]["route"]  # not the cheapest, which a missing route means
-    page.locator("#action-body button.choice:enabled").last.click()
+    page.locator("#action-body button.choice:enabled:not(.refused)").last.click()
     idle(page)
     confirm_and_wait(page)
     log = page.evaluate("(id) => fetch(`/matches/api/${id}/state/?since=0`).then((r) => r.json())",
@@ -182,7 +182,7 @@ def alone_until_confirm(page: Any, extra: str) -> None:
     page.locator("#action-body select#extra").select_option(extra)
     idle(page)
     kind = next(t for t in ("move_hoplites", "move_galleys", "collect_tribute", "lay_siege")
-                if page.locator(f'#action-body button.choice:enabled[data-choice="{t}"]').count())
+                if page.locator(f'#action-body button.choice:enabled:not(.refused)[data-choice="{t}"]').count())
     click(page, f'#action-body button.choice[data-choice="{kind}"]')
     for _ in range(10):
         if page.locator("#action-body button.confirm").count():
@@ -191,7 +191,7 @@ def alone_until_confirm(page: Any, extra: str) -> None:
             page.locator("#action-body select[data-column]").first.select_option("1")
             idle(page)
             continue
-        click(page, "#action-body button.choice:enabled")
+        click(page, "#action-body button.choice:enabled:not(.refused)")
 
 
 def alone_with_wheat_to_spare_no_more(state: api.GameState) -> bool:
@@ -493,7 +493,7 @@ def test_a_loss_already_coming_is_said_plainly_and_a_pass_that_leaves_it_so_is_w
     for _ in range(8):  # the first choice of each step, to a whole action
         if page.locator("#action-body button.confirm").count():
             break
-        click(page, "#action-body .choices button.choice:enabled")
+        click(page, "#action-body .choices button.choice:enabled:not(.refused)")
     assert page.locator("#loss-warning").count() == 0
     assert page.locator("#loss-standing").inner_text().startswith(
         "As things stand, the round's end would lose you the game (your population cannot be fed")
@@ -520,7 +520,7 @@ def test_a_project_discarded_between_rounds_is_not_warned_of_the_next_rounds_fam
     ... the round's end loses you the game", of a round not yet begun, whatever project went."""
     state, contexts, pages = prepared(browser, live_site, tmp_path, "controls-discard", a_discard_before_a_round_that_would_starve)
     page = pages[state.decision.side]
-    offered = page.locator("#action-body .choices button.choice:enabled")
+    offered = page.locator("#action-body .choices button.choice:enabled:not(.refused)")
     assert offered.count() == len(list(api.legal_actions(state, state.decision.side)))
     for index in range(offered.count()):
         offered.nth(index).click()

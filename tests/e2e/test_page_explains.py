@@ -6,6 +6,7 @@ prestige."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from tests.e2e.test_click_only import deciding
 from tests.e2e.test_match_browser import seated_pages
 from tests.e2e.test_page_controls import click, confirm_and_wait, prepared
 from tests.support.clicking import idle
+from tests.support.keyboard import reach
 from tests.support.services import DaphneProcess
 
 pytestmark = pytest.mark.browser
@@ -58,8 +60,16 @@ def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cann
     assert opening.startswith({"en": "Round Alpha begins", "es": "Comienza la ronda Alfa"}[language]), opening
     assert page.locator("#news").inner_text().startswith(opening.splitlines()[0])
     # The action types it cannot take are greyed with a reason too (here: none of its poleis may
-    # besiege, develop or trade yet); every one is refused, never clickable.
-    assert all(node.is_disabled() for node in page.locator("#action-body button.choice.refused").all())
+    # besiege, develop or trade yet); every one is refused, never chosen.
+    types = page.locator("#action-body button.choice.refused").all()
+    assert types and all(node.get_attribute("aria-disabled") == "true" for node in types)
+    # Each is a Tab stop all the same: Enter on it says its reason beside the controls, and chooses nothing.
+    first = types[0]
+    reach(page, first, Counter())
+    page.keyboard.press("Enter")
+    said = page.locator("#action-error").inner_text()
+    assert said.startswith(first.get_attribute("aria-label") + ": ") and first.locator("small.reason").first.inner_text() in said, said
+    assert page.evaluate("window.polisMatch.build.partial.type") is None
     click(page, '#action-body button.choice[data-choice="create_hoplites"]')
     # One click: the polis (Pylos, the only one) and the count (1) are taken and said so; the two
     # poleis the rules refuse are shown greyed, each with the reason the server gives.
@@ -67,7 +77,7 @@ def test_hoplites_take_one_click_and_a_payment_and_say_why_the_other_poleis_cann
     assert greyed(page) == {"sparti": words["stacking"], "gythion": words["last_cube"]}
     # Under what they were the alternative to (a project's poleis read as that project's).
     assert page.locator("#action-body .refused-heading").all_inner_texts() == [words["instead"]]
-    assert page.locator('#action-body button.choice[data-choice="sparti"]').is_disabled()
+    assert page.locator('#action-body button.choice[data-choice="sparti"]').get_attribute("aria-disabled") == "true"
     # On the map too: Sparti, clicked, says why instead of choosing.
     page.locator('#board [data-place="sparti"]').click()
     assert page.locator("#action-error").inner_text() == words["stacking"]
@@ -135,7 +145,7 @@ def test_a_type_refused_for_several_reasons_names_the_choices_of_each(browser, l
     several = [item for item in api.options(state, side)["unavailable"] if len(item.get("each", ())) > 1]
     for item in several:
         button = page.locator(f'#action-body button.choice.refused[data-choice="{item["choice"]}"]')
-        assert button.is_disabled()
+        assert button.get_attribute("aria-disabled") == "true"
         lines = button.locator("small.reason")
         assert [node.get_attribute("data-reason") for node in lines.all()] == [g["reason"] for g in item["each"]]
         for node, group in zip(lines.all(), item["each"]):

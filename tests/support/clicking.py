@@ -210,7 +210,7 @@ class ClickPlayer:
         if built["kind"] == "action" and not built["partial"].get("type"):
             return [self.choose_type(body)]
         found: list[Any] = []
-        choices = body.locator("button.choice:enabled").all()
+        choices = body.locator("button.choice:enabled:not(.refused)").all()
         hiring = built["next"] == "hire" and f"{built['partial'].get('type')}:hire" in self.wanted
         wanted = [b for b in choices if f"{built['kind']}:{b.get_attribute('data-choice')}" in self.wanted
                   or (hiring and b.get_attribute("data-choice") == "true")]
@@ -236,7 +236,7 @@ class ClickPlayer:
             if extra.count() and self.rng.random() < 0.5:
                 self.pick(extra)
                 self.idle()
-            offered = {b.get_attribute("data-choice"): b for b in body.locator("button.choice:enabled").all()}
+            offered = {b.get_attribute("data-choice"): b for b in body.locator("button.choice:enabled:not(.refused)").all()}
             others = [t for t in offered if t != "pass"]
             # "create_hoplites:hire" wants the type first, then the way.
             wanted = [t for t in others if t in {w.split(":")[0] for w in self.wanted if not self.completed[w]}]
@@ -263,7 +263,7 @@ class ClickPlayer:
         try:
             place.click(timeout=1_500)
         except Exception:  # noqa: BLE001 - covered on the map: the player uses the list instead
-            self.press(self.page.locator("#action-body button.choice:enabled").first)
+            self.press(self.page.locator("#action-body button.choice:enabled:not(.refused)").first)
 
     def pick(self, select: Any) -> None:
         values = select.locator("option:enabled").evaluate_all("nodes => nodes.map((n) => n.value)")

@@ -113,5 +113,5 @@ class KeyboardPlayer(ClickPlayer):
             self.on_the_map["chosen"] += 1
             return
         self.on_the_map["by the panel"] += 1
-        button = page.locator(f'#action-body button.choice:enabled[data-choice="{target}"]')
-        self.press(button if button.count() else page.locator("#action-body button.choice:enabled").first)
+        button = page.locator(f'#action-body button.choice:enabled:not(.refused)[data-choice="{target}"]')
+        self.press(button if button.count() else page.locator("#action-body button.choice:enabled:not(.refused)").first)

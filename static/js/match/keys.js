@@ -3,8 +3,9 @@
 // begins so, Enter or Space to choose a place offered (or hear why one is refused, or read any
 // other), Escape to close what is open or step back a choice. Each place is named for a screen
 // reader by what its details say first, and whether it may be chosen.
-import {$, $$, gettext} from "./dom.js";
+import {$, $$, fmt, gettext} from "./dom.js";
 import {sentence, side} from "./words.js";
+import {sayRefusal} from "./builder.js";
 
 // Places holding no place of their own (a market's spaces, not the market's card around them):
 // a focusable node inside another would be a control inside a control.
@@ -54,6 +55,8 @@ export function mapKeys(details) {
   let typedAt = 0;
 
   const title = (node) => (details.describe(node) || [node.dataset.place])[0];
+  // A choice is asked on the map when some place may be chosen or is refused with a reason.
+  const asking = () => places().some((node) => node.classList.contains("choosable") || node.classList.contains("refused-here"));
 
   // Each place's name for a screen reader, kept with the map as it is drawn and marked.
   function label() {
@@ -65,11 +68,13 @@ export function mapKeys(details) {
     const first = !stop ? offered || all[0]
       : offered && !board.contains(document.activeElement) && !stop.classList.contains("choosable") ? offered : stop;
     stopAt(first);
+    const asked = asking();
     for (const node of all) {
       const found = details.describe(node);
       const [name, lines] = found || [node.dataset.place, []];
       const state = node.classList.contains("choosable") ? gettext("May be chosen")
-        : node.classList.contains("refused-here") ? gettext("Refused: Enter says why") : "";
+        : node.classList.contains("refused-here") ? gettext("Refused: Enter says why")
+        : asked ? gettext("Not offered") : "";
       node.setAttribute("role", "button");
       // Both sides' units where both have some (a contested territory or sea), else the first line.
       const units = lines.filter((line) => ["athens", "sparta"].some((s) => line.startsWith(`${side(s)}:`)));
@@ -122,7 +127,11 @@ export function mapKeys(details) {
       event.preventDefault();
       if (node.classList.contains("choosable") || node.classList.contains("refused-here")) {
         node.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
-      } else details.at(node, true);
+      } else {
+        // Not a choice of this question at all: said so, beside the controls, and its details shown.
+        if (asking()) sayRefusal(fmt(gettext("%(place)s is not offered for this choice: the places offered are named “May be chosen” (Home goes to the first)."), {place: title(node)}));
+        details.at(node, true);
+      }
     } else if (event.key === "Escape") {
       if (details.open) return;  // the details close (details.js)
       const back = $("#action-body button.back:enabled");

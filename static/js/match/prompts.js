@@ -16,12 +16,16 @@ function buttons(to, field, choices, label = name, refused = []) {
   markChoosable(choices, (choice) => to.choose(field, choice));
   markRefused(refused, ({reason, ...item}) => to.refuse(detailed(explain({code: reason}), item)));
   // Named by the choice, described by its reason: a screen reader says "Lay siege, dimmed. You have
-  // too few hoplites there", not the two run together.
+  // too few hoplites there", not the two run together. Dimmed but focusable (`aria-disabled`, as
+  // WAI-ARIA's practices advise for a choice whose reason matters): Tab meets it, and Enter or a
+  // click says its reason beside the controls instead of choosing it.
   const greyed = refused.map((item) => {
     const why = `why-${++described}`;
-    return el("button", {type: "button", class: "choice refused", disabled: true, "aria-label": label(item.choice),
-      "aria-describedby": why, "data-choice": said(item.choice), "data-reason": item.reason},
-    el("span", {text: label(item.choice)}), el("span", {id: why, class: "reasons"}, ...reasons({field, ...item})));
+    const because = el("span", {id: why, class: "reasons"}, ...reasons({field, ...item}));
+    return el("button", {type: "button", class: "choice refused", "aria-disabled": "true", "aria-label": label(item.choice),
+      "aria-describedby": why, "data-choice": said(item.choice), "data-reason": item.reason,
+      onclick: () => to.refuse(`${label(item.choice)}: ${Array.from(because.children, (node) => node.textContent).join(" ")}`)},
+    el("span", {text: label(item.choice)}), because);
   });
   const offered = choices.map((choice) => el("button", {type: "button", class: "choice", "data-choice": said(choice),
     "data-project": field === "project" ? choice : null, onclick: () => to.choose(field, choice), text: label(choice)}));
