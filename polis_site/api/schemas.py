@@ -273,8 +273,15 @@ class TournamentSummary(Schema):
     clock: str | None
     starts_at: str | None = Field(description="ISO 8601, UTC; null: as soon as it is full")
     bots_allowed: bool
+    invitation_only: bool = Field(description="joined only with its link's `invitation` (its organiser shares it)")
     entered: bool = Field(description="whether the caller is in it (and has not withdrawn)")
     url: str
+
+
+class JoinTournamentIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+    invitation: str | None = Field(None, max_length=64,
+                                   description="a tournament by invitation: the `invitation` of the link its organiser shares")
 
 
 class TournamentStanding(Schema):

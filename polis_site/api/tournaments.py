@@ -33,7 +33,7 @@ def summary(tournament: Tournament, user: Any) -> dict[str, Any]:
             "min_players": tournament.min_players, "max_players": tournament.max_players,
             "days_per_move": tournament.move_days, "clock": tournament.clock or None,
             "starts_at": tournament.starts_at.isoformat() if tournament.starts_at else None,
-            "bots_allowed": tournament.bots_allowed,
+            "bots_allowed": tournament.bots_allowed, "invitation_only": tournament.invitation_only,
             "entered": user is not None and entries.filter(user_id=user.pk, withdrawn=False).exists(),
             "url": tournament.get_absolute_url()}
 
@@ -66,13 +66,15 @@ def get_tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
     return whole(_one(tournament_id), request.user)
 
 
-@router.post("/tournaments/{id:tournament_id}/join", response={200: schemas.TournamentSummary, 404: schemas.Error,
-                                                              409: schemas.Error},
+@router.post("/tournaments/{id:tournament_id}/join", response={200: schemas.TournamentSummary, 403: schemas.Error,
+                                                              404: schemas.Error, 409: schemas.Error},
              auth=auth.CHALLENGE, summary="Join a tournament")
-def join_tournament(request: HttpRequest, tournament_id: int) -> dict[str, Any]:
+def join_tournament(request: HttpRequest, tournament_id: int,
+                    body: schemas.JoinTournamentIn | None = None) -> dict[str, Any]:
     """Refused while it takes no entries (`tournament_closed`), is full (`tournament_full`), takes no
-    bots and you are one (`no_bots`), or you are in it (`already_entered`)."""
-    services.join(tournament_id, request.user)
+    bots and you are one (`no_bots`), or you are in it (`already_entered`); one by invitation
+    without its link's `invitation` (`invitation_needed`, 403)."""
+    services.join(tournament_id, request.user, body.invitation if body else None)
     return summary(_one(tournament_id), request.user)
 
 

@@ -16,7 +16,7 @@ class EntryInline(admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "format", "status", "current_round", "rounds", "ruleset", "created_at")
-    list_filter = ("status", "format", "ruleset")
+    list_filter = ("status", "format", "ruleset", "invitation_only")
     search_fields = ("name",)
     raw_id_fields = ("created_by",)
     inlines = [EntryInline]

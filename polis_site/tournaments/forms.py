@@ -1,5 +1,5 @@
 """The form that makes a tournament: its terms as the lobby's challenge asks them (the ruleset, a
-time control, rated or not), and its own (format, rounds, size, a start time, bots)."""
+time control, rated or not), and its own (format, rounds, size, a start time, bots, by invitation or open)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class TournamentForm(forms.Form):
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
                                     input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
     bots = forms.BooleanField(label=_("Bots may join"), required=False)
+    invitation_only = forms.BooleanField(label=_("By invitation only (you share its link)"), required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, auto_id="t-%s", label_suffix="", **kwargs)
@@ -63,5 +64,6 @@ class TournamentForm(forms.Form):
         return {"name": data["name"], "format": data["format"], "rounds": data["rounds"], "ruleset": data["ruleset"],
                 "rated": data["rated"] != "0", "min_players": data["min_players"], "max_players": data["max_players"],
                 "starts_at": data.get("starts_at"), "bots_allowed": bool(data.get("bots")),
+                "invitation_only": bool(data.get("invitation_only")),
                 "move_days": int(control.removeprefix(DAYS)) if control.startswith(DAYS) else None,
                 "clock": control.removeprefix(CLOCK) if control.startswith(CLOCK) else ""}

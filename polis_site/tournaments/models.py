@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -36,7 +39,10 @@ class Tournament(models.Model):
     max_players = models.PositiveSmallIntegerField(default=64)
     #: When it starts; None: as soon as it is full.
     starts_at = models.DateTimeField(null=True, blank=True)
+    #: By invitation: only those who come by its link (which carries `invitation`) may join, and its
+    #: organiser; the link is the organiser's to share.
     invitation_only = models.BooleanField(default=False)
+    invitation = models.CharField(max_length=32, blank=True, editable=False)
     bots_allowed = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     #: The round in play (0: not begun).
@@ -52,6 +58,12 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:tournament", args=[self.pk])
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Made by invitation (by its form, or later in the admin): its link's secret is made with it.
+        if self.invitation_only and not self.invitation:
+            self.invitation = secrets.token_urlsafe(16)
+        super().save(*args, **kwargs)
 
 
 class Entry(models.Model):

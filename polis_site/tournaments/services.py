@@ -7,6 +7,7 @@ tournament's first when it fills, the next when the last match of a round ends. 
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.db import transaction
@@ -97,13 +98,24 @@ def locked(tournament_id: int) -> Tournament:
         raise TournamentError(f"tournament {tournament_id} does not exist", code="no_tournament") from None
 
 
+def invited(tournament: Tournament, user: Any, invitation: str | None) -> bool:
+    """Whether `user` may join: an open tournament takes anyone; one by invitation, its organiser
+    and whoever brings its link's `invitation` (compared in constant time: it is a secret)."""
+    if not tournament.invitation_only or getattr(user, "pk", None) == tournament.created_by_id:
+        return True
+    return bool(invitation) and secrets.compare_digest(str(invitation), tournament.invitation)
+
+
 @transaction.atomic
-def join(tournament_id: int, user: Any) -> Entry:
+def join(tournament_id: int, user: Any, invitation: str | None = None) -> Entry:
     tournament = locked(tournament_id)
     if tournament.entries.filter(user=user, withdrawn=False).exists():
         raise TournamentError(f"you are already in tournament {tournament.pk}", code="already_entered")
     if tournament.status != Tournament.Status.OPEN:
         raise TournamentError(f"tournament {tournament.pk} takes no more entries", code="tournament_closed")
+    if not invited(tournament, user, invitation):
+        raise TournamentError(f"tournament {tournament.pk} is by invitation: join through its link",
+                              code="invitation_needed")
     if bots.is_bot(user) and not tournament.bots_allowed:
         raise TournamentError(f"tournament {tournament.pk} takes no bots", code="no_bots")
     if tournament.entries.count() >= tournament.max_players:

@@ -4,6 +4,8 @@ current over its socket, which says when to fetch the part again), joining and w
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -50,16 +52,37 @@ def create(request: HttpRequest) -> HttpResponse:
     return redirect("tournaments:tournament", tournament_id=tournament.pk)
 
 
+#: The session's key for the invitations its visitor came by: {tournament id: invitation}.
+INVITATIONS = "tournament_invitations"
+
+
+def _invitation(request: HttpRequest, tournament_id: int) -> str | None:
+    return request.session.get(INVITATIONS, {}).get(str(tournament_id))
+
+
 def _context(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
     mine = tournament.entries.filter(user=request.user).first() if request.user.is_authenticated else None
+    own = request.user.is_authenticated and request.user.pk == tournament.created_by_id
+    link = (request.build_absolute_uri(f"{tournament.get_absolute_url()}?{urlencode({'invitation': tournament.invitation})}")
+            if own and tournament.invitation_only else None)
     return {"tournament": tournament, "lines": tables.crosstable(tournament), "rounds": tables.rounds(tournament),
             "mine": mine, "entries": tournament.entries.select_related("user").order_by("joined_at"),
-            "round_numbers": range(1, tournament.current_round + 1)}
+            "round_numbers": range(1, tournament.current_round + 1),
+            "invited": services.invited(tournament, request.user, _invitation(request, tournament.pk)),
+            "invitation_link": link}
 
 
 @require_GET
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """With its link's `invitation`, a tournament by invitation is the visitor's to join: the
+    session keeps it (the page's part, fetched anew, and the Join form need no secret of their own)."""
     found = get_object_or_404(Tournament, pk=tournament_id)
+    brought = request.GET.get("invitation")
+    if brought is not None and found.invitation_only:
+        if services.invited(found, None, brought):
+            request.session[INVITATIONS] = {**request.session.get(INVITATIONS, {}), str(found.pk): brought}
+        else:
+            messages.error(request, _("This invitation link is not this tournament's: ask its organiser for it again."))
     return render(request, "tournaments/tournament.html", _context(request, found))
 
 
@@ -75,7 +98,7 @@ def part(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @members_only
 def join(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
-        services.join(tournament_id, request.user)
+        services.join(tournament_id, request.user, _invitation(request, tournament_id))
     except ActionError as error:
         messages.error(request, refusals.said(error))
     else:

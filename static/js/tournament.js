@@ -1,6 +1,8 @@
 // A tournament's page stays current (live-part.js): its socket says when an entry, a result or a
 // round changed, and the page fetches its part again; what the status line then says is read out
-// once (a new round, the end). Withdrawing is asked first.
+// once (a new round, the end). Withdrawing is asked first; the organiser's invitation link is
+// copied in one tap.
+import {copyLink} from "./copy-link.js";
 import {keepCurrent} from "./live-part.js";
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -17,5 +19,10 @@ document.addEventListener("DOMContentLoaded", () => {
   box.addEventListener("submit", (event) => {
     const button = event.submitter;
     if (button && button.dataset.confirm && !window.confirm(button.dataset.confirm)) event.preventDefault();
+  });
+  // Asked of the box: its part, with the link, is drawn anew as the tournament changes.
+  box.addEventListener("click", (event) => {
+    const button = event.target.closest("#invitation-copy");
+    if (button) copyLink(box.querySelector("#invitation-link"), button);
   });
 });

@@ -104,3 +104,23 @@ def test_bots_and_people_enter_a_swiss_over_the_api_and_play_it_to_its_standings
     assert (status, refused["code"]) == (409, "tournament_over")
     assert people[0].call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "already_entered"
     assert late.call("POST", f"/tournaments/{cup.pk}/join")[1]["code"] == "tournament_closed"
+
+
+def test_a_tournament_by_invitation_is_joined_with_its_links_invitation_only() -> None:
+    host = UserFactory()
+    private = tournaments.create(host, "Friends", "swiss", rounds=1, min_players=2, max_players=4, invitation_only=True)
+    invitation = private.invitation
+    assert len(invitation) >= 20
+    guest, stranger = Caller(UserFactory()), Caller(UserFactory())
+    listed = {t["id"]: t for t in stranger.call("GET", "/tournaments?status=open")[1]}
+    assert listed[private.pk]["invitation_only"] is True and "invitation" not in listed[private.pk]
+    for body in (None, {"invitation": "guessed"}, {"invitation": invitation[:-1]}):
+        status, refused = stranger.call("POST", f"/tournaments/{private.pk}/join", body)
+        assert (status, refused["code"]) == (403, "invitation_needed") and "link" in refused["message"], refused
+    assert stranger.call("POST", f"/tournaments/{private.pk}/join", {"invitation": 7})[0] == 400
+    assert stranger.call("POST", f"/tournaments/{private.pk}/join", {"invite": invitation})[0] == 400
+    assert not private.entries.exists(), "a refusal changes nothing"
+    status, entered = guest.call("POST", f"/tournaments/{private.pk}/join", {"invitation": invitation})
+    assert status == 200 and entered["entered"] is True
+    assert Caller(host).call("POST", f"/tournaments/{private.pk}/join")[0] == 200, "its organiser needs no link"
+    assert sorted(e.user_id for e in private.entries.all()) == sorted([guest.user.pk, host.pk])

@@ -13,6 +13,7 @@ import pytest
 from benchmarks.client import SiteUser
 from examples import bot as example
 from tests.e2e.test_match_browser import PASSWORD, sign_up
+from tests.support.accessibility import violations
 from tests.support.clicking import WAIT_MS
 from tests.support.services import DaphneProcess
 
@@ -118,5 +119,52 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     assert maker.locator(f'#finished tr[data-tournament="{tournament_id}"]').count() == 1
     maker.goto(f"{site.base_url}/matches/players/{next(iter(people))}/")
     assert maker.locator(f'#profile-tournaments li[data-tournament="{tournament_id}"]').inner_text().count("of 4") == 1
+    for context in contexts:
+        context.close()
+
+
+def test_a_tournament_by_invitation_is_joined_through_the_link_its_organiser_copies(browser, live_site: DaphneProcess) -> None:
+    tag = uuid.uuid4().hex[:6]
+    site = live_site
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US"),
+                browser.new_context(viewport={"width": 390, "height": 844}, locale="es-ES", is_mobile=True, has_touch=True),
+                browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")]
+    maker, friend, stranger = (context.new_page() for context in contexts)
+    for page, name in ((maker, f"pericles-{tag}"), (friend, f"aspasia-{tag}"), (stranger, f"kleon-{tag}")):
+        sign_up(page, site.base_url, name)
+    maker.goto(site.base_url + "/tournaments/")
+    maker.fill("#t-name", f"Symposium {tag}")
+    maker.fill("#t-min_players", "2")
+    maker.fill("#t-max_players", "4")
+    maker.check("#t-bots")
+    maker.check("#t-invitation_only")
+    maker.locator("#create-submit").click()
+    maker.wait_for_url("**/tournaments/*/")
+    tournament_id = int(maker.url.rstrip("/").rsplit("/", 1)[1])
+    assert "by invitation" in maker.locator("#tournament-terms").inner_text()
+    maker.locator("#invitation-copy").click()
+    maker.wait_for_function("document.querySelector('#invitation-copy').textContent === 'Copied'", timeout=WAIT_MS)
+    link = maker.locator("#invitation-link").input_value()
+    assert link.startswith(f"{site.base_url}/tournaments/{tournament_id}/?invitation=")
+    assert violations(maker, "organiser's page: ") == []
+    # Without the link: no Join, and the page says how one joins.
+    stranger.goto(f"{site.base_url}/tournaments/{tournament_id}/")
+    assert stranger.locator("#join").count() == 0
+    assert stranger.locator("#by-invitation").inner_text() == "By invitation: join through the link its organiser shares."
+    # With it, on a phone in Spanish: Join, tapped.
+    friend.goto(link)
+    assert "por invitación" in friend.locator("#tournament-terms").inner_text()
+    friend.locator("#join").tap()
+    assert "Ya estás inscrito" in friend.locator(".messages").inner_text()
+    assert violations(friend, "invited phone: ") == []
+    # A bot over the API: refused without the link's invitation, in with it.
+    bot = make_bot(site, f"bot-i-{tag}")
+    with pytest.raises(example.Refused) as refused:
+        bot.call("POST", f"/tournaments/{tournament_id}/join")
+    assert (refused.value.status, refused.value.code) == (403, "invitation_needed")
+    invitation = link.rsplit("=", 1)[1]
+    assert bot.call("POST", f"/tournaments/{tournament_id}/join", {"invitation": invitation})["entered"] is True
+    stranger.reload()
+    assert stranger.locator("#entries").inner_text().count(tag) == 2
     for context in contexts:
         context.close()

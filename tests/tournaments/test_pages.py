@@ -63,3 +63,34 @@ def test_an_aborted_game_is_played_again_and_its_match_names_the_tournament(clie
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     assert [row.points for row in services.table(tournament)] == [1.0, 0.0]
+
+
+def test_a_tournament_by_invitation_shows_its_link_to_its_organiser_and_is_joined_through_it(client: Client) -> None:
+    host, friend, stranger = UserFactory(), UserFactory(), UserFactory()
+    client.force_login(host)
+    made = client.post("/tournaments/new/", {
+        "name": "Friends", "format": "swiss", "rounds": "3", "ruleset": "2020", "control": "", "rated": "0",
+        "min_players": "2", "max_players": "8", "invitation_only": "on"})
+    tournament = Tournament.objects.get()
+    assert made.status_code == 302 and tournament.invitation_only and tournament.invitation
+    page = client.get(made["Location"]).content.decode()
+    link = f"http://testserver/tournaments/{tournament.pk}/?invitation={tournament.invitation}"
+    assert f'value="{link}"' in page and 'id="invitation-copy"' in page and "by invitation" in page
+    assert 'id="join"' in page, "its organiser may join without the link"
+    # A stranger sees it by invitation, with no Join; a Join posted all the same is refused by name.
+    client.force_login(stranger)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'id="join"' not in page and "By invitation: join through the link its organiser shares." in page
+    assert tournament.invitation not in page, "the secret is its organiser's to share"
+    refused = client.post(f"/tournaments/{tournament.pk}/join/", follow=True).content.decode()
+    assert "This tournament is by invitation: join through the link its organiser shares." in refused
+    wrong = client.get(f"/tournaments/{tournament.pk}/?invitation=guessed").content.decode()
+    assert "This invitation link is not this tournament&#x27;s" in wrong and 'id="join"' not in wrong
+    assert not tournament.entries.exists()
+    # The friend opens the link: Join is theirs, on the page and on its part fetched anew.
+    client.force_login(friend)
+    assert 'id="join"' in client.get(link.removeprefix("http://testserver")).content.decode()
+    assert 'id="join"' in client.get(f"/tournaments/{tournament.pk}/part/").content.decode()
+    joined = client.post(f"/tournaments/{tournament.pk}/join/", follow=True).content.decode()
+    assert "You are in." in joined and 'id="invitation-link"' not in joined
+    assert list(tournament.entries.values_list("user_id", flat=True)) == [friend.pk]

@@ -14,6 +14,7 @@ import {placeDetails} from "./details.js";
 import {mapKeys} from "./keys.js";
 import {textView} from "./text.js";
 import {zoomAndPan} from "./zoom.js";
+import {copyLink} from "../copy-link.js";
 
 // The help drawer: opened by its button or a "?" link (at that passage), closed by × or Escape.
 // The focus goes into it (its heading, or the passage asked) and back to what opened it.
@@ -85,21 +86,9 @@ document.addEventListener("keydown", (event) => {
 const resignForm = $("#resign");
 const inviteUrl = $("#invite-url");  // selected on a click, for copying (no inline handler: CSP)
 if (inviteUrl) inviteUrl.addEventListener("click", () => inviteUrl.select());
-// The whole link copied in one tap, and said so (a selection and the browser's copy where the
-// clipboard is refused, on a page served without TLS).
+// The whole link copied in one tap, and said so.
 const inviteCopy = $("#invite-copy");
-if (inviteCopy) {
-  inviteCopy.addEventListener("click", async () => {
-    // The clipboard may refuse, or not answer while the page lacks focus: then the selection's copy.
-    const written = navigator.clipboard ? navigator.clipboard.writeText(inviteUrl.value).then(() => true, () => false)
-      : Promise.resolve(false);
-    if (!await Promise.race([written, new Promise((resolve) => { setTimeout(resolve, 1000, false); })])) {
-      inviteUrl.select();
-      document.execCommand("copy");
-    }
-    inviteCopy.textContent = inviteCopy.dataset.copied;
-  });
-}
+if (inviteCopy) inviteCopy.addEventListener("click", () => copyLink(inviteUrl, inviteCopy));
 // Resigning and aborting are asked again before they are sent.
 for (const form of [resignForm, $("#abort")]) {
   if (form) form.addEventListener("submit", (event) => { if (!window.confirm(form.dataset.confirm)) event.preventDefault(); });
