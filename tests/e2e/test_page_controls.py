@@ -117,8 +117,19 @@ def test_with_two_routes_the_proxenos_goes_by_the_one_chosen_and_not_before(brow
     assert page.locator("#action-body button.choice:enabled:not(.refused)").count() >= 2
     assert page.locator("#action-body button.confirm").count() == 0, "Confirm before a route was chosen"
     chosen = routes_to(state, side, destination)[-1]["route"]  # not the cheapest, which a missing route means
-    page.locator("#action-body button.choice:enabled:not(.refused)").last.click()
-    idle(page)
+    routes = page.locator("#action-body button.choice:enabled:not(.refused)")
+    # A route of several places is said in words: an arrow is read out as "right arrow".
+    said = page.evaluate("""import('/static/js/match/words.js').then((words) =>
+      words.describeField('route', ['attika', 'kyklades', 'ionia'], 'move_proxenos'))""")
+    assert "→" not in said and said.count(", then ") == 2, said
+    # The list stays open with the one chosen pressed, and another may be chosen instead.
+    for pick in (routes.first, routes.last):
+        pick.click()
+        idle(page)
+        assert page.locator("#action-body button.confirm").count() == 1
+        pressed = page.locator('#action-body button.choice[aria-pressed="true"]')
+        assert pressed.count() == 1 and pressed.inner_text() == pick.inner_text()
+        assert routes.count() >= 2
     confirm_and_wait(page)
     log = page.evaluate("(id) => fetch(`/matches/api/${id}/state/?since=0`).then((r) => r.json())",
                         int(page.locator("#match").get_attribute("data-match")))["log"]

@@ -19,7 +19,8 @@ const KEEP = new Set(["decision", "type", "extra"]);
 // a gathered field's one choice still needs its amount.
 const NEVER_TAKEN = new Set(["type", ...GATHERED]);
 // Fields the engine would answer by itself if left out (the proxenos's cheapest route): while
-// there are several choices, the player picks one before Confirm.
+// there are several choices, the player picks one before Confirm; the list stays open, the one
+// chosen pressed, so that another may be chosen instead.
 const CHOSEN = new Set(["route"]);
 
 export function startBuilding() {
@@ -294,7 +295,7 @@ export function renderBuilder() {
     }
   }
   const field = options.next;
-  if (GATHERED.has(field)) match.build.open[field] = options;
+  if (GATHERED.has(field) || CHOSEN.has(field)) match.build.open[field] = options;
   for (const [earlier, asked] of Object.entries(match.build.open)) {
     if (earlier !== field) parts.push(el("h3", {text: FIELD_NAMES[earlier]}), ...widget(earlier, asked, HANDS));
   }

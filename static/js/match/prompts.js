@@ -3,9 +3,9 @@
 // Each control answers through `to`, the builder's hands: `choose(field, value)` (one click),
 // `gathered(field, value)` (a field answered over several), `refresh()`, `redraw()` and
 // `refuse(text)` (a refused place clicked on the map says why).
-import {el, gettext, ngettext, fmt} from "./dom.js";
+import {$$, el, gettext, ngettext, fmt} from "./dom.js";
 import {cat, match, seat} from "./page.js";
-import {ACTION_NAMES, countOf, explain, goods, name, projectName, spaceName} from "./words.js";
+import {ACTION_NAMES, countOf, explain, goods, name, projectName, spaceName, way} from "./words.js";
 import {markChoosable, markRefused} from "./map.js";
 
 const said = (choice) => (typeof choice === "object" ? JSON.stringify(choice) : String(choice));
@@ -154,11 +154,18 @@ export function widget(field, options, to) {
         {cost: goods(options.costs[g]), receive: goods(options.receive)}));
     case "silver_for":  // each choice's cost is beside it, at the same place in `details`
       return buttons(to, field, options.choices, (subs) => goods(detail(options, subs).cost));
-    case "route":
-      return buttons(to, field, options.choices, (route) => {
+    case "route": {
+      // Kept open once one is chosen (builder.js), the chosen one pressed: Confirm sends it.
+      const parts = buttons(to, field, options.choices, (route) => {
         const r = detail(options, route);
-        return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${route.map(name).join(" → ")} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
+        return `${r.by === "sea" ? gettext("by sea") : gettext("by land")}: ${way(route)} (${fmt(gettext("bribe %(n)s silver"), {n: r.bribe})})`;
       });
+      const chosen = JSON.stringify(match.build.partial.route ?? null);
+      for (const part of parts) {
+        for (const button of $$("button.choice:not(.refused)", part)) button.setAttribute("aria-pressed", String(button.dataset.choice === chosen));
+      }
+      return parts;
+    }
     case "seas":
       return counters(to, field, options.limits, options.most, fmt(ngettext("Up to %(n)s galley.", "Up to %(n)s galleys.", options.most), {n: options.most}));
     case "columns":

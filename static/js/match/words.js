@@ -50,6 +50,8 @@ export const name = (id) => cat.names[id] || ACTION_NAMES[id] || id;
 export const playerName = (state, s) => (state.spoken_names && state.spoken_names[s] ? state.spoken_names[s][lang] : null)
   || state.players[s];
 export const side = (s) => cat.sides[s] || s;
+// A route's places in order, in words: an arrow is read out as "right arrow".
+export const way = (places) => places.map(name).join(gettext(", then "));
 // "4 wine", "4 de vino": a count and its good as each language joins them.
 export const goods = (counts) => Object.entries(counts || {}).filter(([, n]) => n)
   .map(([g, n]) => fmt(gettext("%(n)s %(good)s"), {n, good: cat.tracks[g] ? cat.tracks[g].name : g})).join(", ");
@@ -84,7 +86,7 @@ export function describeField(key, value, type) {
     case "columns": return Object.entries(value).map(([good, n]) => fmt(ngettext("%(n)s hoplite on %(good)s", "%(n)s hoplites on %(good)s", n),
       {n, good: cat.tracks[good].name})).join(", ");
     case "give": return fmt(gettext("giving %(good)s"), {good: cat.tracks[value].name});
-    case "route": return value.map(name).join(" → ");
+    case "route": return way(value);
     case "silver_for": return value.length ? fmt(gettext("silver instead of %(goods)s"), {goods: value.map((g) => cat.tracks[g].name).join(", ")})
       : gettext("paid in goods, no silver instead");
     case "cards": return value.filter((n) => n !== null).map(cardName).join(", ");
