@@ -322,7 +322,7 @@ def readers(browser, live_site: DaphneProcess) -> Any:
 
 
 #: What the walk clicks at each step: the first choice offered, a counter's "+", a battle card.
-STEP = ("#action-body button.choice:not([disabled]):not([data-choice=pass]), #action-body button.more:not([disabled]),"
+STEP = ("#action-body button.choice:not([disabled]):not(.refused):not([data-choice=pass]), #action-body button.more:not([disabled]),"
         " #action-body .hand .battle-card:not([disabled]):not(.chosen)")
 
 

@@ -171,7 +171,7 @@ function focusTheStep(used) {
   }
   const confirmButton = $("button.confirm:enabled", body);
   if (confirmButton) { confirmButton.focus(); return; }
-  const enabled = "button:enabled, select:enabled, input:enabled";
+  const enabled = "button:enabled:not([aria-disabled=true]), select:enabled, input:enabled";
   const headings = $$("h3", body);
   const step = headings.length ? headings[headings.length - 1] : null;
   const after = step ? $$(enabled, body).find((control) => step.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING) : null;
