@@ -152,3 +152,47 @@ def test_the_board_as_text_and_each_move_announced_once(browser, live_site: Daph
     assert violations(sparta, "el tablero como texto") == []
     for context in contexts.values():
         context.close()
+
+
+#: Each word of the board in words' tables broken over two lines: a word's range with more than one
+#: line box (its rectangles on different lines).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('#text-board .text-table th, #text-board .text-table td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_at_200_percent_zoom_the_board_in_words_breaks_no_word_and_says_where_the_rest_is(
+        browser, live_site: DaphneProcess, tmp_path: Path, language: str) -> None:
+    """1280 px at 200% zoom is 640 px of CSS: every word of its tables whole on its line, no
+    sideways scrolling, and its links to the rest of the page lead to what is there."""
+    export = {"setup": api.Setup.from_seed("keys-map-1").to_json(), "log": []}
+    locale = {"en": "en-US", "es": "es-ES"}[language]
+    _, contexts, pages = seated_pages(browser, live_site, export, tmp_path, locales={"athens": locale})
+    page = pages["athens"]
+    page.set_viewport_size({"width": 640, "height": 800})
+    page.locator("#text-view").click()
+    page.locator("#text-board table").first.wait_for()
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    links = page.locator("#text-board p.muted a")
+    targets = links.evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    assert targets == ["#players", "#leagues", "#projects", "#markets"]
+    for target in targets:
+        assert page.locator(target).is_visible(), target
+    assert "under the map" not in page.locator("#text-board").inner_text()
+    for context in contexts.values():
+        context.close()

@@ -75,8 +75,12 @@ const POLIS_HEADS = () => [gettext("Polis"), gettext("League"), gettext("Populat
 function draw(details, box) {
   const view = match.current.view;
   const units = (id, s) => (view.players[s].units || {})[id] || 0;
+  // Where the rest is: links, true in every layout (the map hidden, the side column or a phone's).
+  const to = (id, text) => el("a", {href: `#${id}`, text});
   const parts = [el("h2", {id: "text-board-title", text: gettext("The board in words")}),
-    el("p", {class: "muted", text: gettext("The players' resources and the leagues are under the map; the moves are announced as they come.")})];
+    el("p", {class: "muted"}, gettext("Elsewhere on this page:") + " ", to("players", gettext("each side's resources")), ", ",
+      to("leagues", gettext("the leagues")), ", ", to("projects", gettext("the projects")), ", ", to("markets", gettext("the markets")),
+      ". " + gettext("The moves are announced as they come."))];
   parts.push(el("h3", {text: gettext("Territories")}));
   for (const id of Object.keys(cat.tribute)) {
     const poleis = Object.keys(cat.poleis).filter((p) => cat.poleis[p].territory === id);
