@@ -449,6 +449,9 @@ def test_the_page_waits_for_the_opponent_then_updates_live_and_a_spectator_only_
     # The host's page, never reloaded, now names its opponent, hides the invite and plays.
     host.locator(".match-head h1 .sparta", has_text=f"agis-{tag}").wait_for(timeout=WAIT_MS)
     assert host.locator(".invite").is_hidden()
+    # Its live region says who joined, once (a screen reader heard only the turn it brought).
+    joined = host.locator('#announce p[data-kind="joined"]')
+    assert joined.all_inner_texts() == [f"agis-{tag} has joined: the match begins."]
     host.wait_for_function("document.querySelector('#turn').dataset.waiting !== ''", timeout=WAIT_MS)
     first = host.locator("#turn").get_attribute("data-waiting")
     mover, other = (host, guest) if first == "athens" else (guest, host)

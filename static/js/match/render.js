@@ -7,7 +7,7 @@ import {drawBoard, light} from "./map.js";
 import {sayRefusal, startBuilding} from "./builder.js";
 import {eventCard} from "./prompts.js";
 import {ask} from "./socket.js";
-import {announce} from "./text.js";
+import {announce, tell} from "./text.js";
 
 function drawPlayers(state) {
   const view = state.view;
@@ -365,6 +365,11 @@ function drawComputerLate(state) {
 
 export function show(state) {
   const changed = state.version !== match.current.version || state.status !== match.current.status || !match.build;
+  // The opponent's joining, said before the turn it brings.
+  if (seat && !replaying && match.current.status === "open" && state.status === "active") {
+    const other = seat === "athens" ? "sparta" : "athens";
+    tell(fmt(gettext("%(name)s has joined: the match begins."), {name: playerName(state, other)}), "joined");
+  }
   match.current = state;
   root.dataset.version = state.version;
   root.dataset.status = state.status;

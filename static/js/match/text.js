@@ -121,3 +121,10 @@ export function announce(entry) {
   }
   for (const old of $$("p", region).slice(0, -8)) old.remove();
 }
+
+// What happened to the match rather than on its board (the opponent joining), said in the same
+// region, once.
+export function tell(text, kind) {
+  const region = $("#announce");
+  if (region) region.append(el("p", {"data-kind": kind, text}));
+}
