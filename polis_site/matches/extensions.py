@@ -58,6 +58,9 @@ may_watch: list[Callable[[Match, Any], bool]] = []
 #: id, the socket's seat (None: a spectator) and its channel name; the events to send (the number
 #: watching, to the match's pages).
 presence: list[Callable[[int, str | None, str, bool], Events]] = []
+#: Words beside a match in a player's list of matches (My matches, the home page): each gives, for
+#: the matches listed, safe HTML by match id (a tournament's round and its link).
+row_notes: list[Callable[[list[Match]], dict[int, str]]] = []
 #: Matches that are lessons, not games between players (the tutorial): each gives a filter of them.
 #: "My matches" and the Watch page leave them out; the app that made one leads its player back.
 lessons: list[Callable[[], Q]] = []

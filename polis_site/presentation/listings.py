@@ -28,5 +28,8 @@ def my_matches_listing(user: Any) -> list[dict[str, Any]]:
                      "score": (match.scores.get(seat), match.scores.get(other)) if match.scores else None,
                      "deadline": match.deadline_at,
                      "how": words.HOW.get(match.outcome_reason, "")})
+    notes = [hook([row["match"] for row in rows]) for hook in extensions.row_notes]
+    for row in rows:
+        row["notes"] = [said[row["match"].pk] for said in notes if row["match"].pk in said]
     rows.sort(key=lambda row: (not row["your_turn"], -row["match"].updated_at.timestamp()))
     return rows

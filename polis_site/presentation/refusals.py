@@ -184,6 +184,7 @@ SERVER = {
     "not_entered": gettext_lazy("You are not in this tournament."),
     "too_few_players": gettext_lazy("Too few players joined this tournament for it to begin."),
     "tournament_over": gettext_lazy("This tournament is over: its record stands as it ended."),
+    "tournament_name_taken": gettext_lazy("A tournament of this name is under way: choose another name."),
     "invitation_needed": gettext_lazy("This tournament is by invitation: join through the link its organiser shares."),
 }
 
@@ -208,7 +209,7 @@ HTTP_STATUS = {"not_seated": 403, "not_yours": 403, "forbidden": 403, "no_such_m
                **dict.fromkeys(("bad_side", "bad_ruleset", "bad_level", "bad_time_limit", "bad_clock",
                                 "two_time_controls", "bad_range", "empty_range", "bad_reliability", "not_a_player",
                                 "empty_message", "too_long", "bad_format", "bad_rounds", "bad_size"), 400),
-               "no_tournament": 404, "invitation_needed": 403}
+               "no_tournament": 404, "invitation_needed": 403, "tournament_name_taken": 409}
 
 
 def http_status(error: ActionError) -> int:

@@ -1,5 +1,5 @@
 """Tournaments on other apps' pages: a player's profile lists their tournaments; a tournament's
-match names its round and links back to it."""
+match names its round and links back to it, on its page and in its player's list of matches."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from polis_site.matches import extensions
 from polis_site.matches.models import Match
@@ -33,3 +35,14 @@ def match_part(request: HttpRequest, match: Match, seat: str | None) -> str:
 
 
 extensions.page_parts["head"].append(match_part)
+
+
+def row_notes(matches: list[Match]) -> dict[int, str]:
+    """In a player's list of matches, a tournament's match names its round and links to it."""
+    games = Game.objects.select_related("tournament").filter(match__in=[m.pk for m in matches])
+    return {game.match_id: format_html('<a href="{}">{}</a>', game.tournament.get_absolute_url(),
+                                       _("Round %(number)s of %(name)s") % {"number": game.round, "name": game.tournament.name})
+            for game in games}
+
+
+extensions.row_notes.append(row_notes)

@@ -69,6 +69,10 @@ def due(tournament: Tournament) -> int | None:
     return tournament.current_round + 1
 
 
+#: A tournament neither finished nor cancelled: its name is its own meanwhile.
+UNDER_WAY = (Tournament.Status.OPEN, Tournament.Status.RUNNING, Tournament.Status.PAUSED)
+
+
 class TournamentError(MatchError):
     """A refusal of a tournament's (the same shape as play's, its own codes)."""
 
@@ -84,6 +88,10 @@ def create(user: Any, name: str, format: str, rounds: int = 5, **terms: Any) -> 
     if format == Tournament.Format.ROUND_ROBIN and rounds not in (1, 2):
         raise TournamentError("a round robin is played once or twice", code="bad_rounds", value=rounds)
     tournament = Tournament(created_by=user, name=name.strip()[:80] or "Tournament", format=format, rounds=rounds, **terms)
+    # Two at once of one name could not be told apart in a notice, a list or a match's heading.
+    if Tournament.objects.filter(name__iexact=tournament.name, status__in=UNDER_WAY).exists():
+        raise TournamentError(f"a tournament named {tournament.name!r} is under way", code="tournament_name_taken",
+                              value=tournament.name)
     if not 2 <= tournament.min_players <= tournament.max_players <= pairing.MOST:
         raise TournamentError(f"a tournament takes 2 to {pairing.MOST} players, at least as many as its least",
                               code="bad_size", value=[tournament.min_players, tournament.max_players])

@@ -47,7 +47,7 @@ def create(request: HttpRequest) -> HttpResponse:
     try:
         tournament = services.create(request.user, terms.pop("name"), terms.pop("format"), terms.pop("rounds"), **terms)
     except ActionError as error:
-        form.add_error(None, refusals.said(error))
+        form.add_error("name" if error.code == "tournament_name_taken" else None, refusals.said(error))
         return _listing(request, form, status=400)
     return redirect("tournaments:tournament", tournament_id=tournament.pk)
 

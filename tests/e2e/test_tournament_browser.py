@@ -5,6 +5,7 @@ final standings, which a visitor's page, never reloaded, shows as they come."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -74,6 +75,9 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     visitor = visitor_context.new_page()
     visitor.goto(f"{site.base_url}/tournaments/{tournament_id}/")
     visitor.locator('#tournament-part[data-live="1"]').wait_for(timeout=WAIT_MS)
+    visitor.evaluate("""() => { window.said = [];
+      new MutationObserver(() => window.said.push(document.querySelector('#tournament-said').textContent))
+        .observe(document.querySelector('#tournament-said'), {childList: true, characterData: true, subtree: true}); }""")
     maker.locator("#join").click()
     assert "You are in." in maker.locator(".messages").inner_text()
     phone.goto(f"{site.base_url}/tournaments/{tournament_id}/")
@@ -98,8 +102,15 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
                 bots[loser].call("POST", f"/matches/{game['match']}/resign")
     visitor.locator('#tournament-status[data-status="finished"]').wait_for(timeout=WAIT_MS)
     assert visitor.locator("#tournament-status").inner_text() == "Finished: the final standings."
-    assert visitor.locator("#tournament-said").inner_text() == "Finished: the final standings."
+    assert visitor.locator("#tournament-said").inner_text().endswith("Finished: the final standings.")
     final = any_bot.call("GET", f"/tournaments/{tournament_id}")
+    # Its live region said each game's result once, as it came, with its players' names.
+    said = visitor.evaluate("window.said")
+    for game in final["games"]:
+        athens, sparta = (re.escape(game[s]["username"]) for s in ("athens", "sparta"))  # a bot's name marked "BOT"
+        won = "Athens won" if game["result"] == "athens" else "Sparta won"
+        result = re.compile(rf"(?:BOT )?{athens} \(Athens\) against (?:BOT )?{sparta} \(Sparta\): {won}")
+        assert sum(len(result.findall(text)) for text in said) == 1, (result.pattern, said)
     rows = visitor.locator("#crosstable tbody tr")
     assert rows.count() == 4
     shown = [rows.nth(i).locator("th a .player-name").inner_text() for i in range(4)]
@@ -114,6 +125,17 @@ def test_a_swiss_of_people_and_bots_plays_its_rounds_by_itself_to_its_final_stan
     phone.reload()
     assert phone.locator("#tournament-status").inner_text() == "Terminado: la clasificación final."
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # Its crosstable scrolled to the last round keeps the players' names in sight at its left edge.
+    kept = phone.evaluate("""() => {
+      const region = document.querySelector('#standings .table-scroll');
+      region.scrollLeft = region.scrollWidth;
+      const edge = region.getBoundingClientRect();
+      return Array.from(region.querySelectorAll('tbody th[scope=row]'), (name) => {
+        const box = name.getBoundingClientRect();
+        return region.scrollLeft > 0 && box.left >= edge.left - 1 && box.right <= edge.right;
+      });
+    }""")
+    assert kept and all(kept), kept
     # The finished tournament is listed as such, and on each player's profile with their place.
     maker.goto(site.base_url + "/tournaments/")
     assert maker.locator(f'#finished tr[data-tournament="{tournament_id}"]').count() == 1

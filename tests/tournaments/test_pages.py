@@ -57,6 +57,9 @@ def test_an_aborted_game_is_played_again_and_its_match_names_the_tournament(clie
     client.force_login(users[0])
     page = client.get(f"/matches/{again.pk}/").content.decode()
     assert f'<a href="/tournaments/{tournament.pk}/">Round 1 of Abort</a>' in page
+    # And My matches names it too, beside the match, linking to its tournament.
+    mine = client.get("/matches/mine/").content.decode()
+    assert mine.count(f'<small class="row-note"><a href="/tournaments/{tournament.pk}/">Round 1 of Abort</a></small>') == 1
     play.resign(again.pk, again.sparta)
     tournament.refresh_from_db()
     run_queued(services.GROUP)

@@ -117,6 +117,9 @@ def test_bad_terms_and_late_or_double_entries_are_refused_by_name() -> None:
     with pytest.raises(services.TournamentError, match="once or twice"):
         services.create(user, "x", Tournament.Format.ROUND_ROBIN, rounds=3)
     tournament = services.create(user, "x", Tournament.Format.SWISS, min_players=2, max_players=2)
+    with pytest.raises(services.TournamentError) as refused:
+        services.create(other, " X ", Tournament.Format.KNOCKOUT)
+    assert refused.value.code == "tournament_name_taken" and Tournament.objects.count() == 1
     services.join(tournament.pk, user)
     with pytest.raises(services.TournamentError) as refused:
         services.join(tournament.pk, user)
