@@ -9,7 +9,10 @@ import {$, $$, el, fmt, gettext} from "./match/dom.js";
 const coach = JSON.parse($("#coach-data").textContent);
 const steps = new Map(coach.steps.map((step) => [step.decision, step]));
 const COUNTERS = new Set(["poleis", "seas", "remove"]);
-const box = el("div", {id: "coach", class: "coach", role: "status"});
+// The lesson in a status region of its own, said when it changes; a wrong click's explanation
+// apart, an alert: an outside tour heard the whole lesson again with each explanation.
+const lesson = el("div", {class: "coach-lesson", role: "status"});
+const box = el("div", {id: "coach", class: "coach"}, lesson);
 $("#actions").insertBefore(box, $("#action-body"));
 let wrong = "";
 
@@ -76,7 +79,6 @@ function draw() {
     box.dataset.step = String(number);
     parts.push(el("p", {class: "coach-title", text: fmt(gettext("Lesson %(n)s of %(total)s: %(title)s"),
       {n: number, total: coach.steps.length, title: at.step.title})}), el("p", {text: at.step.text}));
-    if (wrong) parts.push(el("p", {class: "coach-wrong", role: "alert", text: wrong}));
     const target = wanted(at.step.expect);
     delete box.dataset.want;
     if (target && target.node) {
@@ -96,8 +98,18 @@ function draw() {
     parts.push(el("p", {text: at.text}));
   }
   const words = parts.map((part) => part.textContent).join("\n");
-  if (words !== said) box.replaceChildren(...parts);
+  if (words !== said) lesson.replaceChildren(...parts);
   said = words;
+  explain();
+}
+
+// What a wrong click was told, under the lesson (each refusal makes it anew: said again).
+function explain() {
+  let node = $(".coach-wrong", box);
+  if (node && (!wrong || where().kind !== "step")) node = node.remove();
+  if (!wrong || where().kind !== "step") return;
+  if (!node) box.append(node = el("p", {class: "coach-wrong", role: "alert"}));
+  node.textContent = wrong;
 }
 
 // A control of the builder or the map that is not the one lit: stopped before the page hears it.
@@ -115,6 +127,7 @@ function refuse(event) {
   event.preventDefault();
   event.stopImmediatePropagation();
   wrong = where().step.wrong + " " + gettext("Try again with the lit control.");
+  for (const node of $$(".coach-wrong", box)) node.remove();
   draw();
 }
 
@@ -146,7 +159,16 @@ document.addEventListener("change", (event) => {
     return;
   }
   const partial = window.polisMatch.build.partial;
-  if (node.dataset.column) node.value = String((partial.columns || {})[node.dataset.column] || 0);
+  const held = node.dataset.column ? Number((partial.columns || {})[node.dataset.column] || 0) : NaN;
+  // A closed list stepped by the arrow keys changes at each step: a value on the way to the one
+  // asked is let be, unheard by the page, so that the next arrow goes on from it.
+  const wantedHere = node.dataset.column && columns ? Number(columns[node.dataset.column]) : NaN;
+  const value = Number(node.value);
+  if (node.tagName === "SELECT" && value !== held && (held < value) === (value < wantedHere)) {
+    event.stopImmediatePropagation();
+    return;
+  }
+  if (node.dataset.column) node.value = String(held);
   refuse(event);
 }, true);
 // A new position clears what a wrong click was told; the same position drawn again (the socket's

@@ -49,8 +49,15 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
     assert coach.locator(".coach-title").inner_text() == TITLE[language]
 
     # A wrong click: Trade, where the lesson moves hoplites. It is explained, and nothing is chosen.
+    page.evaluate("""() => { window.lessonSaid = 0;
+      new MutationObserver(() => { window.lessonSaid += 1; })
+        .observe(document.querySelector('#coach .coach-lesson'), {childList: true, subtree: true, characterData: true}); }""")
     page.locator('#action-body button.choice[data-choice="trade"]').click()
     assert WRONG[language] in coach.locator(".coach-wrong").inner_text()
+    assert coach.locator('.coach-wrong[role="alert"]').count() == 1
+    # The lesson's status region is not written again: a screen reader hears the explanation alone.
+    assert page.evaluate("window.lessonSaid") == 0
+    assert coach.locator('.coach-lesson[role="status"] .coach-title').inner_text() == TITLE[language]
     # The same position drawn again (a late copy, the socket reopening) keeps the explanation.
     page.evaluate("document.dispatchEvent(new CustomEvent('polis:state', {detail: window.polisMatch.state}))")
     assert WRONG[language] in coach.locator(".coach-wrong").inner_text(timeout=1000)
@@ -79,7 +86,17 @@ def test_the_tutorial_is_played_through_by_clicking_with_a_wrong_click_explained
             target = page.locator(".tutorial-target")
             target.wait_for(timeout=WAIT_MS)
             if target.evaluate("(node) => node.tagName") == "SELECT":
-                target.select_option(coach.get_attribute("data-want"))
+                # By the arrow keys on the closed list, as a keyboard steps it (each step a change):
+                # the values on the way are let be, and the one asked taken.
+                want = coach.get_attribute("data-want")
+                node = target.element_handle()
+                node.focus()
+                for _ in range(12):
+                    if node.evaluate("(n) => n.value") == want:
+                        break
+                    page.keyboard.press("ArrowDown")
+                    assert coach.locator(".coach-wrong").count() == 0, coach.inner_text()
+                assert node.evaluate("(n) => n.value") == want
             else:
                 if lesson in CONFIRMS[language] and "confirm" in (target.get_attribute("class") or ""):
                     confirms[lesson] = target.inner_text()
