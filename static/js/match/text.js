@@ -50,9 +50,12 @@ const lines = (details, id) => {
   return found ? found[1] : [];
 };
 
-const table = (caption, heads, rows) => el("table", {class: "listing text-table"}, el("caption", {text: caption}),
+// On a phone (or zoomed in) a row stands as a card, each cell named by its column (site.css's
+// stacking listings): five columns of whole words are wider than 390 px.
+const table = (caption, heads, rows) => el("table", {class: "listing stacking text-table"}, el("caption", {text: caption}),
   el("thead", {}, el("tr", {}, heads.map((h) => el("th", {scope: "col", text: h})))),
-  el("tbody", {}, rows.map((cells) => el("tr", {}, el("th", {scope: "row", text: cells[0]}), cells.slice(1).map((c) => el("td", {text: c}))))));
+  el("tbody", {}, rows.map((cells) => el("tr", {}, el("th", {scope: "row", text: cells[0]}),
+    cells.slice(1).map((c, i) => el("td", {"data-label": heads[i + 1], text: c}))))));
 
 function polisRow(id) {
   const view = match.current.view;
