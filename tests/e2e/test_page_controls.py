@@ -124,9 +124,12 @@ def test_with_two_routes_the_proxenos_goes_by_the_one_chosen_and_not_before(brow
     assert "→" not in said and said.count(", then ") == 2, said
     # The list stays open with the one chosen pressed, and another may be chosen instead.
     for pick in (routes.first, routes.last):
-        pick.click()
+        pick.focus()
+        page.keyboard.press("Enter")
         idle(page)
         assert page.locator("#action-body button.confirm").count() == 1
+        # The keyboard goes on to Confirm, as after any other step (it stayed on the route).
+        assert page.evaluate("document.activeElement.matches('#action-body button.confirm')")
         pressed = page.locator('#action-body button.choice[aria-pressed="true"]')
         assert pressed.count() == 1 and pressed.inner_text() == pick.inner_text()
         assert routes.count() >= 2

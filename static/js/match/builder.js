@@ -158,6 +158,9 @@ function sameControl(node) {
 function focusTheStep(used) {
   const body = $("#action-body");
   const again = used && body.querySelector(used);
+  // A choice that stays listed once made (a route), pressed now: on to Confirm, as any other step.
+  const onward = again && again.getAttribute("aria-pressed") === "true" && $("button.confirm:enabled", body);
+  if (onward) { onward.focus(); return; }
   if (again && !again.disabled) { again.focus(); return; }
   // A counter's "+" at its limit: its step's heading, where Enter does nothing (Confirm there
   // would take a third Enter meant for "+" as the move).
