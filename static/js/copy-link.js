@@ -9,4 +9,13 @@ export async function copyLink(input, button) {
     document.execCommand("copy");
   }
   button.textContent = button.dataset.copied;
+  // Said too: a button's new words are not read out where the focus already is.
+  let said = button.nextElementSibling;
+  if (!said || !said.matches(".copied-said")) {
+    said = Object.assign(document.createElement("span"), {className: "copied-said visually-hidden"});
+    said.setAttribute("role", "status");
+    button.after(said);
+  }
+  // Written a frame after a new region is made, so that the region is heard changing.
+  requestAnimationFrame(() => { said.textContent = button.dataset.copied; });
 }

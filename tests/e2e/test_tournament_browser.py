@@ -164,8 +164,10 @@ def test_a_tournament_by_invitation_is_joined_through_the_link_its_organiser_cop
     maker.wait_for_url("**/tournaments/*/")
     tournament_id = int(maker.url.rstrip("/").rsplit("/", 1)[1])
     assert "by invitation" in maker.locator("#tournament-terms").inner_text()
+    maker.locator('#tournament-part[data-live="1"]').wait_for(timeout=WAIT_MS)  # its part fetched anew on opening
     maker.locator("#invitation-copy").click()
     maker.wait_for_function("document.querySelector('#invitation-copy').textContent === 'Copied'", timeout=WAIT_MS)
+    maker.locator('#invitation-copy + .copied-said[role="status"]', has_text="Copied").wait_for(timeout=WAIT_MS)
     link = maker.locator("#invitation-link").input_value()
     assert link.startswith(f"{site.base_url}/tournaments/{tournament_id}/?invitation=")
     assert violations(maker, "organiser's page: ") == []
@@ -177,7 +179,7 @@ def test_a_tournament_by_invitation_is_joined_through_the_link_its_organiser_cop
     friend.goto(link)
     assert "por invitación" in friend.locator("#tournament-terms").inner_text()
     friend.locator("#join").tap()
-    assert "Ya estás inscrito" in friend.locator(".messages").inner_text()
+    assert "Ya estás inscrito" in friend.locator('[role="alert"] > .messages').inner_text()
     assert violations(friend, "invited phone: ") == []
     # A bot over the API: refused without the link's invitation, in with it.
     bot = make_bot(site, f"bot-i-{tag}")
