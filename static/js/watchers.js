@@ -4,7 +4,8 @@ import {ask, on} from "./match/socket.js";
 
 function show(message) {
   const count = document.getElementById("watchers-count");
-  if (count) count.textContent = String(message.count);
+  // Written only when it changes: the same number written again is said again (a bare "0" on opening).
+  if (count && count.textContent !== String(message.count)) count.textContent = String(message.count);
 }
 
 on("watchers", show);

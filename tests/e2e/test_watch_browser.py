@@ -16,6 +16,14 @@ from tests.support.services import DaphneProcess, manage
 
 pytestmark = pytest.mark.browser
 
+#: Counts the changes of the page's "Spectators watching now" live region from its first drawing.
+COUNT_CHANGES = """window.watchersSaid = 0;
+document.addEventListener('DOMContentLoaded', () => {
+  const region = document.getElementById('watchers');
+  if (region) new MutationObserver(() => { window.watchersSaid += 1; })
+    .observe(region, {childList: true, subtree: true, characterData: true});
+});"""
+
 
 def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
         browser, live_site: DaphneProcess, artifacts_dir: Path, tmp_path: Path) -> None:
@@ -50,6 +58,7 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
 
     # The player to move, logged in elsewhere, sees the visitor counted and moves by clicking.
     player_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    player_context.add_init_script(COUNT_CHANGES)
     player = player_context.new_page()
     log_in(player, live_site.base_url, names[0])
     player.goto(f"{live_site.base_url}/matches/{match_id}/")
@@ -62,6 +71,7 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     if mover is None:  # Sparta's turn: that player moves instead
         player_context.close()
         player_context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        player_context.add_init_script(COUNT_CHANGES)
         mover = player_context.new_page()
         log_in(mover, live_site.base_url, names[1])
         mover.goto(f"{live_site.base_url}/matches/{match_id}/")
@@ -74,5 +84,8 @@ def test_a_visitor_finds_a_match_on_the_watch_page_and_sees_a_move_arrive(
     # The visitor leaves: the players' page counts nobody.
     visitor_context.close()
     mover.locator("#watchers-count").filter(has_text="0").wait_for(timeout=WAIT_MS)
+    # Its live region changed once, as the visitor left: the number the page opened with, answered
+    # again as its socket opened, was not written (and said) again.
+    assert mover.evaluate("window.watchersSaid") == 1
     assert errors == []
     player_context.close()
