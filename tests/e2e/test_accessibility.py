@@ -41,8 +41,10 @@ MOTION = """() => [...document.getAnimations().map((a) => a.constructor.name),
 
 
 #: What sticks out furthest to the right, the innermost such element first: what made a page wide.
-WIDEST = """() => {
-  const out = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1);
+#: The innermost elements past the screen's `width` (not `innerWidth`: a phone's layout viewport grows
+#: to what is wider, and then nothing was named).
+WIDEST = """(width) => {
+  const out = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > width + 0.5);
   const inner = out.filter((e) => !out.some((o) => o !== e && e.contains(o)));
   return inner.slice(0, 3).map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && e.className.baseVal === undefined
     ? '.' + String(e.className).trim().split(/\\s+/).join('.') : ''} ${Math.round(e.getBoundingClientRect().width)} px "${(e.textContent || '').trim().slice(0, 60)}"`).join('; ');
@@ -79,7 +81,7 @@ def read_all(browser: Any, live_site: DaphneProcess, pages: dict[str, str], stat
                 found += violations(page, f"{where}: ")
                 wide = page.evaluate("document.documentElement.scrollWidth")
                 if wide > width:
-                    found.append(f"{where}: scrolls sideways ({wide} px wide; {page.evaluate(WIDEST)})")
+                    found.append(f"{where}: scrolls sideways ({wide} px wide; {page.evaluate(WIDEST, width)})")
                 found += [f"{where}: moves ({motion})" for motion in page.evaluate(MOTION)]
             context.close()
     return found
