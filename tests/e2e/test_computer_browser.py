@@ -31,6 +31,8 @@ def test_a_whole_match_against_the_computer_is_played_by_clicking(browser, live_
     page.on("pageerror", lambda error: errors.append(str(error)))
     against_the_computer(page, live_site, "brasidas", "easy", "athens")
     assert page.locator(".match-head h1 .sparta").inner_text() == "Computer (easy)"
+    # Its side after it, not in a second pair of brackets ("Computer (easy) (Sparta)").
+    assert page.locator(".match-head h1").inner_text().endswith("Computer (easy) · Sparta")
     assert page.locator(".invite").count() == 0  # nobody to invite: the computer has the seat
 
     player = ClickPlayer(page, random.Random(11), careful=True)
