@@ -369,7 +369,7 @@ def test_a_famine_gives_up_the_poleis_ticked_and_refusals_read_in_spanish(browse
     sizes = sorted(state.poleis[p].population for p in api.options(state, side)["choices"])
     if len(sizes) > 1 and sum(sizes) - sizes[0] >= shortfall:
         assert page.locator("#action-error").inner_text() == \
-            "Entregas más poleis de las que necesita la escasez: quédate con la más pequeña."
+            "Entregas más polis de las que necesita la escasez: quédate con la más pequeña."
         assert not page.locator("#action-body button.confirm").count()
         for box in boxes.all()[1:]:
             box.uncheck()
