@@ -115,6 +115,18 @@ def invited(tournament: Tournament, user: Any, invitation: str | None) -> bool:
 
 
 @transaction.atomic
+def new_invitation(tournament_id: int, user: Any) -> Tournament:
+    """Its organiser's new link: the old one joins no more (a link shared too widely)."""
+    tournament = locked(tournament_id)
+    if getattr(user, "pk", None) != tournament.created_by_id or not tournament.invitation_only:
+        raise TournamentError(f"only the organiser of tournament {tournament.pk} by invitation makes its link",
+                              code="forbidden")
+    tournament.invitation = ""
+    tournament.save()  # the model makes the new secret
+    return tournament
+
+
+@transaction.atomic
 def join(tournament_id: int, user: Any, invitation: str | None = None) -> Entry:
     tournament = locked(tournament_id)
     if tournament.entries.filter(user=user, withdrawn=False).exists():

@@ -12,4 +12,5 @@ urlpatterns = [
     path("<id:tournament_id>/part/", views.part, name="part"),
     path("<id:tournament_id>/join/", views.join, name="join"),
     path("<id:tournament_id>/withdraw/", views.withdraw, name="withdraw"),
+    path("<id:tournament_id>/invitation/", views.new_invitation, name="new_invitation"),
 ]

@@ -117,3 +117,16 @@ def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         messages.success(request, _("You have withdrawn: no later round pairs you (your games played stand)."))
     return redirect("tournaments:tournament", tournament_id=tournament_id)
+
+
+@login_required
+@require_POST
+@members_only
+def new_invitation(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    try:
+        services.new_invitation(tournament_id, request.user)
+    except ActionError as error:
+        messages.error(request, refusals.said(error))
+    else:
+        messages.success(request, _("A new invitation link is made: the old one no longer joins."))
+    return redirect("tournaments:tournament", tournament_id=tournament_id)

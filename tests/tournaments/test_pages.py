@@ -97,3 +97,15 @@ def test_a_tournament_by_invitation_shows_its_link_to_its_organiser_and_is_joine
     joined = client.post(f"/tournaments/{tournament.pk}/join/", follow=True).content.decode()
     assert "You are in." in joined and 'id="invitation-link"' not in joined
     assert list(tournament.entries.values_list("user_id", flat=True)) == [friend.pk]
+    # A link shared too widely: only its organiser makes a new one, and the old one joins no more.
+    client.force_login(stranger)
+    refused = client.post(f"/tournaments/{tournament.pk}/invitation/", follow=True).content.decode()
+    assert "This is not yours to do." in refused
+    client.force_login(host)
+    made = client.post(f"/tournaments/{tournament.pk}/invitation/", follow=True).content.decode()
+    tournament.refresh_from_db()
+    assert "A new invitation link is made" in made and tournament.invitation not in link and tournament.invitation in made
+    other = Client()
+    other.force_login(stranger)
+    stale = other.get(link.removeprefix("http://testserver")).content.decode()
+    assert "This invitation link is not this tournament&#x27;s" in stale and 'id="join"' not in stale
