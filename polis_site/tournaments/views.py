@@ -4,6 +4,7 @@ current over its socket, which says when to fetch the part again), joining and w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -93,40 +94,37 @@ def part(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/_tournament.html", _context(request, found))
 
 
+def _done(request: HttpRequest, tournament_id: int, act: Callable[[], object], said: str) -> HttpResponse:
+    """A player's request of a tournament's page: `act` done and `said`, or its refusal said, back
+    on the page either way."""
+    try:
+        act()
+    except ActionError as error:
+        messages.error(request, refusals.said(error))
+    else:
+        messages.success(request, said)
+    return redirect("tournaments:tournament", tournament_id=tournament_id)
+
+
 @login_required
 @require_POST
 @members_only
 def join(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.join(tournament_id, request.user, _invitation(request, tournament_id))
-    except ActionError as error:
-        messages.error(request, refusals.said(error))
-    else:
-        messages.success(request, _("You are in. Your matches appear here and in My matches as each round is paired."))
-    return redirect("tournaments:tournament", tournament_id=tournament_id)
+    return _done(request, tournament_id, lambda: services.join(tournament_id, request.user, _invitation(request, tournament_id)),
+                 _("You are in. Your matches appear here and in My matches as each round is paired."))
 
 
 @login_required
 @require_POST
 @members_only
 def withdraw(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.withdraw(tournament_id, request.user)
-    except ActionError as error:
-        messages.error(request, refusals.said(error))
-    else:
-        messages.success(request, _("You have withdrawn: no later round pairs you (your games played stand)."))
-    return redirect("tournaments:tournament", tournament_id=tournament_id)
+    return _done(request, tournament_id, lambda: services.withdraw(tournament_id, request.user),
+                 _("You have withdrawn: no later round pairs you (your games played stand)."))
 
 
 @login_required
 @require_POST
 @members_only
 def new_invitation(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.new_invitation(tournament_id, request.user)
-    except ActionError as error:
-        messages.error(request, refusals.said(error))
-    else:
-        messages.success(request, _("A new invitation link is made: the old one no longer joins."))
-    return redirect("tournaments:tournament", tournament_id=tournament_id)
+    return _done(request, tournament_id, lambda: services.new_invitation(tournament_id, request.user),
+                 _("A new invitation link is made: the old one no longer joins."))
