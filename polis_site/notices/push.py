@@ -13,7 +13,6 @@ from typing import Any
 from cryptography.hazmat.primitives import serialization
 from django.conf import settings
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 
 from polis_site.notices.models import PushSubscription
 from polis_site.presentation import words
@@ -75,6 +74,10 @@ def send(user_id: int, said: dict[str, tuple[str, str]], url: str, tag: str) -> 
     many devices took it. A task on the queue: it waits on push services, never a web process."""
     if not enabled():
         return 0
+    # Imported here: pywebpush brings aiohttp, 0.4 s of every process's start (`python -X importtime
+    # manage.py check`), and only the queue's workers ever send.
+    from pywebpush import WebPushException, webpush
+
     signer = Vapid.from_pem(settings.VAPID_PRIVATE_KEY.encode())
     delivered = 0
     for subscription in PushSubscription.objects.filter(user_id=user_id):

@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-import networkx
 
 ATHENS, SPARTA = "athens", "sparta"
 
@@ -96,6 +95,10 @@ def swiss_round(entrants: Sequence[Entrant]) -> Round:
     # (the matching's time grows as the cube of the players: a complete graph of 1,000 takes
     # minutes); if that leaves anyone unpaired, a repeat or a side both must have, twice as many,
     # up to everyone, where the result is the best pairing there is.
+    # Imported here: networkx is 0.3 s of every process's start (`python -X importtime manage.py
+    # check`), and only a Swiss round's pairing uses it.
+    import networkx
+
     reach = NEAREST
     while True:
         graph = networkx.Graph()
