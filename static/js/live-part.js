@@ -7,6 +7,7 @@
 export function keepCurrent(box, socketPath, type, refreshed = () => {}) {
   let retry = 500;
   let pending = null;
+  box.dataset.live = "0";  // "1" once its socket is open and the part fetched anew
   async function refresh() {
     pending = null;
     const response = await fetch(box.dataset.url, {headers: {Accept: "text/html"}, credentials: "same-origin"});

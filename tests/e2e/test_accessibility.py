@@ -17,7 +17,7 @@ from tests.e2e.test_match_browser import log_in, signed_up
 from tests.e2e.test_page_audit import LANGUAGES, WIDTHS
 from tests.e2e.test_phone_pages import a_players_pages
 from tests.support.accessibility import violations
-from tests.support.clicking import idle
+from tests.support.clicking import drawn, idle
 from tests.support.games import imported
 from tests.support.services import DaphneProcess, manage
 
@@ -71,7 +71,7 @@ def read_all(browser: Any, live_site: DaphneProcess, pages: dict[str, str], stat
             page = context.new_page()
             for what, url in pages.items():
                 page.goto(url if url.startswith("http") else live_site.base_url + url)
-                page.wait_for_load_state("networkidle")
+                drawn(page)
                 if what == "match":
                     idle(page)
                 where = (f"{what}, {language}, {width} px" + (f" ({width * zoom} px at {zoom * 100}%)" if zoom > 1 else "")

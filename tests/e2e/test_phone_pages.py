@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_match_browser import log_in, sign_up, signed_up
-from tests.support.clicking import WAIT_MS, idle
+from tests.support.clicking import WAIT_MS, drawn, idle
 from tests.support.games import imported
 from tests.support.services import DaphneProcess
 
@@ -86,7 +86,7 @@ def test_every_page_fits_a_phone_in_english_and_spanish(browser, live_site: Daph
         wide: dict[str, list[str]] = {}
         for what, url in pages.items():
             small.goto(url if url.startswith("http") else live_site.base_url + url)
-            small.wait_for_load_state("networkidle")
+            drawn(small)
             assert small.locator("html").get_attribute("lang") == language
             small.evaluate("document.querySelectorAll('details').forEach((part) => { part.open = true; })")  # folded parts too
             if overflow(small):

@@ -57,6 +57,16 @@ def timed_out(page: Any) -> int:
     return page.evaluate("window.polisMatch ? window.polisMatch.timedOut : 0")
 
 
+#: A page drawn whole: loaded, and each part its socket keeps current fetched anew (static/js/live-part.js).
+DRAWN = "() => document.readyState === 'complete' && !document.querySelector('[data-live=\"0\"]')"
+
+
+def drawn(page: Any) -> None:
+    """Waits until the page is drawn whole (DRAWN): what is read of it then stays, unless something
+    happens. (Waiting for the network to be still costs half a second a page, every time.)"""
+    page.wait_for_function(DRAWN, timeout=WAIT_MS)
+
+
 def frames(page: Any, count: int = 2) -> None:
     """Waits for the page's next `count` frames to be drawn (what a layout change brings is then on
     screen), not for a time."""
