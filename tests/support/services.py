@@ -6,6 +6,7 @@ when the test (or the session) ends. Nothing here is a mock.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,6 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from tests.support.manage_runner import MARK
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -202,13 +205,48 @@ def site_env(**overrides: str) -> dict[str, str]:
     return env
 
 
+#: The command runners kept (tests/support/manage_runner.py), the latest used last: one for each
+#: site's settings (its database among them); those of sites long gone are stopped.
+RUNNERS: dict[tuple[tuple[str, str], ...], subprocess.Popen[str]] = {}
+#: How many settings' runners are kept alive at once (a test may use two sites).
+KEPT_RUNNERS = 3
+
+
 def manage(args: list[str], env: Mapping[str, str]) -> str:
-    """Runs a management command as the site's processes would; its output."""
-    result = subprocess.run([sys.executable, str(REPO / "manage.py"), *args], env=dict(env), cwd=REPO,
-                            capture_output=True, text=True)
-    if result.returncode:
-        raise ServiceError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
-    return result.stdout
+    """Runs a management command with the site's settings, as `manage.py` would; its output. A
+    process of the settings' own runs it, started at their first command."""
+    runner = _runner(env)
+    assert runner.stdin is not None and runner.stdout is not None
+    runner.stdin.write(json.dumps(args) + "\n")
+    runner.stdin.flush()
+    for line in runner.stdout:
+        if line.startswith(MARK):
+            reply = json.loads(line[len(MARK):])
+            break
+    else:
+        RUNNERS.pop(_settings(env), None)
+        raise ServiceError(f"manage.py {' '.join(args)}: its runner ended (code {runner.wait()})")
+    if not reply["ok"]:
+        raise ServiceError(f"manage.py {' '.join(args)} failed:\n{reply['out']}\n{reply['err']}")
+    return reply["out"]
+
+
+def _settings(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(env.items()))
+
+
+def _runner(env: Mapping[str, str]) -> subprocess.Popen[str]:
+    key = _settings(env)
+    runner = RUNNERS.pop(key, None)
+    if runner is None or runner.poll() is not None:
+        runner = subprocess.Popen([sys.executable, "-m", "tests.support.manage_runner"], env=dict(env), cwd=REPO,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    RUNNERS[key] = runner
+    while len(RUNNERS) > KEPT_RUNNERS:
+        oldest = RUNNERS.pop(next(iter(RUNNERS)))
+        oldest.stdin.close()  # type: ignore[union-attr]  # it ends at the end of its input
+        oldest.wait(timeout=30)
+    return runner
 
 
 def http_get(url: str, timeout: float = 5.0) -> tuple[int, bytes]:
