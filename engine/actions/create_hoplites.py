@@ -101,6 +101,8 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     if "polis" not in partial:
         return {"next": "polis", "choices": [p for p in mine if raised(p) or hired(p)]}
     if HIRE not in partial:
+        if not hired(partial["polis"]):  # none to hire there: raised from the polis, asked as without the card
+            return counted_unit_options(state, side, partial, mine, most_hoplites, PAID_WITH)
         return hire_options(state, side, raised(partial["polis"]), hired(partial["polis"]))
     if "count" not in partial:
         return {"next": "count", "choices": list(range(1, hired(partial["polis"]) + 1))}

@@ -549,6 +549,19 @@ def test_mercenaries_are_hired_for_silver_from_the_reserve_leaving_the_polis_who
     assert state.poleis["pylos"].population == 2 and state.players["sparta"].units["ionion_pelagos"] == 3
 
 
+def test_with_the_card_but_no_silver_the_hire_step_is_not_asked() -> None:
+    """The options asked "hire" with False its only choice, a step the legal actions never take (their
+    hire=False is left out): a random walk of the options against the actions found it."""
+    def poor(state: GameState) -> None:
+        fed(state)
+        state.players["sparta"].tracks["silver"] = 0
+    state, _ = opened("mercenaries", poor)
+    for kind, polis in (("create_hoplites", "pylos"), ("create_galleys", "pylos")):
+        assert api.options(state, "sparta", {"type": kind, "polis": polis})["next"] != "hire"
+        assert [a for a in api.legal_actions(state, "sparta") if a["type"] == kind and a["polis"] == polis]
+        assert not [a for a in api.legal_actions(state, "sparta") if a.get("hire")]
+
+
 def test_without_the_card_nobody_hires() -> None:
     state, _ = opened("no_event_epsilon", fed)
     assert "hire" not in str(api.options(state, "sparta", {"type": "create_hoplites", "polis": "pylos"}))
