@@ -33,6 +33,8 @@ play-outs by level L of the answer played and the analysis's preferred one from 
 player saw it, to the game's end: the loss the play-outs find, written to docs/mistakes/S.jsonl.
 `... mistakes --report F [F ...]`: per grade the losses judged and found, the hit rate on answers
 the play-outs prove worse and the false alarms among listed mistakes, with 95% intervals.
+`... mistakes --fit F --held-out H`: the loss found per point of the loss searched
+(`analysis.LOSS_SCALE`) fitted on F's decisions, and the report on H's with it and without it.
 
 `python -m benchmarks.analysis sanity --games N --seed S`: N seeded games of hard against random
 (sides swapped every game), each analysed; how often each game's largest losses fell on the
@@ -228,16 +230,18 @@ def noise(games: int, seed: str, repeats: int, every: int) -> None:
             judged = [analysis.judge_at(state, entry["side"], entry["action"], f"{name}:{step}:{r}") for r in range(repeats)]
             if judged[0] is None:
                 continue
-            for key in spreads:
-                spreads[key].append(statistics.stdev(getattr(j, key) for j in judged))
+            spreads["loss"].append(statistics.stdev(j.searched_loss for j in judged))
+            spreads["before"].append(statistics.stdev(j.before for j in judged))
             if any(search.action_key(j.best) == search.action_key(j.played) for j in judged):
-                zero_played += [j.loss for j in judged]
+                zero_played += [j.searched_loss for j in judged]
         print(f"  game {number + 1}/{games}: {len(spreads['loss'])} decisions judged {repeats} times so far", flush=True)
     pooled = {key: statistics.mean(v * v for v in values) ** 0.5 for key, values in spreads.items()}
     floor = sorted(zero_played)[int(0.95 * (len(zero_played) - 1))] if zero_played else float("nan")
+    shown = f" ({100 * analysis.LOSS_SCALE * pooled['loss']:.1f} and {100 * analysis.LOSS_SCALE * floor:.1f} shown)"
     print(f"noise, seed {seed}, {len(spreads['loss'])} decisions x {repeats} seeds: a loss's standard deviation "
-          f"{100 * pooled['loss']:.1f} points, a chance's {100 * pooled['before']:.1f}; of {len(zero_played)} "
-          f"judgements of answers the search itself chose on some seed, 95% lost at most {100 * floor:.1f} points")
+          f"{100 * pooled['loss']:.1f} points as searched, a chance's {100 * pooled['before']:.1f}; of {len(zero_played)} "
+          f"judgements of answers the search itself chose on some seed, 95% lost at most {100 * floor:.1f} points as "
+          f"searched{shown}")
 
 
 #: Where the known mistakes' positions are kept, a file a seed.
@@ -296,12 +300,12 @@ def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str, 
                 diffs = [] if same else [played_out(view, (judged.best, played), level, f"{name}:{step}:{k}")
                                          for k in range(playouts)]
                 out.write(json.dumps({"game": name, "step": step, "round": state.round, "side": side,
-                                      "kind": state.decision.kind, "deliberate": deliberate, "loss": round(judged.loss, 4),
+                                      "kind": state.decision.kind, "deliberate": deliberate, "loss": round(judged.searched_loss, 4),
                                       "same": same, "level": level, "diffs": diffs, "machine": ladder.machine(),
                                       "date": datetime.date.today().isoformat()}) + "\n")
                 out.flush()
                 found = f"found {100 * statistics.mean(diffs):+.0f}" if diffs else "the preferred answer"
-                print(f"  {name} step {step} ({'random' if deliberate else 'medium'}): judged {100 * judged.loss:.0f}, "
+                print(f"  {name} step {step} ({'random' if deliberate else 'medium'}): searched {100 * judged.searched_loss:.0f}, "
                       f"{found}", flush=True)
 
 
@@ -316,36 +320,69 @@ def true_loss(row: dict[str, Any]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def mistakes_report(paths: list[str]) -> None:
-    """The analysis against its play-outs: per grade, the losses judged and found; how many of the
-    answers the play-outs prove worse by a mistake's size it listed (hits), and how many it listed
-    as mistakes the play-outs contradict (false alarms), each with its 95% interval."""
+def fit_loss_scale(rows: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """The loss the play-outs find per point of the loss searched, with its 95% interval: least
+    squares through 0 (an answer the search finds no worse is no worse in whole games)."""
+    pairs = [(row["loss"], true_loss(row)[0]) for row in rows if len(row["diffs"]) >= 2]
+    xx = sum(x * x for x, _ in pairs)
+    slope = sum(x * y for x, y in pairs) / xx
+    spread = (sum((y - slope * x) ** 2 for x, y in pairs) / (len(pairs) - 1)) ** 0.5
+    half = strength.Z95 * spread / xx ** 0.5
+    return round(slope, 3), round(slope - half, 3), round(slope + half, 3)
+
+
+def mistakes_report(paths: list[str], scale: float = analysis.LOSS_SCALE) -> None:
+    """The analysis against its play-outs: per grade, the losses judged (the search's, times
+    `scale`) and found; how many of the answers the play-outs prove worse by a mistake's size it
+    listed (hits), and how many it listed as mistakes the play-outs contradict (false alarms), each
+    with its 95% interval."""
     rows = [row for path in paths for row in read_positions(path)]
-    mistake = dict(analysis.GRADES)["mistake"]
     print(f"{len(rows)} decisions of {len({r['game'] for r in rows})} games; play-outs by "
-          f"{', '.join(sorted({r['level'] for r in rows}))}, {max(len(r['diffs']) for r in rows)} a decision")
+          f"{', '.join(sorted({r['level'] for r in rows}))}, {max(len(r['diffs']) for r in rows)} a decision; "
+          f"judged: the search's loss times {scale}")
     print("| judged loss | decisions | deliberate | mean judged | mean found [95%] |")
     print("|---|---|---|---|---|")
     bounds = [("listed as nothing", 0.0)] + list(analysis.GRADES) + [("", math.inf)]
     for (name, low), (_, high) in zip(bounds, bounds[1:]):
-        inside = [r for r in rows if low <= r["loss"] < high]
+        inside = [r for r in rows if low <= scale * r["loss"] < high]
         if len(inside) < 2:
             continue
         found = [true_loss(r)[0] for r in inside]
         half = strength.Z95 * statistics.stdev(found) / len(found) ** 0.5
         print(f"| {name} ({100 * low:.0f}{'+' if high == math.inf else f'–{100 * high:.0f}'}) | {len(inside)} "
-              f"| {sum(r['deliberate'] for r in inside)} | {100 * statistics.mean(r['loss'] for r in inside):.1f} "
+              f"| {sum(r['deliberate'] for r in inside)} | {100 * scale * statistics.mean(r['loss'] for r in inside):.1f} "
               f"| {100 * statistics.mean(found):.1f} [{100 * (statistics.mean(found) - half):.1f}, "
               f"{100 * (statistics.mean(found) + half):.1f}] |")
-    real = [r for r in rows if true_loss(r)[1] > 0 and true_loss(r)[0] >= mistake]
-    hits = sum(r["loss"] >= analysis.SMALL for r in real)
-    listed = [r for r in rows if r["loss"] >= mistake]
-    contradicted = sum(true_loss(r)[2] < analysis.SMALL for r in listed)
-    for what, count, total in (("hits: answers the play-outs prove worse by a mistake's size or more, listed", hits, len(real)),
-                               ("false alarms: listed as mistakes, the play-outs' interval wholly below an inaccuracy",
-                                contradicted, len(listed))):
+    for what, (count, total) in (("hits: answers the play-outs prove worse by a mistake's size or more, listed", hits(rows, scale)),
+                                 ("false alarms: listed, the play-outs' interval wholly below an inaccuracy", false_alarms(rows, scale))):
         low, high = strength.wilson(count, total)
         print(f"{what}: {count} of {total} ({100 * count / max(total, 1):.0f}% [{100 * low:.0f}–{100 * high:.0f}])")
+
+
+def hits(rows: list[dict[str, Any]], scale: float) -> tuple[int, int]:
+    """Of the answers the play-outs prove worse (their interval above 0) by a mistake's size or more
+    on average, how many the analysis lists (an inaccuracy or worse)."""
+    real = [r for r in rows if true_loss(r)[1] > 0 and true_loss(r)[0] >= dict(analysis.GRADES)["mistake"]]
+    return sum(scale * r["loss"] >= analysis.SMALL for r in real), len(real)
+
+
+def false_alarms(rows: list[dict[str, Any]], scale: float) -> tuple[int, int]:
+    """Of the answers the analysis lists (an inaccuracy or worse), how many the play-outs contradict:
+    their interval wholly below an inaccuracy's loss."""
+    listed = [r for r in rows if scale * r["loss"] >= analysis.SMALL]
+    return sum(true_loss(r)[2] < analysis.SMALL for r in listed), len(listed)
+
+
+def loss_scale_report(fit: str, held_out: str) -> None:
+    """LOSS_SCALE fitted on `fit`'s decisions, and `held_out`'s, games never fitted on, reported
+    with it and with the search's own loss (scale 1)."""
+    fitted, checked = read_positions(fit), read_positions(held_out)
+    assert not {r["game"] for r in fitted} & {r["game"] for r in checked}, "a held-out game was fitted on"
+    scale, low, high = fit_loss_scale(fitted)
+    print(f"scale {scale} [{low}, {high}] fitted on {len(fitted)} decisions of {len({r['game'] for r in fitted})} games")
+    for shown in (scale, 1.0):
+        print(f"\nheld out, {held_out}:")
+        mistakes_report([held_out], shown)
 
 
 def sanity(games: int, seed: str) -> None:
@@ -417,8 +454,8 @@ def main() -> None:
     parser.add_argument("what", choices=("calibration", "mistakes", "noise", "queue", "sanity", "symmetry"))
     parser.add_argument("--repeats", type=int, default=4, help="noise: seeds each decision is judged with")
     parser.add_argument("--every", type=int, default=15, help="calibration: one decision in K judged")
-    parser.add_argument("--fit", help="calibration: the positions to fit on (a docs/calibration file)")
-    parser.add_argument("--held-out", help="calibration: the positions of games never fitted on")
+    parser.add_argument("--fit", help="calibration, mistakes: the positions to fit on (a docs/calibration or docs/mistakes file)")
+    parser.add_argument("--held-out", help="calibration, mistakes: the positions of games never fitted on")
     parser.add_argument("--playouts", type=int, default=32, help="mistakes: paired play-outs a decision")
     parser.add_argument("--level", default="medium", help="mistakes: the level that plays the play-outs")
     parser.add_argument("--report", nargs="+", help="mistakes: the docs/mistakes files to report on")
@@ -433,6 +470,8 @@ def main() -> None:
         queue(args.games, args.seconds)
     elif args.what == "mistakes" and args.report:
         mistakes_report(args.report)
+    elif args.what == "mistakes" and args.fit:
+        loss_scale_report(args.fit, args.held_out)
     elif args.what == "calibration" and args.fit:
         calibration_report(args.fit, args.held_out or parser.error("--fit needs --held-out"))
     elif args.seed is None:

@@ -5,7 +5,9 @@ opponent's battle hand or the decks' order, so the judgement is one that player 
 
 For each decision with more than one answer: the chance to win, for Athens, with the computer's
 preferred answer (`before`) and after the answer played (`after`), and what the answer played cost
-its side (`loss`). A chance is hard's value of the position (-1 lost to 1 won, its search's
+its side (`loss`): the search's difference between the two read on the scale of games played to
+their end (`LOSS_SCALE`), for a search that plays on to the round's end only weighs one move more
+than whole games do. A chance is hard's value of the position (-1 lost to 1 won, its search's
 average over its play-outs) drawn on 0 to 1, then calibrated: scaled on the logit by a temperature
 fitted per ruleset on the results of fresh games (`CALIBRATION`; docs/computer.md, "The analysis":
 its reliability on held-out games). Its play-outs are prudent for both sides alike, so that a
@@ -36,9 +38,18 @@ LEAST = 100
 #: `python -m benchmarks.analysis calibration` (maximum likelihood on the results of fresh games);
 #: no intercept, so a position and its mirror stay complementary. A ruleset not fitted reads as 1.
 CALIBRATION: dict[str, float] = {"2012": 1.179, "2012-s1": 3.032, "2020": 1.033}  # docs/calibration/calib28f.jsonl
-#: A loss's grades, each the least loss (of the chance to win) it takes: an answer that loses less
-#: than the first is not called a mistake, for a judgement's own noise reaches that far
-#: (docs/computer.md, "How much a judgement moves": `python -m benchmarks.analysis noise`).
+#: How much of the search's loss (`before` - `after`) whole games find: play-outs of both answers to
+#: the game's end by medium for both sides, fitted by `python -m benchmarks.analysis mistakes --fit
+#: F --held-out H` (least squares through 0 of the loss found on the loss searched; docs/computer.md,
+#: "Known mistakes") and checked on games of another fresh seed.
+LOSS_SCALE = 0.316  # docs/mistakes/mistakes28a.jsonl
+#: LOSS_SCALE's 95% interval in the same fit: how far a loss shown may be from what whole games find
+#: on average for such a judgement (`interval`).
+LOSS_INTERVAL = (0.077, 0.555)
+#: A loss's grades, each the least loss (of the chance to win, as whole games find it) it takes: an
+#: answer that loses less than the first is not called a mistake, for below it the known mistakes'
+#: play-outs find no loss (docs/computer.md, "Known mistakes"); a judgement's own noise stays far
+#: below it (`python -m benchmarks.analysis noise`).
 GRADES = (("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 SMALL = GRADES[0][1]
 #: How near 0 or 1 a search's chance is taken before its logit (a search whose play-outs all won).
@@ -49,6 +60,12 @@ def scaled(raw: float, temperature: float) -> float:
     """A search's chance read through a temperature: sigmoid(t * logit(p)), p kept SURE from 0 and 1."""
     sure = min(max(raw, SURE), 1 - SURE)
     return 1 / (1 + math.exp(-temperature * math.log(sure / (1 - sure))))
+
+
+def interval(loss: float) -> tuple[float, float]:
+    """A loss shown with its 95% interval: the bounds of LOSS_SCALE's fit in its place."""
+    low, high = LOSS_INTERVAL
+    return loss * low / LOSS_SCALE, loss * high / LOSS_SCALE
 
 
 def calibrated(raw: float, edition: str) -> float:
@@ -67,11 +84,16 @@ class Judgement:
     played: players.Action
 
     @property
-    def loss(self) -> float:
-        """The chance to win the answer played cost its own side (0: the computer's own choice, or
-        one it judged as good)."""
+    def searched_loss(self) -> float:
+        """The chance to win the answer played cost its own side as the search has it (0: the
+        computer's own choice, or one it judged as good): what LOSS_SCALE is fitted on."""
         lost = self.before - self.after
         return max(0.0, lost if self.side == "athens" else -lost)
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the answer played cost its own side, as whole games find it."""
+        return LOSS_SCALE * self.searched_loss
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "loss": round(self.loss, 4)}

@@ -73,6 +73,7 @@ def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
     # Where each move happens, drawn on the board when the mistake is opened (analysis.js).
     return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "side_name": words.side_name(side),
             "when": when(side, moment), "loss": percent(item["loss"]),
+            "range": [percent(bound) for bound in analysis.interval(item["loss"])],
             "played": words.describe(side, item["played"]), "preferred": preferred,
             "played_places": " ".join(board.places(item["played"])),
             "best_places": " ".join(board.places(item["best"])) if preferred else ""}

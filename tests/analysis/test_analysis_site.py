@@ -191,6 +191,8 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     mistakes = page[page.index(f'id="analysis-mistakes-{worst["side"]}"'):]
     assert f'data-step-to="{worst["seq"] - 1}">Round Alpha, {side}, action ' in mistakes
     assert f"−{round(100 * worst['loss'])}%" in mistakes and "The computer preferred: " + side in mistakes
+    low, high = (round(100 * bound) for bound in analysis.interval(worst["loss"]))  # its size's interval beside it
+    assert f"−{round(100 * worst['loss'])}%</strong> <span class=\"muted\">({low} to {high} in whole games)</span>" in mistakes
     # Each side summed up: its decisions judged, its average loss, its losses of each grade.
     table = page[page.index('id="analysis-sides"'):page.index("</table>", page.index('id="analysis-sides"'))]
     for side in ("athens", "sparta"):
