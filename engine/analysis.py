@@ -41,11 +41,11 @@ CALIBRATION: dict[str, float] = {"2012": 1.179, "2012-s1": 3.032, "2020": 1.033}
 #: How much of the search's loss (`before` - `after`) whole games find: play-outs of both answers to
 #: the game's end by medium for both sides, fitted by `python -m benchmarks.analysis mistakes --fit
 #: F --held-out H` (least squares through 0 of the loss found on the loss searched; docs/computer.md,
-#: "Known mistakes") and checked on games of another fresh seed.
+#: "Known mistakes"); its check on games of another fresh seed is still being gathered.
 LOSS_SCALE = 0.316  # docs/mistakes/mistakes28a.jsonl
-#: LOSS_SCALE's 95% interval in the same fit: how far a loss shown may be from what whole games find
-#: on average for such a judgement (`interval`).
-LOSS_INTERVAL = (0.077, 0.555)
+#: LOSS_SCALE's 95% interval in the same fit (whole games resampled): where the average loss whole
+#: games find for answers judged alike may lie (`interval`); not the range of one answer's loss.
+LOSS_INTERVAL = (0.02, 0.727)
 #: A loss's grades, each the least loss (of the chance to win, as whole games find it) it takes: an
 #: answer that loses less than the first is not called a mistake, for below it the known mistakes'
 #: play-outs find no loss (docs/computer.md, "Known mistakes"); a judgement's own noise stays far
@@ -73,6 +73,20 @@ def calibrated(raw: float, edition: str) -> float:
     return round(scaled(raw, CALIBRATION.get(edition, 1.0)), 4)
 
 
+def searched_loss(side: str, before: float, after: float) -> float:
+    """The chance to win an answer cost `side` as the search has it, from Athens' chances with the
+    computer's choice and after the answer (0: the computer's own choice, or one it judged as
+    good): what LOSS_SCALE is fitted on."""
+    lost = before - after
+    return max(0.0, lost if side == "athens" else -lost)
+
+
+def loss(side: str, before: float, after: float) -> float:
+    """The chance to win an answer cost `side`, as whole games find it. Read from the chances, never
+    from a loss stored beside them: an analysis made before LOSS_SCALE reads on the same scale."""
+    return LOSS_SCALE * searched_loss(side, before, after)
+
+
 @dataclass(frozen=True)
 class Judgement:
     """One decision judged: chances are Athens', 0 to 1."""
@@ -85,15 +99,11 @@ class Judgement:
 
     @property
     def searched_loss(self) -> float:
-        """The chance to win the answer played cost its own side as the search has it (0: the
-        computer's own choice, or one it judged as good): what LOSS_SCALE is fitted on."""
-        lost = self.before - self.after
-        return max(0.0, lost if self.side == "athens" else -lost)
+        return searched_loss(self.side, self.before, self.after)
 
     @property
     def loss(self) -> float:
-        """The chance to win the answer played cost its own side, as whole games find it."""
-        return LOSS_SCALE * self.searched_loss
+        return loss(self.side, self.before, self.after)
 
     def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "loss": round(self.loss, 4)}

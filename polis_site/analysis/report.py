@@ -81,7 +81,7 @@ def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
 
 def report(match: Match, row: Analysis) -> dict[str, Any]:
     """What the replay shows of a finished analysis, in the active language."""
-    judged = row.judgements
+    judged = [{**item, "loss": analysis.loss(item["side"], item["before"], item["after"])} for item in row.judgements]
     at, starts = moments(match)
     largest = {side: sorted((i for i in judged if i["side"] == side and i["loss"] >= SMALL), key=lambda i: -i["loss"])[:MISTAKES]
                for side in audience.SIDES}
@@ -91,7 +91,7 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
     return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
-            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged),
+            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged), "listed": bool(marked),
             "grades": {name: percent(least) for name, least in GRADES}}
 
 

@@ -105,7 +105,7 @@ def judge_next(analysis_id: int) -> int | None:
     """The next step of the analysis judged and stored: 1 (0 when it had one answer, or another
     task stored it first); None when nothing is left."""
     row = Analysis.objects.select_related("match").filter(pk=analysis_id).first()
-    if row is None or row.done:
+    if row is None or row.done or row.engine != analysis.version():  # another engine's: its judgements would mix
         return None
     match, seq = row.match, row.upto
     state = match.state_after(upto=seq - 1)

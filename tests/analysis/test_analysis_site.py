@@ -192,7 +192,7 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     assert f'data-step-to="{worst["seq"] - 1}">Round Alpha, {side}, action ' in mistakes
     assert f"−{round(100 * worst['loss'])}%" in mistakes and "The computer preferred: " + side in mistakes
     low, high = (round(100 * bound) for bound in analysis.interval(worst["loss"]))  # its size's interval beside it
-    assert f"−{round(100 * worst['loss'])}%</strong> <span class=\"muted\">({low} to {high} in whole games)</span>" in mistakes
+    assert f"−{round(100 * worst['loss'])}%</strong> <span class=\"muted\">({low} to {high} points in whole games)</span>" in mistakes
     # Each side summed up: its decisions judged, its average loss, its losses of each grade.
     table = page[page.index('id="analysis-sides"'):page.index("</table>", page.index('id="analysis-sides"'))]
     for side in ("athens", "sparta"):
@@ -213,6 +213,27 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
         assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (chart, numbers)
         for points in re.findall(r'\spoints="([^"]*)"', svg):
             assert re.fullmatch(r"(-?\d+(\.\d+)?,-?\d+(\.\d+)?\s?)+", points), (chart, points)
+
+
+@override_settings(ANALYSE_FINISHED=True)
+def test_an_analysis_of_an_older_engine_reads_its_losses_on_today_s_scale_and_is_not_added_to(quick: None) -> None:
+    """An analysis made before the loss's scale stored the search's own losses, three times larger:
+    the replay showed it (the newest finished) with today's grades. Losses are read from the chances,
+    and a worker of today's engine adds nothing to another engine's analysis."""
+    match = resigned_after(14, seed="analysis-words")
+    row = analysed(match)
+    shown = report.report(match, row)
+    assert any(lines for lines in shown["mistakes"].values())
+    older = [{**item, "loss": round(item["loss"] / analysis.LOSS_SCALE, 4)} for item in row.judgements]
+    Analysis.objects.filter(pk=row.pk).update(engine="older", judgements=older)
+    row.refresh_from_db()
+    assert services.latest(match) == row
+    again = report.report(match, row)
+    assert (again["mistakes"], again["annotations"], again["sides"]) == (shown["mistakes"], shown["annotations"], shown["sides"])
+    Analysis.objects.filter(pk=row.pk).update(upto=row.upto - 3)
+    assert services.judge_next(row.pk) is None
+    row.refresh_from_db()
+    assert row.judgements == older
 
 
 def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> None:
