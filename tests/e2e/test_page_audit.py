@@ -422,10 +422,10 @@ def test_the_page_reads_right_at_every_kind_of_decision(name: str, readers: dict
                 idle(page)
                 problems += [f"{where} after {place.opens}: {p}" for p in read(page, language, width, before_any_click=False)]
             problems += [f"{where}: {p}" for p in walk(page, language, width)]
-            # The walk changes the action panel and the map only: axe reads those again (the whole
-            # page is read above, at twice the cost).
+            # The walk changes the action panel (its fields, status and alert) and the map only: axe
+            # reads those again (the whole page is read above, at twice the cost).
             problems += violations(page, f"{where}, the decision's fields stepped through: axe: ",
-                                   within=("#action-body", ".board-column"))
+                                   within=("#actions", ".board-column"))
             if width == 390:
                 page.screenshot(path=str(artifacts_dir / f"audit-{name.replace(' ', '-')}-{language}-390.png"))
     assert not problems, f"{name} ({state.decision.kind}):\n" + "\n".join(dict.fromkeys(problems))

@@ -27,6 +27,8 @@ def violations(page: Any, where: str = "", within: tuple[str, ...] = ()) -> list
     """Each violation axe finds in the page as it stands (or in its parts `within`): its rule,
     impact and help, and for each element (at most three) its selector, its opening HTML and what
     axe says is wrong."""
+    missing = [part for part in within if not page.locator(part).count()]
+    assert not missing, f"axe was to read {missing}, which the page does not have"
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(_script())
     results = page.evaluate(RUN, [list(within), {"runOnly": {"type": "tag", "values": WCAG_TAGS},

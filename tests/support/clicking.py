@@ -57,14 +57,19 @@ def timed_out(page: Any) -> int:
     return page.evaluate("window.polisMatch ? window.polisMatch.timedOut : 0")
 
 
-#: A page drawn whole: loaded, and each part its socket keeps current fetched anew (static/js/live-part.js).
-DRAWN = "() => document.readyState === 'complete' && !document.querySelector('[data-live=\"0\"]')"
+#: A page drawn whole: loaded; each part its socket keeps current fetched anew (static/js/live-part.js);
+#: a match page live, with no request waiting for its reply (its state comes by the socket).
+DRAWN = """() => document.readyState === 'complete' && !document.querySelector('[data-live="0"]')
+  && (!window.polisMatch || (window.polisMatch.busy === 0
+      && (document.querySelector('#connection') || {dataset: {state: 'live'}}).dataset.state === 'live'))"""
 
 
 def drawn(page: Any) -> None:
-    """Waits until the page is drawn whole (DRAWN): what is read of it then stays, unless something
-    happens. (Waiting for the network to be still costs half a second a page, every time.)"""
+    """Waits until the page is drawn whole (DRAWN), and its next frames (what a script lays out on
+    the next frame, a market's words fitted, is then on screen): what is read of it then stays,
+    unless something happens. (Waiting for the network to be still cost half a second a page.)"""
     page.wait_for_function(DRAWN, timeout=WAIT_MS)
+    frames(page)
 
 
 def frames(page: Any, count: int = 2) -> None:
