@@ -116,7 +116,7 @@ def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str
     if "polis" not in partial:
         return {"next": "polis", "choices": [p for p in essentials.poleis_of(state, side) if raised(p) or hired(p)]}
     polis_id = partial["polis"]
-    if HIRE not in partial and hired(polis_id):  # none to hire there: raised, asked as without the card
+    if HIRE not in partial and hired(polis_id):  # with none to hire there, raised as without the card
         return hire_options(state, side, raised(polis_id), hired(polis_id))
     hire = bool(partial.get(HIRE))
     if "seas" not in partial:

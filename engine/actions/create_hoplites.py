@@ -90,19 +90,19 @@ def apply(state: GameState, side: str, action: CreateHoplites) -> None:
 
 def options(state: GameState, side: str, partial: Mapping[str, Any]) -> dict[str, Any]:
     mine = essentials.poleis_of(state, side)
-    if event_cards.mercenary_price(state) is None or partial.get(HIRE) is False:
-        return counted_unit_options(state, side, partial, mine, most_hoplites, PAID_WITH)
 
     def raised(polis_id: str) -> int:
         return min(most_hoplites(state, side, polis_id), units_payable(state, side, PAID_WITH))
 
     def hired(polis_id: str) -> int:
         return most_hired(state, side, _room(state, side, polis_id))
+    # Raised from the polis, asked as without the card: no card, not hiring, or none to hire there.
+    if (event_cards.mercenary_price(state) is None or partial.get(HIRE) is False
+            or ("polis" in partial and HIRE not in partial and not hired(partial["polis"]))):
+        return counted_unit_options(state, side, partial, mine, most_hoplites, PAID_WITH)
     if "polis" not in partial:
         return {"next": "polis", "choices": [p for p in mine if raised(p) or hired(p)]}
     if HIRE not in partial:
-        if not hired(partial["polis"]):  # none to hire there: raised from the polis, asked as without the card
-            return counted_unit_options(state, side, partial, mine, most_hoplites, PAID_WITH)
         return hire_options(state, side, raised(partial["polis"]), hired(partial["polis"]))
     if "count" not in partial:
         return {"next": "count", "choices": list(range(1, hired(partial["polis"]) + 1))}
