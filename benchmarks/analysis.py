@@ -393,6 +393,8 @@ def loss_scale_report(fit: str, held_out: str) -> None:
     assert not {r["game"] for r in fitted} & {r["game"] for r in checked}, "a held-out game was fitted on"
     scale, low, high = fit_loss_scale(fitted)
     print(f"scale {scale} [{low}, {high}] fitted on {len(fitted)} decisions of {len({r['game'] for r in fitted})} games")
+    again, again_low, again_high = fit_loss_scale(checked)
+    print(f"the same fit on the held-out decisions: {again} [{again_low}, {again_high}]")
     for shown in (scale, 1.0):
         print(f"\nheld out, {held_out}:")
         mistakes_report([held_out], shown)
