@@ -63,7 +63,8 @@ def scaled(raw: float, temperature: float) -> float:
 
 
 def interval(loss: float) -> tuple[float, float]:
-    """A loss shown with its 95% interval: the bounds of LOSS_SCALE's fit in its place."""
+    """Where the average loss whole games find for answers judged like `loss` lies, 19 times in 20:
+    LOSS_SCALE's interval in its place (one answer's own loss ranges far wider)."""
     low, high = LOSS_INTERVAL
     return loss * low / LOSS_SCALE, loss * high / LOSS_SCALE
 
