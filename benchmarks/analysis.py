@@ -375,7 +375,8 @@ def mistakes_report(paths: list[str], scale: float = analysis.LOSS_SCALE) -> Non
 def hits(rows: list[dict[str, Any]], scale: float) -> tuple[int, int]:
     """Of the answers the play-outs prove worse (their interval above 0) by a mistake's size or more
     on average, how many the analysis lists (an inaccuracy or worse)."""
-    real = [r for r in rows if true_loss(r)[1] > 0 and true_loss(r)[0] >= dict(analysis.GRADES)["mistake"]]
+    mistake = dict(analysis.GRADES)["mistake"]
+    real = [r for r in rows if (found := true_loss(r))[1] > 0 and found[0] >= mistake]
     return sum(scale * r["loss"] >= analysis.SMALL for r in real), len(real)
 
 
