@@ -62,6 +62,7 @@ STUDIED = frozenset({
     "noise28",  # the analysis's noise, which set the grades of a loss (engine/analysis.py GRADES)
     "mprobe28",  # the known-mistakes benchmark tried while it was written (benchmarks/analysis.py mistakes)
     "mistakes28a",  # the known mistakes the loss's scale is fitted on, read decision by decision (analysis.LOSS_SCALE)
+    "mistakes29h",  # the known mistakes the loss's scale is checked on (docs/computer.md, "Known mistakes")
     "proxprobe",  # proxenos moves counted in easy against medium (docs/computer.md, known weaknesses)
 })
 
