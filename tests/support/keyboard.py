@@ -27,16 +27,17 @@ WHERE = """(node) => {
 
 
 def reach(page: Any, control: Any, presses: Counter[str]) -> None:
-    """Tab (or Shift+Tab) until `control` has the keyboard's focus."""
-    node = control.element_handle(timeout=WAIT_MS)
+    """Tab (or Shift+Tab) until `control` has the keyboard's focus. The control is looked for again
+    at each key, as a player looks at the page again: the map's Tab stop moves to a place offered
+    once the page has laid out its frame, and a node held from before then is never reached."""
     for _ in range(MOST_TABS):
-        where = page.evaluate(WHERE, node)
+        where = control.evaluate(WHERE, timeout=WAIT_MS)
         if where == 0:
             return
         key = "Tab" if where > 0 else "Shift+Tab"
         page.keyboard.press(key)
         presses[key] += 1
-    outer = node.evaluate("(n) => n.outerHTML.slice(0, 160)")
+    outer = control.evaluate("(n) => n.outerHTML.slice(0, 160)")
     raise AssertionError(f"not reached by Tab in {MOST_TABS} presses: {outer}")
 
 
