@@ -20,7 +20,8 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+# After the compiled extra (mypy), so that the engine's build may run while the rest installs.
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/.installed-compiled
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(VENV)/.installed $(VENV)/.installed-compiled $@
 
@@ -42,8 +43,11 @@ run: migrate compiled-if-cc
 system-packages:
 	scripts/install-system-packages.sh
 
-## The compiled engine is built first, outside any test's time limit (and reused while its source is).
-test: install-test system-packages compiled-if-cc
+## The compiled engine is built first, outside any test's time limit (and reused while its source is),
+## on one core while the test packages and Debian's install beside it (-j3).
+test:
+	$(MAKE) --no-print-directory $(VENV)/.installed-compiled
+	$(MAKE) --no-print-directory -j3 --output-sync=target install-test system-packages compiled-if-cc
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 ## The whole suite beside as many busy processes as cores (BUSY=N): what a loaded machine or a shared
