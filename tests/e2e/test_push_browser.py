@@ -42,13 +42,22 @@ def test_a_pushed_notice_shows_and_its_click_opens_the_match(browser, live_site:
     cdp = context.new_cdp_session(page)
     registrations: list[dict[str, Any]] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
+    # What the worker did, said if no notice shows (it failed so once in a quiet run's full load).
+    versions: list[dict[str, Any]] = []
+    cdp.on("ServiceWorker.workerVersionUpdated", lambda event: versions.extend(event["versions"]))
+    cdp.on("ServiceWorker.workerErrorReported", lambda event: versions.append(event["errorMessage"]))
     cdp.send("ServiceWorker.enable")
     registration = until(page, lambda: next((r for r in registrations if not r["isDeleted"]), None), "registration")
     assert registration["scopeURL"] == f"{live_site.base_url}/"
     cdp.send("ServiceWorker.deliverPushMessage", {
         "origin": live_site.base_url, "registrationId": registration["registrationId"],
         "data": json.dumps({"title": "Polis: your move", "body": "Your match waits.", "url": match_url, "tag": "turn-1"})})
-    shown = until(page, lambda: page.evaluate(NOTICES), "notice")
+    try:
+        shown = until(page, lambda: page.evaluate(NOTICES), "notice")
+    except AssertionError as error:
+        worker = [(v.get("runningStatus"), v.get("status")) if "runningStatus" in v else v for v in versions]
+        raise AssertionError(f"{error}; the registration {registration}; the worker's versions and errors "
+                             f"{worker}") from error
     assert shown == [{"title": "Polis: your move", "body": "Your match waits.", "tag": "turn-1", "url": match_url}]
 
     until(page, lambda: context.service_workers, "service worker")[0].evaluate(CLICK)
