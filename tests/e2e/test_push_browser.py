@@ -55,9 +55,11 @@ def test_a_pushed_notice_shows_and_its_click_opens_the_match(browser, live_site:
     try:
         shown = until(page, lambda: page.evaluate(NOTICES), "notice")
     except AssertionError as error:
+        # Chromium shows a notice only once its icon is fetched, or after 90 s (kImageFetchTimeout).
         worker = [(v.get("runningStatus"), v.get("status")) if "runningStatus" in v else v for v in versions]
+        icon = [line for line in live_site.log.read_text(encoding="utf-8").splitlines() if "icon-192" in line]
         raise AssertionError(f"{error}; the registration {registration}; the worker's versions and errors "
-                             f"{worker}") from error
+                             f"{worker}; the icon's requests in the site's log {icon[-3:]}") from error
     assert shown == [{"title": "Polis: your move", "body": "Your match waits.", "tag": "turn-1", "url": match_url}]
 
     until(page, lambda: context.service_workers, "service worker")[0].evaluate(CLICK)
