@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 # After the compiled extra (mypy), so that the engine's build may run while the rest installs.
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/.installed-compiled
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(VENV)/.installed $(VENV)/.installed-compiled $@
+	touch $@
 
 install: $(VENV)/.installed
 
