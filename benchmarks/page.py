@@ -12,16 +12,43 @@ from __future__ import annotations
 import argparse
 import statistics
 import uuid
+from pathlib import Path
 from typing import Any
 
 from benchmarks.client import SiteUser
 
+#: The features Playwright's launch turns off (its `chromiumSwitches`), then ours: Chromium keeps the
+#: last --disable-features it is given, so ours repeats Playwright's (`launch` checks it still does).
+#: Ours: Chromium's new headless mode runs the browser's own UI, whose WebUI omnibox popups
+#: (chrome://omnibox-popup.top-chrome) kept a renderer busy; off, a loop of pages took 37% less CPU
+#: (docs/bench.md).
+DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+    "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+    "WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
+)
 #: As root and with no network: no sandbox, and nothing that phones home (see stack-notes.md).
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage",
+    "--disable-dev-shm-usage", "--disable-features=" + ",".join(DISABLED_FEATURES),
 ]
+
+
+def launch(playwright: Any, chromium: str = "/usr/bin/chromium") -> Any:
+    """Chromium launched headless with CHROMIUM_ARGS, checked to keep every feature Playwright turns
+    off (a newer Playwright may turn off more, which DISABLED_FEATURES must then repeat)."""
+    browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+    pid = next(process["id"] for process in processes if process["type"] == "browser")
+    line = Path(f"/proc/{pid}/cmdline").read_text().split("\0")
+    given = [set(arg.split("=", 1)[1].split(",")) for arg in line if arg.startswith("--disable-features=")]
+    if given and not set.union(*given) <= given[-1]:
+        browser.close()
+        raise RuntimeError(f"Playwright turns off features CHROMIUM_ARGS drops: {sorted(set.union(*given) - given[-1])}")
+    return browser
 
 
 def measure(base: str, loads: int = 5, chromium: str = "/usr/bin/chromium", browser: Any = None) -> dict[str, Any]:
@@ -30,7 +57,7 @@ def measure(base: str, loads: int = 5, chromium: str = "/usr/bin/chromium", brow
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as playwright:
-            opened = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+            opened = launch(playwright, chromium)
             try:
                 return measure(base, loads, chromium, opened)
             finally:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.page import CHROMIUM_ARGS
+from benchmarks.page import launch
 from tests.support.clicking import timed_out
 from tests.support.services import DaphneProcess, embedded_site
 
@@ -38,7 +38,7 @@ def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        chromium = launch(playwright, CHROMIUM)
         yield PolicyBypassingBrowser(chromium)
         chromium.close()
 
