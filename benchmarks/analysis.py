@@ -248,35 +248,15 @@ def noise(games: int, seed: str, repeats: int, every: int) -> None:
 MISTAKES_DATA = Path(__file__).resolve().parent.parent / "docs" / "mistakes"
 
 
-def _result(final: api.GameState, side: str) -> float:
-    winner = (final.outcome or {}).get("winner")
-    return 1.0 if winner == side else 0.5 if winner is None else 0.0
-
-
-def played_out(view: dict[str, Any], moves: tuple[players.Action, players.Action], level: str, seed: str) -> float:
-    """One paired play-out of two answers to the decision `view` shows: what the viewer could not
-    see dealt afresh, each answer played and the game played on to its end by `level` for both
-    sides, both games with the same seeds (common random numbers, so that they differ by the
-    answers); the first answer's result for the viewer less the second's (1, ½ or 0 each)."""
-    side = view["viewer"]
-    deal = api.from_view(view, random.Random(f"{seed}:deal"))
-    decider = players.player(level).decide
-    results = []
-    for move in moves:
-        after, _ = api.apply_action(deal, side, move)
-        final, _ = players.play(seed, {s: decider for s in SIDES}, start=after)
-        results.append(_result(final, side))
-    return results[0] - results[1]
-
-
 def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str, first: int = 0) -> None:
     """Known mistakes: every K-th decision of N fresh 2020 games (medium against medium, from game
-    number `first`: two processes gather apart), answered by
-    the game's own move or, one in two, by the random level's (a deliberate, often bad one); the
-    analysis's judgement of it and, where the answer differs from the analysis's preferred one,
-    `playouts` paired play-outs of both by `level` (`played_out`); a line each in
-    docs/mistakes/S.jsonl. A decision already in the file is not judged again: a gathering stopped
-    part way goes on where it stopped."""
+    number `first`: two processes gather apart), answered by the game's own move or, one in two, by
+    the random level's (a deliberate, often bad one); the analysis's judgement of it; where its
+    searched loss makes it a suspect (`analysis.SUSPECT`), the analysis's check of it by whole games
+    (`analysis.Check`); and the truth it is held against: `playouts` paired play-outs of the answer
+    played and the preferred one by `level` (`analysis.played_out`), on seeds of their own, for
+    every deliberate answer and every suspect; a line each in docs/mistakes/S.jsonl. A decision
+    already in the file is not judged again: a gathering stopped part way goes on where it stopped."""
     arena.check_fresh(seed)
     MISTAKES_DATA.mkdir(exist_ok=True)
     path = MISTAKES_DATA / f"{seed}.jsonl"
@@ -296,17 +276,58 @@ def mistakes_data(games: int, seed: str, every: int, playouts: int, level: str, 
                 if judged is None:
                     continue
                 same = search.action_key(judged.best) == search.action_key(played)
+                check = analysis.Check()
+                if not same and judged.searched_loss >= analysis.SUSPECT:
+                    while check.wanted:
+                        check = check.then(view, judged.best, played, f"{name}:{step}")
                 # The preferred answer's result less the played one's: the loss the play-outs find.
-                diffs = [] if same else [played_out(view, (judged.best, played), level, f"{name}:{step}:{k}")
-                                         for k in range(playouts)]
+                diffs = [] if same or not (deliberate or check.diffs) else [
+                    analysis.played_out(view, (judged.best, played), level, f"{name}:{step}:{k}") for k in range(playouts)]
                 out.write(json.dumps({"game": name, "step": step, "round": state.round, "side": side,
                                       "kind": state.decision.kind, "deliberate": deliberate, "loss": round(judged.searched_loss, 4),
-                                      "same": same, "level": level, "diffs": diffs, "machine": ladder.machine(),
+                                      "same": same, "check": check.diffs, "confirmed": check.confirmed, "level": level,
+                                      "diffs": diffs, "machine": ladder.machine(),
                                       "date": datetime.date.today().isoformat()}) + "\n")
                 out.flush()
-                found = f"found {100 * statistics.mean(diffs):+.0f}" if diffs else "the preferred answer"
+                found = f"found {100 * statistics.mean(diffs):+.0f}" if diffs else "no play-outs"
+                checked = f"checked {100 * check.mean:+.0f} ({len(check.diffs)} pairs{', confirmed' if check.confirmed else ''})" if check.diffs else "not a suspect"
                 print(f"  {name} step {step} ({'random' if deliberate else 'medium'}): searched {100 * judged.searched_loss:.0f}, "
-                      f"{found}", flush=True)
+                      f"{checked}, {found}", flush=True)
+
+
+def mistakes_check(path: str, levels: dict[str, int], part: int = 0, parts: int = 1) -> None:
+    """Other judgements of the known mistakes of `path`: each decision with play-outs rebuilt (its
+    game, the answer played, the analysis's preferred one, which must be judged again alike) and
+    played out again, `levels[L]` paired play-outs by each level L; a line each in
+    docs/mistakes/S-check.jsonl, beside the truth they are held against. `part` of `parts`: the
+    games processes share."""
+    rows = [row for row in read_positions(path) if len(row["diffs"]) >= 2]
+    games = sorted({row["game"] for row in rows})[part::parts]
+    out_path = Path(path).with_name(Path(path).stem + "-check.jsonl")
+    done = {(row["game"], row["step"]) for row in read_positions(out_path)} if out_path.exists() else set()
+    with out_path.open("a") as out:
+        for name in games:
+            wanted = {row["step"]: row for row in rows if row["game"] == name and (name, row["step"]) not in done}
+            if not wanted:
+                continue
+            log = game(name, {side: "medium" for side in SIDES})
+            for step, state, entry in analysis.decisions(api.Setup.from_seed(name), log):
+                if step not in wanted:
+                    continue
+                row = wanted[step]
+                view = api.view_for(state, entry["side"])
+                played = players.think("random", view, f"{name}:{step}:random") if row["deliberate"] else entry["action"]
+                judged = analysis.judge(view, played, f"{name}:{step}")
+                assert judged is not None
+                checks = {level: [analysis.played_out(view, (judged.best, played), level, f"{name}:{step}:check:{k}")
+                                  for k in range(count)] for level, count in levels.items()}
+                out.write(json.dumps({"game": name, "step": step, "loss": round(judged.searched_loss, 4),
+                                      "reproduced": round(judged.searched_loss, 4) == row["loss"], "checks": checks,
+                                      "machine": ladder.machine(), "date": datetime.date.today().isoformat()}) + "\n")
+                out.flush()
+                print(f"  {name} step {step}: searched {100 * judged.searched_loss:.0f} (was {100 * row['loss']:.0f}), "
+                      f"found {100 * statistics.mean(row['diffs']):+.0f}; "
+                      + ", ".join(f"{level} {100 * statistics.mean(d):+.0f}" for level, d in checks.items()), flush=True)
 
 
 def true_loss(row: dict[str, Any]) -> tuple[float, float, float]:
@@ -474,6 +495,8 @@ def main() -> None:
     parser.add_argument("--held-out", help="calibration, mistakes: the positions of games never fitted on")
     parser.add_argument("--playouts", type=int, default=32, help="mistakes: paired play-outs a decision")
     parser.add_argument("--level", default="medium", help="mistakes: the level that plays the play-outs")
+    parser.add_argument("--check", help="mistakes: a docs/mistakes file whose decisions other judgements play out again")
+    parser.add_argument("--part", default="0/1", help="mistakes --check: this process's share of the games, K/N")
     parser.add_argument("--report", nargs="+", help="mistakes: the docs/mistakes files to report on")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--first", type=int, default=0, help="mistakes: the number of the first game")
@@ -484,6 +507,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.what == "queue":
         queue(args.games, args.seconds)
+    elif args.what == "mistakes" and args.check:
+        part, parts = map(int, args.part.split("/"))
+        mistakes_check(args.check, {"random": 8 * args.playouts, "easy": args.playouts}, part, parts)
     elif args.what == "mistakes" and args.report:
         mistakes_report(args.report)
     elif args.what == "mistakes" and args.fit:

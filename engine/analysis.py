@@ -12,6 +12,11 @@ average over its play-outs) drawn on 0 to 1, then calibrated: scaled on the logi
 fitted per ruleset on the results of fresh games (`CALIBRATION`; docs/computer.md, "The analysis":
 its reliability on held-out games). Its play-outs are prudent for both sides alike, so that a
 position's value does not lean to whichever side searches it (`chance`: one position, one number).
+
+The search's loss says which answers to suspect, not how much one of them lost: each side's largest
+(`suspects`) are checked by whole games (`Check`: both answers played out to the game's end by
+CHECK_LEVEL for both sides, on the same seeds), and only those the games prove worse are called
+mistakes, with the games' loss and its interval.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import Any
 
-from engine import api, players, search, sources
+from engine import api, players, search, sources, strength
+from engine.data.sides import SIDES
 
 #: The level whose search judges.
 ANALYST = "hard"
@@ -54,6 +60,20 @@ GRADES = (("inaccuracy", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 SMALL = GRADES[0][1]
 #: How near 0 or 1 a search's chance is taken before its logit (a search whose play-outs all won).
 SURE = 0.001
+#: A suspected mistake is checked by whole games (`played_out`): both answers played out to the
+#: game's end by CHECK_LEVEL for both sides, on the same seeds. The search alone does not tell one
+#: move's loss from another's (its loss and whole games' correlate 0.00 on games never fitted on;
+#: docs/computer.md, "Known mistakes"); easy's play-outs, ten times cheaper, agreed with medium's
+#: too little to stand in for them (docs/mistakes/mistakes28a-check.jsonl).
+CHECK_LEVEL = "medium"
+#: Pairs of play-outs a check plays: FIRST, then up to PAIRS unless the first found the answer
+#: played no worse (of the 157 known mistakes with play-outs, mistakes28a and mistakes29h, none
+#: confirmed at PAIRS had found it so at FIRST).
+FIRST, PAIRS = 8, 24
+#: Suspects, the answers checked: a searched loss of SUSPECT or more, each side's SUSPECTS largest
+#: in a game (a check costs minutes: docs/computer.md).
+SUSPECT = 0.05
+SUSPECTS = 5
 
 
 def scaled(raw: float, temperature: float) -> float:
@@ -86,6 +106,79 @@ def loss(side: str, before: float, after: float) -> float:
     """The chance to win an answer cost `side`, as whole games find it. Read from the chances, never
     from a loss stored beside them: an analysis made before LOSS_SCALE reads on the same scale."""
     return LOSS_SCALE * searched_loss(side, before, after)
+
+
+def _result(final: api.GameState, side: str) -> float:
+    winner = (final.outcome or {}).get("winner")
+    return 1.0 if winner == side else 0.5 if winner is None else 0.0
+
+
+def played_out(view: Mapping[str, Any], moves: tuple[players.Action, players.Action], level: str, seed: str) -> float:
+    """One paired play-out of two answers to the decision `view` shows: what the viewer could not
+    see dealt afresh, each answer played and the game played on to its end by `level` for both
+    sides, both games with the same seeds (common random numbers, so that they differ by the
+    answers); the first answer's result for the viewer less the second's (1, ½ or 0 each)."""
+    side = view["viewer"]
+    deal = api.from_view(view, random.Random(f"{seed}:deal"))
+    decider = players.player(level).decide
+    results = []
+    for move in moves:
+        after, _ = api.apply_action(deal, side, move)
+        final, _ = players.play(seed, {s: decider for s in SIDES}, start=after)
+        results.append(_result(final, side))
+    return results[0] - results[1]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A suspected mistake checked by whole games: per pair of play-outs, the preferred answer's
+    result less the one played's (`played_out`)."""
+
+    diffs: tuple[float, ...] = ()
+
+    @property
+    def mean(self) -> float:
+        return sum(self.diffs) / len(self.diffs) if self.diffs else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The loss's 95% interval (the mean's, normal: pairs are independent)."""
+        if len(self.diffs) < 2:
+            return -1.0, 1.0
+        mean = self.mean
+        spread = math.sqrt(sum((d - mean) ** 2 for d in self.diffs) / (len(self.diffs) - 1))
+        half = strength.Z95 * spread / math.sqrt(len(self.diffs))
+        return mean - half, mean + half
+
+    @property
+    def wanted(self) -> int:
+        """Pairs still to play: none once PAIRS are, or once FIRST found the answer played no worse."""
+        played = len(self.diffs)
+        if played >= PAIRS or (played >= FIRST and self.mean <= 0):
+            return 0
+        return (FIRST if played < FIRST else PAIRS) - played
+
+    @property
+    def confirmed(self) -> bool:
+        """Whole games found the answer played worse by an inaccuracy's size or more, beyond their noise."""
+        return not self.wanted and self.interval[0] > 0 and self.mean >= SMALL
+
+    def then(self, view: Mapping[str, Any], best: players.Action, played: players.Action, seed: str,
+             level: str = CHECK_LEVEL) -> Check:
+        """The check with its next pair played (seeded by `seed` and the pair's number)."""
+        diff = played_out(view, (best, played), level, f"{seed}:check:{len(self.diffs)}")
+        return Check((*self.diffs, diff))
+
+
+def suspects(judged: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The indexes of the judged decisions (`Judgement.to_dict`'s) a game's check looks at: each
+    side's SUSPECTS largest searched losses of SUSPECT or more."""
+    chosen: list[int] = []
+    for side in SIDES:
+        mine = [(searched_loss(side, item["before"], item["after"]), index)
+                for index, item in enumerate(judged) if item["side"] == side]
+        chosen += [index for lost, index in sorted(mine, reverse=True)[:SUSPECTS] if lost >= SUSPECT]
+    return sorted(chosen)
 
 
 @dataclass(frozen=True)

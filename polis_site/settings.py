@@ -142,6 +142,9 @@ COMPUTER_LATE_SECONDS = float(ENV.get("COMPUTER_LATE_SECONDS", "20"))
 #: Whether a match's analysis (polis_site/analysis/) is queued as it ends; off, only on request (a
 #: site short of cores, or the browser tests, whose worker must answer their own matches).
 ANALYSE_FINISHED = config.env_bool(ENV, "ANALYSE_FINISHED", default=True)
+#: The level whose games to the end check a suspected mistake (engine/analysis.py's CHECK_LEVEL,
+#: minutes a suspect); "random" for the browser tests, whose part is the page's, not the check's.
+ANALYSIS_CHECK_LEVEL = ENV.get("ANALYSIS_CHECK_LEVEL", "medium")
 #: Seconds a decision may take before its process is ended (then it is tried again): thinking is
 #: budgeted in work, not time, and the idle class may slow it many times on a busy machine.
 COMPUTER_TIMEOUT = int(ENV.get("COMPUTER_TIMEOUT", "60"))

@@ -9,7 +9,8 @@ from polis_site.matches import fields
 
 class Analysis(models.Model):
     """The computer's judgement of each decision of a match, made by tasks on the queue's LATER list
-    one decision after another (`services.work`), as an engine version judged it."""
+    one decision after another (`services.work`), then its suspected mistakes checked by whole
+    games, one pair of play-outs after another, as an engine version judged it."""
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="analyses")
     #: `engine.analysis.version()` of the engine that judged: a new engine analyses again.
@@ -21,6 +22,11 @@ class Analysis(models.Model):
     #: Per step judged (one with more than one answer): {"seq", "side", "before", "after", "loss",
     #: "best", "played"}, chances Athens' from 0 to 1 (engine/analysis.py's Judgement).
     judgements = fields.JSONField(default=list)
+    #: The suspects' checks by whole games (`engine.analysis.Check`), by step: each pair's result.
+    checks = fields.JSONField(default=dict)
+    #: Whether every suspect is checked, once every step is judged (an analysis made before suspects
+    #: were checked counts as checked: it has none to check).
+    checked = models.BooleanField(default=False)
     requested_at = models.DateTimeField(auto_now_add=True)
     #: The last step's work: an analysis that stops moving was lost from the queue (`services.request`).
     worked_at = models.DateTimeField(auto_now=True)
@@ -35,5 +41,9 @@ class Analysis(models.Model):
         return f"analysis of match {self.match_id} ({self.engine})"
 
     @property
-    def done(self) -> bool:
+    def judged(self) -> bool:
         return self.upto > self.steps
+
+    @property
+    def done(self) -> bool:
+        return self.judged and self.checked

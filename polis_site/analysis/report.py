@@ -65,25 +65,42 @@ def percent(chance: float) -> int:
 
 
 def _line(item: Mapping[str, Any], moment: Moment) -> dict[str, Any]:
-    """A judged step in words: when, what was played, and what the computer preferred."""
+    """A judged step in words: when, what was played, and, where whole games confirmed it a mistake,
+    what the computer preferred."""
     side = item["side"]
     preferred = (_("The computer preferred: %(best)s.") % {"best": words.describe(side, item["best"])}
-                 if item["loss"] >= SMALL else "")
+                 if item["confirmed"] else "")
     # `before`: the step the decision was taken at, where a mistake's link opens (and Play on starts).
     # Where each move happens, drawn on the board when the mistake is opened (analysis.js).
     return {"seq": item["seq"], "before": item["seq"] - 1, "side": side, "side_name": words.side_name(side),
             "when": when(side, moment), "loss": percent(item["loss"]),
-            "range": [percent(bound) for bound in analysis.interval(item["loss"])],
+            "range": [percent(max(0.0, bound)) for bound in item["range"]],
             "played": words.describe(side, item["played"]), "preferred": preferred,
             "played_places": " ".join(board.places(item["played"])),
             "best_places": " ".join(board.places(item["best"])) if preferred else ""}
 
 
+def weighed(row: Analysis) -> list[dict[str, Any]]:
+    """Each judged step with what it lost: where whole games checked it (a suspect,
+    `analysis.Check`), their loss and its interval, and whether they confirmed it a mistake; else
+    the search's loss on the scale of whole games (`analysis.loss`), never listed as a mistake."""
+    judged = []
+    for item in row.judgements:
+        check = analysis.Check(tuple(row.checks.get(str(item["seq"]), ())))
+        if check.diffs and not check.wanted:
+            lost, bounds = max(0.0, check.mean), check.interval
+        else:
+            lost = analysis.loss(item["side"], item["before"], item["after"])
+            bounds = analysis.interval(lost)
+        judged.append({**item, "loss": lost, "range": bounds, "confirmed": check.confirmed})
+    return judged
+
+
 def report(match: Match, row: Analysis) -> dict[str, Any]:
     """What the replay shows of a finished analysis, in the active language."""
-    judged = [{**item, "loss": analysis.loss(item["side"], item["before"], item["after"])} for item in row.judgements]
+    judged = weighed(row)
     at, starts = moments(match)
-    largest = {side: sorted((i for i in judged if i["side"] == side and i["loss"] >= SMALL), key=lambda i: -i["loss"])[:MISTAKES]
+    largest = {side: sorted((i for i in judged if i["side"] == side and i["confirmed"]), key=lambda i: -i["loss"])[:MISTAKES]
                for side in audience.SIDES}
     standing = chances(judged, result(match))
     with words.telling(match.ruleset):
@@ -91,7 +108,7 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
     return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
-            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged), "listed": bool(marked),
+            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged), "listed": bool(marked), "pairs": analysis.PAIRS,
             "grades": {name: percent(least) for name, least in GRADES}}
 
 
@@ -105,7 +122,7 @@ def annotations(judged: list[dict[str, Any]]) -> dict[str, dict[str, str]]:
             "mistake": _("A mistake: it lost %(loss)s points of the chance to win."),
             "blunder": _("A blunder: it lost %(loss)s points of the chance to win.")}
     return {str(item["seq"]): {"mark": MARKS[graded], "title": said[graded] % {"loss": percent(item["loss"])}}
-            for item in judged if (graded := grade(item["loss"])) is not None}
+            for item in judged if item["confirmed"] and (graded := grade(item["loss"])) is not None}
 
 
 def grade(loss: float) -> str | None:
@@ -116,11 +133,11 @@ def grade(loss: float) -> str | None:
 
 def summary(judged: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each side's play in figures, as a chess site sums a game up: its decisions judged, the chance
-    it lost on average to the computer's choice (points), and how many losses reached each grade."""
+    it lost on average to the computer's choice (points), and how many mistakes whole games confirmed reached each grade."""
     rows = []
     for side in audience.SIDES:
         losses = [item["loss"] for item in judged if item["side"] == side]
-        graded = Counter(grade(loss) for loss in losses)
+        graded = Counter(grade(item["loss"]) for item in judged if item["side"] == side and item["confirmed"])
         rows.append({"side": side, "side_name": words.side_name(side), "decisions": len(losses),
                      "average": round(100 * sum(losses) / len(losses), 1) if losses else 0.0,
                      **{name: graded[name] for name, _ in GRADES}})

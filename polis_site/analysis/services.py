@@ -24,7 +24,7 @@ from django.utils import timezone
 from django_q.models import OrmQ
 from django_q.tasks import async_task
 
-from engine import analysis
+from engine import analysis, api
 from polis_site import background
 from polis_site.analysis.models import Analysis
 from polis_site.matches.models import ABORTED, Match
@@ -102,11 +102,14 @@ def work(analysis_id: int) -> str:
 
 
 def judge_next(analysis_id: int) -> int | None:
-    """The next step of the analysis judged and stored: 1 (0 when it had one answer, or another
-    task stored it first); None when nothing is left."""
+    """The next step of the analysis judged and stored, or once all are, the next pair of play-outs
+    of a suspected mistake's check: 1 (0 when the step had one answer, or another task stored its
+    work first); None when nothing is left."""
     row = Analysis.objects.select_related("match").filter(pk=analysis_id).first()
     if row is None or row.done or row.engine != analysis.version():  # another engine's: its judgements would mix
         return None
+    if row.judged:
+        return check_next(row)
     match, seq = row.match, row.upto
     state = match.state_after(upto=seq - 1)
     record = match.actions.get(seq=seq)
@@ -124,6 +127,41 @@ def judge_next(analysis_id: int) -> int | None:
     return int(judgement is not None)
 
 
+def wanting(row: Analysis) -> list[tuple[dict[str, Any], analysis.Check]]:
+    """The suspects (`analysis.suspects`) with their checks so far, those that want more pairs."""
+    suspected = [row.judgements[index] for index in analysis.suspects(row.judgements)]
+    checks = [(item, analysis.Check(tuple(row.checks.get(str(item["seq"]), ())))) for item in suspected]
+    return [(item, check) for item, check in checks if check.wanted]
+
+
+def check_next(row: Analysis) -> int:
+    """The next pair of play-outs of the first suspect still wanting some, stored; or the analysis
+    marked checked when none wants more."""
+    waiting = wanting(row)
+    if not waiting:
+        Analysis.objects.filter(pk=row.pk).update(checked=True, worked_at=timezone.now())
+        return 0
+    item, check = waiting[0]
+    seq, match = item["seq"], row.match
+    record = match.actions.get(seq=seq)
+    view = api.view_for(match.state_after(upto=seq - 1), record.side)
+    started = time.monotonic()
+    check = background.think(check.then, view, item["best"], record.action, f"analysis:{match.pk}:{seq}",
+                             settings.ANALYSIS_CHECK_LEVEL)
+    seconds = time.monotonic() - started
+    with transaction.atomic():
+        row = Analysis.objects.select_for_update().get(pk=row.pk)
+        if len(row.checks.get(str(seq), ())) != len(check.diffs) - 1:
+            return 0
+        row.checks = {**row.checks, str(seq): list(check.diffs)}
+        row.seconds = row.seconds + seconds
+        row.save(update_fields=["checks", "seconds", "worked_at"])
+    return 1
+
+
 def progress(row: Analysis) -> dict[str, Any]:
+    """How far it is: steps judged of those to judge, then suspects checked of those to check."""
     taken = row.match.steps_taken
-    return {"done": row.done, "judged": min(row.upto - 1, row.steps) - taken, "steps": row.steps - taken}
+    suspects = len(analysis.suspects(row.judgements)) if row.judged else 0
+    return {"done": row.done, "judged": min(row.upto - 1, row.steps) - taken, "steps": row.steps - taken,
+            "checking": row.judged, "suspects": suspects, "checked": suspects - len(wanting(row)) if row.judged else 0}

@@ -9,6 +9,7 @@ import random
 import re
 from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client, override_settings
@@ -31,13 +32,25 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+def quick(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
     """The analyst's own search, smaller (medium's, with a seventh of its iterations and fewer visits of
-    the answer played): these tests check the site's part; the search's own are tests/engine's. A
-    whole search of each step took minutes on a busy machine, over a test's time limit."""
+    the answer played), and its suspects checked by the random level's games: these tests check the
+    site's part; the search's and the check's own are tests/engine's. A whole search of each step
+    took minutes on a busy machine, over a test's time limit."""
     small = replace(analysis.analyst(), iterations=12, proposals=3, caution=3)
     monkeypatch.setattr(analysis, "analyst", lambda: small)
     monkeypatch.setattr(analysis, "LEAST", 5)
+    settings.ANALYSIS_CHECK_LEVEL = "random"
+
+
+@pytest.fixture
+def verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games' verdicts decided by the step (the engine's play-outs are tests/engine's): every
+    pair of a suspect at an even step finds the preferred answer won and the one played lost, at an
+    odd step both alike; so some suspects are confirmed and some are not, whatever the match's id."""
+    def played_out(view: Any, moves: Any, level: str, seed: str) -> float:
+        return 1.0 if int(seed.split(":")[2]) % 2 == 0 else 0.0
+    monkeypatch.setattr(analysis, "played_out", played_out)
 
 
 def resigned_after(moves: int, seed: str = "analysis-site") -> Match:
@@ -127,9 +140,12 @@ def test_an_analysis_task_steps_aside_while_a_live_decision_waits(quick: None) -
     assert len(again) == 1 and again[0].lock > timezone.now()  # queued again, handed out a moment later
     assert get_broker(LATER).dequeue() is None
     OrmQ.objects.exclude(key=LATER).delete()
-    # Each task judges for a slice of time and queues the rest: on a busy machine, more tasks.
-    said = [services.work(row.pk) for _ in range(4)]
-    assert any(s.startswith("done") for s in said), said
+    # Each task judges (then checks) for a slice of time and queues the rest: on a busy machine, more tasks.
+    said = [services.work(row.pk)]
+    while not said[-1].startswith("done") and len(said) < 40:
+        assert said[-1].endswith("more queued"), said
+        said.append(services.work(row.pk))
+    assert said[-1].startswith("done"), said
     row.refresh_from_db()
     assert row.done and row.upto == 4
 
@@ -176,11 +192,12 @@ def test_an_analysis_lost_from_the_queue_is_queued_again_when_asked() -> None:
 
 
 @override_settings(ANALYSE_FINISHED=True)
-def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_language(quick: None) -> None:
+def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_language(quick: None, verdicts: None) -> None:
     match = resigned_after(14, seed="analysis-words")
     row = analysed(match)
-    losses = sorted((i for i in row.judgements if i["loss"] >= report.SMALL), key=lambda i: -i["loss"])
-    assert losses, "random play made no mistake the analysis saw"
+    weighed = report.weighed(row)
+    losses = sorted((i for i in weighed if i["confirmed"]), key=lambda i: -i["loss"])
+    assert losses, "random play made no mistake whole games confirmed"
     page = Client().get(reverse("matches:replay", args=[match.pk])).content.decode()
     assert 'id="analysis-chart"' in page and page.count('class="series athens"') == 1
     marks = re.findall(r'<a href="#analysis" data-step-to="(\d+)" aria-label="Step (\d+): a mistake of (\w+), −\d+%"><circle', page)
@@ -191,14 +208,15 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
     mistakes = page[page.index(f'id="analysis-mistakes-{worst["side"]}"'):]
     assert f'data-step-to="{worst["seq"] - 1}">Round Alpha, {side}, action ' in mistakes
     assert f"−{round(100 * worst['loss'])}%" in mistakes and "The computer preferred: " + side in mistakes
-    low, high = (round(100 * bound) for bound in analysis.interval(worst["loss"]))  # its size's interval beside it
+    low, high = (round(100 * max(0.0, bound)) for bound in worst["range"])  # its own play-outs' interval beside it
     assert f"−{round(100 * worst['loss'])}%</strong> <span class=\"muted\">({low} to {high} points in whole games)</span>" in mistakes
     # Each side summed up: its decisions judged, its average loss, its losses of each grade.
     table = page[page.index('id="analysis-sides"'):page.index("</table>", page.index('id="analysis-sides"'))]
     for side in ("athens", "sparta"):
-        losses_of = [i["loss"] for i in row.judgements if i["side"] == side]
+        losses_of = [i["loss"] for i in weighed if i["side"] == side]
         cells = re.findall(r"<td[^>]*>([^<]*)</td>", table[table.index(f'data-side="{side}"'):])[:5]
-        grades = [sum(report.grade(loss) == name for loss in losses_of) for name, _ in report.GRADES]
+        grades = [sum(i["confirmed"] and report.grade(i["loss"]) == name for i in weighed if i["side"] == side)
+                  for name, _ in report.GRADES]
         assert cells == [str(len(losses_of)), f"{round(100 * sum(losses_of) / len(losses_of), 1)} points",
                          *map(str, grades)], (side, cells)
     turns = page[page.index('id="analysis-turns"'):page.index("</ol>", page.index('id="analysis-turns"'))]
@@ -216,7 +234,7 @@ def test_the_replay_shows_the_chart_turning_points_and_mistakes_in_the_pages_lan
 
 
 @override_settings(ANALYSE_FINISHED=True)
-def test_an_analysis_of_an_older_engine_reads_its_losses_on_today_s_scale_and_is_not_added_to(quick: None) -> None:
+def test_an_analysis_of_an_older_engine_reads_its_losses_on_today_s_scale_and_is_not_added_to(quick: None, verdicts: None) -> None:
     """An analysis made before the loss's scale stored the search's own losses, three times larger:
     the replay showed it (the newest finished) with today's grades. Losses are read from the chances,
     and a worker of today's engine adds nothing to another engine's analysis."""
@@ -236,6 +254,45 @@ def test_an_analysis_of_an_older_engine_reads_its_losses_on_today_s_scale_and_is
     assert row.judgements == older
 
 
+@override_settings(ANALYSE_FINISHED=True)
+def test_only_the_suspects_whole_games_confirm_are_listed_each_with_its_own_play_outs(quick: None, verdicts: None) -> None:
+    """Every step judged first, then each side's largest searched losses played out to the game's
+    end, pair by pair (the page says how far); a mistake is listed, graded and marked only where its
+    own play-outs proved it, its loss and interval theirs; a suspect they did not prove is not."""
+    match = resigned_after(14, seed="analysis-words")
+    row = services.latest(match)
+    while not row.judged:
+        services.judge_next(row.pk)
+        row.refresh_from_db()
+    suspects = [row.judgements[n]["seq"] for n in analysis.suspects(row.judgements)]
+    assert suspects and row.checks == {} and not row.done
+    progress = services.progress(row)
+    assert (progress["checking"], progress["checked"], progress["suspects"]) == (True, 0, len(suspects))
+    part = Client().get(reverse("analysis:part", args=[match.pk])).content.decode()
+    assert f"playing the moves it suspects on to the game's end: 0 of {len(suspects)} checked." in part
+    assert services.judge_next(row.pk) == 1
+    row.refresh_from_db()
+    assert row.checks == {str(suspects[0]): row.checks[str(suspects[0])]} and len(row.checks[str(suspects[0])]) == 1
+    row = analysed(match)
+    assert row.done and sorted(map(int, row.checks)) == suspects
+    checks = {int(seq): analysis.Check(tuple(diffs)) for seq, diffs in row.checks.items()}
+    assert all(not check.wanted for check in checks.values())
+    shown = report.report(match, row)
+    listed = {int(line["before"]) + 1 for lines in shown["mistakes"].values() for line in lines}
+    assert listed and listed <= {seq for seq, check in checks.items() if check.confirmed}
+    assert {int(seq) for seq in shown["annotations"]} == {seq for seq, check in checks.items() if check.confirmed}
+    for lines in shown["mistakes"].values():
+        for line in lines:
+            check = checks[line["before"] + 1]
+            assert line["loss"] == round(100 * check.mean) and line["range"] == [round(100 * max(0.0, b)) for b in check.interval]
+    # Suspects the search alone would list, whole games did not confirm: the page lists none of them.
+    items = {item["seq"]: item for item in row.judgements}
+    refused = [seq for seq in suspects if seq % 2 and analysis.loss(items[seq]["side"], items[seq]["before"], items[seq]["after"]) >= report.SMALL]
+    assert refused and not set(refused) & listed, (refused, listed)
+    assert {seq for seq, check in checks.items() if check.confirmed} == {seq for seq in suspects if seq % 2 == 0}
+    assert all(len(checks[seq].diffs) == (analysis.PAIRS if seq % 2 == 0 else analysis.FIRST) for seq in suspects)
+
+
 def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> None:
     """Each point after a step is the chance of the position it left, as the next decision's own
     search judged it (`before`), never the mover's estimate beside the next side's (the chart
@@ -244,7 +301,7 @@ def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> No
     judged = [{"seq": 1, "side": "sparta", "before": 0.40, "after": 0.35, "loss": 0.0},
               {"seq": 2, "side": "athens", "before": 0.45, "after": 0.50, "loss": 0.0},
               {"seq": 4, "side": "sparta", "before": 0.70, "after": 0.75, "loss": 0.05}]
-    judged = [{**item, "best": passing, "played": passing} for item in judged]
+    judged = [{**item, "best": passing, "played": passing, "range": (0.0, 0.1), "confirmed": False} for item in judged]
     assert report.chances(judged, 1.0) == [0.45, 0.70, 1.0]
     assert report.chances(judged, None) == [0.45, 0.70, 0.75]  # in play: the last judgement
     drawn = report.chart(judged, report.chances(judged, 0.0), {}, 5, [judged[2]])
@@ -285,7 +342,8 @@ def test_a_match_played_on_from_another_s_step_is_analysed_only_from_there(quick
     assert match.version > taken
     row = services.request(match)
     assert row is not None and row.upto == taken + 1
-    assert services.progress(row) == {"done": False, "judged": 0, "steps": match.version - taken}
+    assert services.progress(row) == {"done": False, "judged": 0, "steps": match.version - taken, "checking": False,
+                                      "suspects": 0, "checked": 0}
     row = analysed(match)
     assert row.judgements and min(item["seq"] for item in row.judgements) > taken
     assert services.progress(row)["judged"] == match.version - taken

@@ -53,7 +53,8 @@ def test_a_resigned_matchs_analysis_asked_for_read_and_followed_to_a_step(
     assert "The computer can judge every decision of this match" in page.locator("#analysis").inner_text()
     page.locator("#analysis-ask").click()
     page.locator('#analysis[data-state="working"]').wait_for(timeout=WAIT_MS)
-    assert re.search(r"The computer is analysing this match: \d+ of \d+ steps judged\.",
+    assert re.search(r"The computer is analysing this match: \d+ of \d+ steps judged\.|The computer has judged every step, "
+                     r"and is playing the moves it suspects on to the game's end: \d+ of \d+ checked\.",
                      page.locator("#analysis-progress").inner_text())
     page.locator('#analysis[data-state="done"]').wait_for(timeout=ANALYSIS_MS)
 

@@ -13,7 +13,7 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from benchmarks.analysis import (CALIBRATION_DATA, MISTAKES_DATA, fit_loss_scale, fit_temperature, handovers, played_out,
+from benchmarks.analysis import (CALIBRATION_DATA, MISTAKES_DATA, fit_loss_scale, fit_temperature, handovers,
                                  read_positions, true_loss)
 from engine import analysis, api, editions, players, search
 from engine.state import GameState
@@ -179,9 +179,51 @@ def test_the_known_mistakes_play_outs_are_paired_so_that_only_the_answers_differ
     view = api.view_for(state, state.decision.side)
     answers = search.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
     assert len(answers) >= 2
-    assert all(played_out(view, (answers[0], answers[0]), "random", f"paired:{k}") == 0 for k in range(8))
-    found = [played_out(view, (answers[0], answers[-1]), "random", f"paired:{k}") for k in range(8)]
+    assert all(analysis.played_out(view, (answers[0], answers[0]), "random", f"paired:{k}") == 0 for k in range(8))
+    found = [analysis.played_out(view, (answers[0], answers[-1]), "random", f"paired:{k}") for k in range(8)]
     assert set(found) <= {-1.0, -0.5, 0.0, 0.5, 1.0}
-    assert found == [played_out(view, (answers[0], answers[-1]), "random", f"paired:{k}") for k in range(8)]
+    assert found == [analysis.played_out(view, (answers[0], answers[-1]), "random", f"paired:{k}") for k in range(8)]
     mean, low, high = true_loss({"diffs": [1.0, 0.0, 1.0, 0.0]})
     assert mean == 0.5 and low < 0.5 < high and true_loss({"diffs": []}) == (0.0, 0.0, 0.0)
+
+
+@hypothesis.given(st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.5, 1.0]), max_size=analysis.PAIRS))
+def test_a_check_plays_its_pairs_in_two_stages_and_confirms_only_what_its_interval_proves(diffs: list[float]) -> None:
+    """FIRST pairs, then up to PAIRS unless the first found the answer played no worse; confirmed
+    only once it stops, its interval wholly above 0 and its mean an inaccuracy's size or more."""
+    check = analysis.Check(tuple(diffs))
+    stopped = len(diffs) >= analysis.PAIRS or (len(diffs) >= analysis.FIRST and check.mean <= 0)
+    assert (check.wanted == 0) == stopped
+    assert len(diffs) + check.wanted in ((analysis.FIRST, analysis.PAIRS) if check.wanted else (len(diffs),))
+    low, high = check.interval
+    assert low <= check.mean <= high
+    assert check.confirmed == (stopped and low > 0 and check.mean >= analysis.SMALL)
+
+
+def test_a_check_s_pairs_differ_by_the_answers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer checked against itself finds no loss; checked against another, the same pairs again
+    for the same seed. The random level plays them here: the pairing is the seeds'."""
+    monkeypatch.setattr(analysis, "CHECK_LEVEL", "random")
+    state = POSITIONS[-1]
+    view = api.view_for(state, state.decision.side)
+    answers = search.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
+
+    def checked(best: players.Action, played: players.Action) -> analysis.Check:
+        check = analysis.Check()
+        for _ in range(analysis.FIRST):
+            check = check.then(view, best, played, "check")
+        return check
+    assert checked(answers[0], answers[0]).diffs == (0.0,) * analysis.FIRST
+    assert checked(answers[0], answers[-1]) == checked(answers[0], answers[-1])
+
+
+def test_the_suspects_are_each_side_s_largest_searched_losses_above_the_floor() -> None:
+    rng = random.Random("suspects")
+    judged = [{"side": rng.choice(["athens", "sparta"]), "before": rng.random(), "after": rng.random()} for _ in range(60)]
+    chosen = analysis.suspects(judged)
+    for side in ("athens", "sparta"):
+        losses = sorted((analysis.searched_loss(side, i["before"], i["after"]), n) for n, i in enumerate(judged) if i["side"] == side)
+        mine = [n for n in chosen if judged[n]["side"] == side]
+        assert len(mine) == min(analysis.SUSPECTS, sum(lost >= analysis.SUSPECT for lost, _ in losses))
+        assert min(analysis.searched_loss(side, judged[n]["before"], judged[n]["after"]) for n in mine) >= max(
+            (lost for lost, n in losses if n not in mine), default=0)
