@@ -61,7 +61,7 @@ STUDIED = frozenset({
     "calib28f", "calib28h",  # the analysis's calibration: fitted on the first, checked on the second (docs/calibration)
     "noise28",  # the analysis's noise, which set the grades of a loss (engine/analysis.py GRADES)
     "mprobe28",  # the known-mistakes benchmark tried while it was written (benchmarks/analysis.py mistakes)
-    "mistakes28a",  # the known mistakes the loss's scale is fitted on, read decision by decision (analysis.LOSS_SCALE)
+    "mistakes28a",  # the known mistakes the loss's scale is fitted on (analysis.LOSS_SCALE), and replayed for the check's level
     "mistakes29h",  # the known mistakes the loss's scale is checked on (docs/computer.md, "Known mistakes")
     "proxprobe",  # proxenos moves counted in easy against medium (docs/computer.md, known weaknesses)
 })

@@ -252,6 +252,13 @@ def test_an_analysis_of_an_older_engine_reads_its_losses_on_today_s_scale_and_is
     assert services.judge_next(row.pk) is None
     row.refresh_from_db()
     assert row.judgements == older
+    # Made before suspects were checked (none stored): nothing listed, and the card says why.
+    Analysis.objects.filter(pk=row.pk).update(upto=row.steps + 1, checks={}, checked=True)
+    row.refresh_from_db()
+    unchecked = report.report(match, row)
+    assert unchecked["unchecked"] and not any(unchecked["mistakes"].values()) and unchecked["annotations"] == {}
+    part = Client().get(reverse("analysis:part", args=[match.pk])).content.decode()
+    assert part.count("Not checked: this analysis was made before moves were checked") == 2 and "Analyse again" in part
 
 
 @override_settings(ANALYSE_FINISHED=True)
