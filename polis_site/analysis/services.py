@@ -13,6 +13,8 @@ Shown on a finished match's replay only (`report`), so it can never help a playe
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
 from datetime import timedelta
@@ -114,7 +116,7 @@ def judge_next(analysis_id: int) -> int | None:
     state = match.state_after(upto=seq - 1)
     record = match.actions.get(seq=seq)
     started = time.monotonic()
-    judgement = background.think(analysis.judge_at, state, record.side, record.action, f"analysis:{match.pk}:{seq}")
+    judgement = background.think(analysis.judge_at, state, record.side, record.action, seed(match, seq))
     seconds = time.monotonic() - started
     with transaction.atomic():
         row = Analysis.objects.select_for_update().get(pk=analysis_id)
@@ -125,6 +127,13 @@ def judge_next(analysis_id: int) -> int | None:
         row.upto, row.seconds = seq + 1, row.seconds + seconds
         row.save(update_fields=["judgements", "upto", "seconds", "worked_at"])
     return int(judgement is not None)
+
+
+def seed(match: Match, seq: int) -> str:
+    """A step's judgement and check are seeded by the game (its setup) and the step, not by where the
+    match is stored: the same game is analysed alike on any site, an imported copy too."""
+    game = hashlib.sha256(json.dumps(match.setup, sort_keys=True).encode()).hexdigest()[:16]
+    return f"analysis:{game}:{seq}"
 
 
 def wanting(row: Analysis) -> list[tuple[dict[str, Any], analysis.Check]]:
@@ -146,7 +155,7 @@ def check_next(row: Analysis) -> int:
     record = match.actions.get(seq=seq)
     view = api.view_for(match.state_after(upto=seq - 1), record.side)
     started = time.monotonic()
-    check = background.think(check.then, view, item["best"], record.action, f"analysis:{match.pk}:{seq}",
+    check = background.think(check.then, view, item["best"], record.action, seed(match, seq),
                              settings.ANALYSIS_CHECK_LEVEL)
     seconds = time.monotonic() - started
     with transaction.atomic():

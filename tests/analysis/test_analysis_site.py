@@ -165,7 +165,7 @@ def test_each_decision_is_judged_from_its_seat_and_stored_once(quick: None) -> N
         api.apply_action(state, record.side, item["best"])  # the preferred answer was legal there
         # What the seat could not see changes nothing: judged again on a re-dealt world, alike.
         world = api.from_view(api.view_for(state, record.side), random.Random(1))
-        again = analysis.judge_at(world, record.side, record.action, f"analysis:{match.pk}:{item['seq']}")
+        again = analysis.judge_at(world, record.side, record.action, services.seed(match, item["seq"]))
         assert again is not None and again.to_dict() == {k: v for k, v in item.items() if k != "seq"}
     assert services.judge_next(row.pk) is None  # nothing left
 

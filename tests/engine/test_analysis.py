@@ -200,10 +200,9 @@ def test_a_check_plays_its_pairs_in_two_stages_and_confirms_only_what_its_interv
     assert check.confirmed == (stopped and low > 0 and check.mean >= analysis.SMALL)
 
 
-def test_a_check_s_pairs_differ_by_the_answers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_check_s_pairs_differ_by_the_answers_only() -> None:
     """An answer checked against itself finds no loss; checked against another, the same pairs again
     for the same seed. The random level plays them here: the pairing is the seeds'."""
-    monkeypatch.setattr(analysis, "CHECK_LEVEL", "random")
     state = POSITIONS[-1]
     view = api.view_for(state, state.decision.side)
     answers = search.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
@@ -211,7 +210,7 @@ def test_a_check_s_pairs_differ_by_the_answers_only(monkeypatch: pytest.MonkeyPa
     def checked(best: players.Action, played: players.Action) -> analysis.Check:
         check = analysis.Check()
         for _ in range(analysis.FIRST):
-            check = check.then(view, best, played, "check")
+            check = check.then(view, best, played, "check", "random")
         return check
     assert checked(answers[0], answers[0]).diffs == (0.0,) * analysis.FIRST
     assert checked(answers[0], answers[-1]) == checked(answers[0], answers[-1])
