@@ -63,6 +63,7 @@ STUDIED = frozenset({
     "mprobe28",  # the known-mistakes benchmark tried while it was written (benchmarks/analysis.py mistakes)
     "mistakes28a",  # the known mistakes the loss's scale is fitted on (analysis.LOSS_SCALE), and replayed for the check's level
     "mistakes29h",  # the known mistakes the loss's scale is checked on (docs/computer.md, "Known mistakes")
+    "checkcost29",  # the time of a check's pair of play-outs (docs/computer.md, known weaknesses)
     "proxprobe",  # proxenos moves counted in easy against medium (docs/computer.md, known weaknesses)
 })
 
