@@ -32,7 +32,9 @@ game's own move or, one in two, the random level's; the analysis's judgement of 
 play-outs by level L of the answer played and the analysis's preferred one from the position as its
 player saw it, to the game's end: the loss the play-outs find, written to docs/mistakes/S.jsonl.
 `... mistakes --report F [F ...]`: per grade the losses judged and found, the hit rate on answers
-the play-outs prove worse and the false alarms among listed mistakes, with 95% intervals.
+the play-outs prove worse and the false alarms among listed mistakes, with 95% intervals; for
+decisions gathered with the analysis's check beside them, the same of the listing as it stands
+(`checked_report`).
 `... mistakes --fit F --held-out H`: the loss found per point of the loss searched
 (`analysis.LOSS_SCALE`) fitted on F's decisions, and the report on H's with it and without it.
 
@@ -393,6 +395,35 @@ def mistakes_report(paths: list[str], scale: float = analysis.LOSS_SCALE) -> Non
         print(f"{what}: {count} of {total} ({100 * count / max(total, 1):.0f}% [{100 * low:.0f}–{100 * high:.0f}])")
 
 
+def checked_report(paths: list[str]) -> None:
+    """The listing as it stands, against the truth gathered beside it (rows with a "check": the
+    analysis's check of each suspect, and play-outs on seeds of their own): the false alarms among the
+    mistakes listed (their truth's interval wholly below an inaccuracy), the deliberate answers the
+    truth proves worse by a mistake's size and how many were listed, and the listed losses' sizes
+    shown and found, each with its 95% interval."""
+    rows = [row for path in paths for row in read_positions(path) if "check" in row]
+    checked = [row for row in rows if row["check"]]
+    listed = [row for row in checked if analysis.Check(tuple(row["check"])).confirmed]
+    print(f"{len(rows)} decisions of {len({r['game'] for r in rows})} games; {len(checked)} suspects checked "
+          f"({statistics.mean(len(r['check']) for r in checked) if checked else 0:.1f} pairs each); {len(listed)} listed")
+    mistake = dict(analysis.GRADES)["mistake"]
+    deliberate = [r for r in rows if r["deliberate"] and len(r["diffs"]) >= 2]
+    real = [r for r in deliberate if (found := true_loss(r))[1] > 0 and found[0] >= mistake]
+    for what, count, total in (
+            ("false alarms: listed, the truth's interval wholly below an inaccuracy",
+             sum(true_loss(r)[2] < analysis.SMALL for r in listed if len(r["diffs"]) >= 2), len(listed)),
+            ("deliberate answers the truth proves worse by a mistake's size or more, listed",
+             sum(r in listed for r in real), len(real))):
+        low, high = strength.wilson(count, total)
+        print(f"{what}: {count} of {total} ({100 * count / max(total, 1):.0f}% [{100 * low:.0f}–{100 * high:.0f}])")
+    if len(listed) >= 2:
+        shown = [analysis.Check(tuple(r["check"])).mean for r in listed]
+        found = [true_loss(r)[0] for r in listed]
+        half = strength.Z95 * statistics.stdev(found) / len(found) ** 0.5
+        print(f"listed: {100 * statistics.mean(shown):.1f} points shown, {100 * statistics.mean(found):.1f} found "
+              f"[{100 * (statistics.mean(found) - half):.1f}, {100 * (statistics.mean(found) + half):.1f}]")
+
+
 def hits(rows: list[dict[str, Any]], scale: float) -> tuple[int, int]:
     """Of the answers the play-outs prove worse (their interval above 0) by a mistake's size or more
     on average, how many the analysis lists (an inaccuracy or worse)."""
@@ -512,6 +543,7 @@ def main() -> None:
         mistakes_check(args.check, {"random": 8 * args.playouts, "easy": args.playouts}, part, parts)
     elif args.what == "mistakes" and args.report:
         mistakes_report(args.report)
+        checked_report(args.report)
     elif args.what == "mistakes" and args.fit:
         loss_scale_report(args.fit, args.held_out or parser.error("--fit needs --held-out"))
     elif args.what == "calibration" and args.fit:
