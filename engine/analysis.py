@@ -148,13 +148,14 @@ class Check:
         mean = self.mean
         spread = math.sqrt(sum((d - mean) ** 2 for d in self.diffs) / (len(self.diffs) - 1))
         half = strength.Z95 * spread / math.sqrt(len(self.diffs))
-        return mean - half, mean + half
+        return max(-1.0, mean - half), min(1.0, mean + half)
 
     @property
     def wanted(self) -> int:
-        """Pairs still to play: none once PAIRS are, or once FIRST found the answer played no worse."""
+        """Pairs still to play: none once PAIRS are, or once the first FIRST found the answer played
+        no worse (those alone: the pairs after them do not stop it)."""
         played = len(self.diffs)
-        if played >= PAIRS or (played >= FIRST and self.mean <= 0):
+        if played >= PAIRS or (played >= FIRST and sum(self.diffs[:FIRST]) <= 0):
             return 0
         return (FIRST if played < FIRST else PAIRS) - played
 

@@ -16,7 +16,7 @@ class Analysis(models.Model):
     #: `engine.analysis.version()` of the engine that judged: a new engine analyses again.
     engine = models.CharField(max_length=12)
     #: The match's version when the analysis began (its steps 1 to `steps`), and the next step to
-    #: judge: `upto > steps` once done.
+    #: judge: `upto > steps` once every step is judged (`judged`; then the checks).
     steps = models.PositiveIntegerField()
     upto = models.PositiveIntegerField(default=1)
     #: Per step judged (one with more than one answer): {"seq", "side", "before", "after", "loss",

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from benchmarks.analysis import (CALIBRATION_DATA, MISTAKES_DATA, fit_loss_scale, fit_temperature, handovers,
                                  read_positions, true_loss)
-from engine import analysis, api, editions, players, search
+from engine import analysis, api, editions, players, search, strength
 from engine.state import GameState
 from tests.engine.test_players import POSITIONS, redealt
 
@@ -192,12 +192,22 @@ def test_a_check_plays_its_pairs_in_two_stages_and_confirms_only_what_its_interv
     """FIRST pairs, then up to PAIRS unless the first found the answer played no worse; confirmed
     only once it stops, its interval wholly above 0 and its mean an inaccuracy's size or more."""
     check = analysis.Check(tuple(diffs))
-    stopped = len(diffs) >= analysis.PAIRS or (len(diffs) >= analysis.FIRST and check.mean <= 0)
+    stopped = len(diffs) >= analysis.PAIRS or (len(diffs) >= analysis.FIRST and statistics.mean(diffs[:analysis.FIRST]) <= 0)
     assert (check.wanted == 0) == stopped
     assert len(diffs) + check.wanted in ((analysis.FIRST, analysis.PAIRS) if check.wanted else (len(diffs),))
     low, high = check.interval
-    assert low <= check.mean <= high
+    assert -1 <= low <= check.mean <= high <= 1
     assert check.confirmed == (stopped and low > 0 and check.mean >= analysis.SMALL)
+
+
+def test_a_check_s_interval_is_its_mean_s_and_a_dip_after_the_first_stage_does_not_stop_it() -> None:
+    first = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0)  # the first stage finds the answer played worse
+    dipped = analysis.Check(first + (-1.0, -1.0))  # two pairs later its mean is 0
+    assert dipped.mean == 0 and dipped.wanted == analysis.PAIRS - 10 and not dipped.confirmed
+    low, high = analysis.Check((1.0, 0.0, 1.0, 0.0)).interval
+    half = strength.Z95 * statistics.stdev([1.0, 0.0, 1.0, 0.0]) / 2
+    assert (low, high) == pytest.approx((0.5 - half, min(1.0, 0.5 + half)))  # within a loss's range
+    assert analysis.Check((1.0,) * 24).confirmed and analysis.Check((1.0,) * 24).interval == (1.0, 1.0)
 
 
 def test_a_check_s_pairs_differ_by_the_answers_only() -> None:
@@ -206,6 +216,7 @@ def test_a_check_s_pairs_differ_by_the_answers_only() -> None:
     state = POSITIONS[-1]
     view = api.view_for(state, state.decision.side)
     answers = search.candidates(api.from_view(view, random.Random(0)), view["viewer"], random.Random(0), 2)
+    assert len(answers) >= 2
 
     def checked(best: players.Action, played: players.Action) -> analysis.Check:
         check = analysis.Check()
