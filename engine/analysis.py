@@ -113,20 +113,22 @@ def _result(final: api.GameState, side: str) -> float:
     return 1.0 if winner == side else 0.5 if winner is None else 0.0
 
 
-def played_out(view: Mapping[str, Any], moves: tuple[players.Action, players.Action], level: str, seed: str) -> float:
-    """One paired play-out of two answers to the decision `view` shows: what the viewer could not
-    see dealt afresh, each answer played and the game played on to its end by `level` for both
-    sides, both games with the same seeds (common random numbers, so that they differ by the
-    answers); the first answer's result for the viewer less the second's (1, ½ or 0 each)."""
+def played_on(view: Mapping[str, Any], move: players.Action, level: str, seed: str) -> float:
+    """The viewer's result (1, ½ or 0) of `move` answering the decision `view` shows, what the viewer
+    could not see dealt afresh and the game played on to its end by `level` for both sides, all
+    drawn from `seed`: two answers played on with one seed differ by the answers alone."""
     side = view["viewer"]
     deal = api.from_view(view, random.Random(f"{seed}:deal"))
     decider = players.player(level).decide
-    results = []
-    for move in moves:
-        after, _ = api.apply_action(deal, side, move)
-        final, _ = players.play(seed, {s: decider for s in SIDES}, start=after)
-        results.append(_result(final, side))
-    return results[0] - results[1]
+    after, _ = api.apply_action(deal, side, move)
+    final, _ = players.play(seed, {s: decider for s in SIDES}, start=after)
+    return _result(final, side)
+
+
+def played_out(view: Mapping[str, Any], moves: tuple[players.Action, players.Action], level: str, seed: str) -> float:
+    """One paired play-out of two answers (`played_on`, on the same seed: common random numbers):
+    the first answer's result for the viewer less the second's."""
+    return played_on(view, moves[0], level, seed) - played_on(view, moves[1], level, seed)
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,9 @@ class Check:
     result less the one played's (`played_out`)."""
 
     diffs: tuple[float, ...] = ()
+    #: The preferred answer's result in the pair under way, its other game not yet played: a check
+    #: moves one game at a time, so that a live decision waits behind one game at most.
+    half: float | None = None
 
     @property
     def mean(self) -> float:
@@ -166,9 +171,12 @@ class Check:
 
     def then(self, view: Mapping[str, Any], best: players.Action, played: players.Action, seed: str,
              level: str = CHECK_LEVEL) -> Check:
-        """The check with its next pair played (seeded by `seed` and the pair's number)."""
-        diff = played_out(view, (best, played), level, f"{seed}:check:{len(self.diffs)}")
-        return Check((*self.diffs, diff))
+        """The check with its next game played: the preferred answer's, then the one played's on the
+        same seed (the pair's number), which completes the pair (`played_out`)."""
+        pair = f"{seed}:check:{len(self.diffs)}"
+        if self.half is None:
+            return Check(self.diffs, played_on(view, best, level, pair))
+        return Check((*self.diffs, self.half - played_on(view, played, level, pair)))
 
 
 def suspects(judged: Sequence[Mapping[str, Any]]) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
+from engine import analysis
 from polis_site.matches import fields
 
 
@@ -22,7 +23,8 @@ class Analysis(models.Model):
     #: Per step judged (one with more than one answer): {"seq", "side", "before", "after", "loss",
     #: "best", "played"}, chances Athens' from 0 to 1 (engine/analysis.py's Judgement).
     judgements = fields.JSONField(default=list)
-    #: The suspects' checks by whole games (`engine.analysis.Check`), by step: each pair's result.
+    #: The suspects' checks by whole games (`engine.analysis.Check`), by step: {"diffs": each pair's
+    #: result, "half": the pair under way's first game's}.
     checks = fields.JSONField(default=dict)
     #: Whether every suspect is checked, once every step is judged (an analysis made before suspects
     #: were checked counts as checked: it has none to check).
@@ -39,6 +41,11 @@ class Analysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of match {self.match_id} ({self.engine})"
+
+    def check(self, seq: int) -> analysis.Check:
+        """The check of the suspect at step `seq` so far (an empty one if none)."""
+        stored = self.checks.get(str(seq), {})
+        return analysis.Check(tuple(stored.get("diffs", ())), stored.get("half"))
 
     @property
     def judged(self) -> bool:

@@ -105,8 +105,8 @@ def work(analysis_id: int) -> str:
 
 
 def judge_next(analysis_id: int) -> int | None:
-    """The next step of the analysis judged and stored, or once all are, the next pair of play-outs
-    of a suspected mistake's check: 1 (0 when the step had one answer, or another task stored its
+    """The next step of the analysis judged and stored, or once all are, the next game of a suspected
+    mistake's check: 1 (0 when the step had one answer, or another task stored its
     work first); None when nothing is left."""
     row = Analysis.objects.select_related("match").filter(pk=analysis_id).first()
     if row is None or row.done or row.engine != analysis.version():  # another engine's: its judgements would mix
@@ -140,30 +140,30 @@ def seed(match: Match, seq: int) -> str:
 def wanting(row: Analysis) -> list[tuple[dict[str, Any], analysis.Check]]:
     """The suspects (`analysis.suspects`) with their checks so far, those that want more pairs."""
     suspected = [row.judgements[index] for index in analysis.suspects(row.judgements)]
-    checks = [(item, analysis.Check(tuple(row.checks.get(str(item["seq"]), ())))) for item in suspected]
+    checks = [(item, row.check(item["seq"])) for item in suspected]
     return [(item, check) for item, check in checks if check.wanted]
 
 
 def check_next(row: Analysis) -> int:
-    """The next pair of play-outs of the first suspect still wanting some, stored; or the analysis
-    marked checked when none wants more."""
+    """The next game of the first suspect's check still wanting some, stored (one game: a live
+    decision waits behind one at most); or the analysis marked checked when none wants more."""
     waiting = wanting(row)
     if not waiting:
         Analysis.objects.filter(pk=row.pk).update(checked=True, worked_at=timezone.now())
         return 0
-    item, check = waiting[0]
+    item, before = waiting[0]
     seq, match = item["seq"], row.match
     record = match.actions.get(seq=seq)
     view = api.view_for(match.state_after(upto=seq - 1), record.side)
     started = time.monotonic()
-    check = background.think(check.then, view, item["best"], record.action, seed(match, seq),
+    check = background.think(before.then, view, item["best"], record.action, seed(match, seq),
                              settings.ANALYSIS_CHECK_LEVEL)
     seconds = time.monotonic() - started
     with transaction.atomic():
         row = Analysis.objects.select_for_update().get(pk=row.pk)
-        if len(row.checks.get(str(seq), ())) != len(check.diffs) - 1:
+        if row.check(seq) != before:  # another task stored this game first
             return 0
-        row.checks = {**row.checks, str(seq): list(check.diffs)}
+        row.checks = {**row.checks, str(seq): {"diffs": list(check.diffs), "half": check.half}}
         row.seconds = row.seconds + seconds
         row.save(update_fields=["checks", "seconds", "worked_at"])
     return 1

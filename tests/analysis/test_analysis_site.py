@@ -45,12 +45,20 @@ def quick(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
 
 @pytest.fixture
 def verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Whole games' verdicts decided by the step (the engine's play-outs are tests/engine's): every
-    pair of a suspect at an even step finds the preferred answer won and the one played lost, at an
-    odd step both alike; so some suspects are confirmed and some are not, whatever the match's id."""
-    def played_out(view: Any, moves: Any, level: str, seed: str) -> float:
-        return 1.0 if int(seed.split(":")[2]) % 2 == 0 else 0.0
-    monkeypatch.setattr(analysis, "played_out", played_out)
+    """Whole games' verdicts decided by the step (the engine's play-outs are tests/engine's): at a
+    suspect's even step, the preferred answer (a pair's first game) wins and the one played loses,
+    but in one pair of four both win; at an odd step both draw alike. So some suspects are confirmed,
+    each over pairs that differ, and some are not, whatever the match's id."""
+    played: set[str] = set()
+
+    def played_on(view: Any, move: Any, level: str, seed: str) -> float:
+        _, _, step, _, pair = seed.split(":")
+        first = seed not in played
+        played.add(seed)
+        if int(step) % 2:
+            return 0.5
+        return 1.0 if first or int(pair) % 4 == 0 else 0.0
+    monkeypatch.setattr(analysis, "played_on", played_on)
 
 
 def resigned_after(moves: int, seed: str = "analysis-site") -> Match:
@@ -277,12 +285,15 @@ def test_only_the_suspects_whole_games_confirm_are_listed_each_with_its_own_play
     assert (progress["checking"], progress["checked"], progress["suspects"]) == (True, 0, len(suspects))
     part = Client().get(reverse("analysis:part", args=[match.pk])).content.decode()
     assert f"playing the moves it suspects on to the game's end: 0 of {len(suspects)} checked." in part
-    assert services.judge_next(row.pk) == 1
+    assert services.judge_next(row.pk) == 1  # one game: the preferred answer's, its pair under way
     row.refresh_from_db()
-    assert row.checks == {str(suspects[0]): row.checks[str(suspects[0])]} and len(row.checks[str(suspects[0])]) == 1
+    assert list(row.checks) == [str(suspects[0])] and row.check(suspects[0]).diffs == () and row.check(suspects[0]).half is not None
+    assert services.judge_next(row.pk) == 1  # the answer played's, on the same seed: a pair
+    row.refresh_from_db()
+    assert len(row.check(suspects[0]).diffs) == 1 and row.check(suspects[0]).half is None
     row = analysed(match)
     assert row.done and sorted(map(int, row.checks)) == suspects
-    checks = {int(seq): analysis.Check(tuple(diffs)) for seq, diffs in row.checks.items()}
+    checks = {seq: row.check(seq) for seq in suspects}
     assert all(not check.wanted for check in checks.values())
     shown = report.report(match, row)
     listed = {int(line["before"]) + 1 for lines in shown["mistakes"].values() for line in lines}
@@ -298,6 +309,7 @@ def test_only_the_suspects_whole_games_confirm_are_listed_each_with_its_own_play
     assert refused and not set(refused) & listed, (refused, listed)
     assert {seq for seq, check in checks.items() if check.confirmed} == {seq for seq in suspects if seq % 2 == 0}
     assert all(len(checks[seq].diffs) == (analysis.PAIRS if seq % 2 == 0 else analysis.FIRST) for seq in suspects)
+    assert all(0 < checks[seq].interval[0] < checks[seq].mean < 1 for seq in suspects if seq % 2 == 0)  # pairs that differ
 
 
 def test_the_chart_gives_each_position_one_chance_and_ends_at_the_result() -> None:
