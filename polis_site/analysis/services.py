@@ -6,8 +6,8 @@ decisions with the hard level's search from the deciding seat's own view at that
 (engine/analysis.py) for about WORK_SECONDS, then queueing the next. The queue hands out the LATER
 list only when no live decision waits, and a task that finds one waiting (claimed by a worker or
 held in its hand) steps aside at once: an analysis never delays the computer's answers by more than
-the one decision it is judging, or once all are judged, the one pair of games to the end it is
-playing for a suspected mistake's check (seconds compiled: docs/bench.md).
+the one decision it is judging, or once all are judged, the one game to the end it is playing for
+a suspected mistake's check (seconds compiled: docs/bench.md).
 
 Shown on a finished match's replay only (`report`), so it can never help a player in play.
 """
