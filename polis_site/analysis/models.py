@@ -42,7 +42,7 @@ class Analysis(models.Model):
     def __str__(self) -> str:
         return f"analysis of match {self.match_id} ({self.engine})"
 
-    def check(self, seq: int) -> analysis.Check:
+    def check_of(self, seq: int) -> analysis.Check:
         """The check of the suspect at step `seq` so far (an empty one if none)."""
         stored = self.checks.get(str(seq), {})
         return analysis.Check(tuple(stored.get("diffs", ())), stored.get("half"))

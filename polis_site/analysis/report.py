@@ -86,7 +86,7 @@ def weighed(row: Analysis) -> list[dict[str, Any]]:
     the search's loss on the scale of whole games (`analysis.loss`), never listed as a mistake."""
     judged = []
     for item in row.judgements:
-        check = row.check(item["seq"])
+        check = row.check_of(item["seq"])
         if check.diffs and not check.wanted:
             lost, bounds = max(0.0, check.mean), check.interval
         else:

@@ -140,7 +140,7 @@ def seed(match: Match, seq: int) -> str:
 def wanting(row: Analysis) -> list[tuple[dict[str, Any], analysis.Check]]:
     """The suspects (`analysis.suspects`) with their checks so far, those that want more pairs."""
     suspected = [row.judgements[index] for index in analysis.suspects(row.judgements)]
-    checks = [(item, row.check(item["seq"])) for item in suspected]
+    checks = [(item, row.check_of(item["seq"])) for item in suspected]
     return [(item, check) for item, check in checks if check.wanted]
 
 
@@ -161,7 +161,7 @@ def check_next(row: Analysis) -> int:
     seconds = time.monotonic() - started
     with transaction.atomic():
         row = Analysis.objects.select_for_update().get(pk=row.pk)
-        if row.check(seq) != before:  # another task stored this game first
+        if row.check_of(seq) != before:  # another task stored this game first
             return 0
         row.checks = {**row.checks, str(seq): {"diffs": list(check.diffs), "half": check.half}}
         row.seconds = row.seconds + seconds

@@ -287,13 +287,13 @@ def test_only_the_suspects_whole_games_confirm_are_listed_each_with_its_own_play
     assert f"playing the moves it suspects on to the game's end: 0 of {len(suspects)} checked." in part
     assert services.judge_next(row.pk) == 1  # one game: the preferred answer's, its pair under way
     row.refresh_from_db()
-    assert list(row.checks) == [str(suspects[0])] and row.check(suspects[0]).diffs == () and row.check(suspects[0]).half is not None
+    assert list(row.checks) == [str(suspects[0])] and row.check_of(suspects[0]).diffs == () and row.check_of(suspects[0]).half is not None
     assert services.judge_next(row.pk) == 1  # the answer played's, on the same seed: a pair
     row.refresh_from_db()
-    assert len(row.check(suspects[0]).diffs) == 1 and row.check(suspects[0]).half is None
+    assert len(row.check_of(suspects[0]).diffs) == 1 and row.check_of(suspects[0]).half is None
     row = analysed(match)
     assert row.done and sorted(map(int, row.checks)) == suspects
-    checks = {seq: row.check(seq) for seq in suspects}
+    checks = {seq: row.check_of(seq) for seq in suspects}
     assert all(not check.wanted for check in checks.values())
     shown = report.report(match, row)
     listed = {int(line["before"]) + 1 for lines in shown["mistakes"].values() for line in lines}
