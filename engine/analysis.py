@@ -152,8 +152,8 @@ class Check:
             return -1.0, 1.0
         mean = self.mean
         spread = math.sqrt(sum((d - mean) ** 2 for d in self.diffs) / (len(self.diffs) - 1))
-        half = strength.Z95 * spread / math.sqrt(len(self.diffs))
-        return max(-1.0, mean - half), min(1.0, mean + half)
+        margin = strength.Z95 * spread / math.sqrt(len(self.diffs))
+        return max(-1.0, mean - margin), min(1.0, mean + margin)
 
     @property
     def wanted(self) -> int:

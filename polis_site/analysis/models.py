@@ -11,7 +11,7 @@ from polis_site.matches import fields
 class Analysis(models.Model):
     """The computer's judgement of each decision of a match, made by tasks on the queue's LATER list
     one decision after another (`services.work`), then its suspected mistakes checked by whole
-    games, one pair of play-outs after another, as an engine version judged it."""
+    games, one game to the end after another, as an engine version judged it."""
 
     match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="analyses")
     #: `engine.analysis.version()` of the engine that judged: a new engine analyses again.

@@ -108,7 +108,8 @@ def report(match: Match, row: Analysis) -> dict[str, Any]:
         mistakes = {side: [_line(item, at[item["seq"]]) for item in items] for side, items in largest.items()}
     marked = sorted((item for items in largest.values() for item in items), key=lambda i: i["seq"])
     return {"chart": chart(judged, standing, starts, match.version, marked), "turns": turns, "mistakes": mistakes,
-            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged), "listed": bool(marked), "pairs": analysis.PAIRS, "suspects": analysis.SUSPECTS,
+            "judged": len(judged), "sides": summary(judged), "annotations": annotations(judged), "listed": bool(marked),
+            "pairs": analysis.PAIRS, "suspects": analysis.SUSPECTS,
             # Made before suspects were checked: none of its losses is confirmed, none listed.
             "unchecked": bool(analysis.suspects(row.judgements)) and not row.checks,
             "grades": {name: percent(least) for name, least in GRADES}}

@@ -138,7 +138,7 @@ def seed(match: Match, seq: int) -> str:
 
 
 def wanting(row: Analysis) -> list[tuple[dict[str, Any], analysis.Check]]:
-    """The suspects (`analysis.suspects`) with their checks so far, those that want more pairs."""
+    """The suspects (`analysis.suspects`) with their checks so far, those that want more games."""
     suspected = [row.judgements[index] for index in analysis.suspects(row.judgements)]
     checks = [(item, row.check_of(item["seq"])) for item in suspected]
     return [(item, check) for item, check in checks if check.wanted]
